@@ -1,0 +1,79 @@
+//! The five games of Hoarfrost by name, and which of them can be played yet.
+
+use serde::{Deserialize, Serialize};
+
+/// One of the games on the Hoarfrost table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameKind {
+    IceFortress,
+    Sprawl,
+    IceCastle,
+    IceColony,
+    IceTowers,
+}
+
+impl GameKind {
+    /// Every game, in menu order.
+    pub const ALL: [GameKind; 5] = [
+        GameKind::IceFortress,
+        GameKind::Sprawl,
+        GameKind::IceCastle,
+        GameKind::IceColony,
+        GameKind::IceTowers,
+    ];
+
+    /// The name used on the command line (`--game`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            GameKind::IceFortress => "ice-fortress",
+            GameKind::Sprawl => "sprawl",
+            GameKind::IceCastle => "ice-castle",
+            GameKind::IceColony => "ice-colony",
+            GameKind::IceTowers => "icetowers",
+        }
+    }
+
+    /// The name shown to players.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::IceFortress => "Ice Fortress",
+            GameKind::Sprawl => "Sprawl",
+            GameKind::IceCastle => "Ice Castle",
+            GameKind::IceColony => "Ice Colony",
+            GameKind::IceTowers => "IceTowers",
+        }
+    }
+
+    /// Allowed seat counts.
+    pub fn seats(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            GameKind::IceFortress => 1..=4,
+            GameKind::Sprawl => 3..=8,
+            GameKind::IceCastle | GameKind::IceColony => 2..=4,
+            GameKind::IceTowers => 2..=6,
+        }
+    }
+
+    /// Whether the game can be played in this build.
+    pub fn available(self) -> bool {
+        matches!(self, GameKind::IceTowers)
+    }
+
+    /// Look a game up by its command-line name.
+    pub fn from_slug(slug: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| g.slug() == slug)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_round_trip() {
+        for g in GameKind::ALL {
+            assert_eq!(GameKind::from_slug(g.slug()), Some(g));
+        }
+        assert_eq!(GameKind::from_slug("chess"), None);
+    }
+}

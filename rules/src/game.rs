@@ -1,0 +1,130 @@
+//! The one trait every game implements, modelled on OpenSpiel's `State`.
+//!
+//! A state says who may act ([`ToAct`]), lists each seat's legal actions (sorted, deterministic),
+//! applies an action checked (with a reason when it is illegal, leaving the state untouched) or
+//! unchecked (for search), resolves chance from its own seeded RNG, and reports scores and returns.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::GameRng;
+
+/// A seat at the table, numbered from 0.
+pub type Seat = usize;
+
+/// Who may act now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ToAct {
+    /// These seats may act (one seat in a turn-based game; several in a turnless one).
+    Seats(Vec<Seat>),
+    /// Chance acts next: call [`Game::apply_chance`].
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+/// Why an action was refused. The message is meant for a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError(pub String);
+
+impl RuleError {
+    pub fn new(msg: impl Into<String>) -> Self {
+        RuleError(msg.into())
+    }
+}
+
+impl std::fmt::Display for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// A game state. Cloning a state clones its RNG, so a clone goes on identically.
+pub trait Game:
+    Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// One move of one seat, or a choice the rules hand a seat.
+    type Action: Clone
+        + Debug
+        + PartialEq
+        + Eq
+        + Ord
+        + Hash
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
+
+    /// Number of seats (players) in this game.
+    fn num_seats(&self) -> usize;
+
+    /// Who may act now.
+    fn to_act(&self) -> ToAct;
+
+    /// Legal actions of `seat` now, sorted and without duplicates; empty if the seat may not act.
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// Ok if `seat` may play `action` now, otherwise the rule it breaks.
+    fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), RuleError>;
+
+    /// Apply an action known to be legal (it came from [`Game::legal_actions`]).
+    fn apply_unchecked(&mut self, seat: Seat, action: &Self::Action);
+
+    /// Apply an action from outside (a click, a file): refused with a reason, state unchanged, if illegal.
+    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
+        self.check(seat, action)?;
+        self.apply_unchecked(seat, action);
+        Ok(())
+    }
+
+    /// Resolve the pending chance event (dice, draws) from the state's own RNG.
+    /// Only called when [`Game::to_act`] is [`ToAct::Chance`]; games without chance never are.
+    fn apply_chance(&mut self) {}
+
+    /// The state's RNG, so search can re-seed a copy (a determinization of what is still unknown).
+    fn rng_mut(&mut self) -> &mut GameRng;
+
+    /// A copy of this state as `seat` could imagine it: what `seat` cannot know (other hands, deck
+    /// order, future rolls) is re-sampled from `seed`. Games with no hidden information only re-seed.
+    fn determinize(&self, _seat: Seat, seed: u64) -> Self {
+        let mut copy = self.clone();
+        *copy.rng_mut() = GameRng::new(seed);
+        copy
+    }
+
+    /// Points per seat, as the rulebook counts them (shown in the HUD).
+    fn scores(&self) -> Vec<i64>;
+
+    /// Per-seat result in `[0, 1]` once the game is over: 1 shared among the winners, 0 for the rest.
+    fn returns(&self) -> Vec<f64> {
+        let scores = self.scores();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let winners = scores.iter().filter(|&&s| s == best).count().max(1) as f64;
+        scores
+            .iter()
+            .map(|&s| if s == best { 1.0 / winners } else { 0.0 })
+            .collect()
+    }
+
+    /// True when the game is over.
+    fn is_over(&self) -> bool {
+        self.to_act() == ToAct::Over
+    }
+
+    /// A player-readable description of `action` by `seat` in this state.
+    fn action_to_string(&self, seat: Seat, action: &Self::Action) -> String;
+
+    /// Any action of the game's action space, legal here or not (for fuzzing and the battery).
+    fn random_action(&self, rng: &mut GameRng) -> Self::Action;
+
+    /// An upper bound on the number of actions (chance included) in any game.
+    fn max_game_length(&self) -> usize;
+
+    /// The game's own invariants (pieces conserved, ...); the message names what is broken.
+    fn check_invariants(&self) -> Result<(), String>;
+}

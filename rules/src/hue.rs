@@ -1,0 +1,52 @@
+//! The colours of Icehouse pyramids, shared by every pyramid game.
+
+use serde::{Deserialize, Serialize};
+
+/// A pyramid colour. Each also has a marking (see the app) so colour-blind players can tell them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Hue {
+    Red,
+    Yellow,
+    Green,
+    Blue,
+    Black,
+    White,
+    Purple,
+    Orange,
+    Cyan,
+}
+
+impl Hue {
+    /// Every colour, in the order seats get them by default.
+    pub const ALL: [Hue; 9] = [
+        Hue::Red,
+        Hue::Yellow,
+        Hue::Green,
+        Hue::Blue,
+        Hue::Purple,
+        Hue::Orange,
+        Hue::Black,
+        Hue::White,
+        Hue::Cyan,
+    ];
+
+    /// The colour's name for players.
+    pub fn name(self) -> &'static str {
+        match self {
+            Hue::Red => "Red",
+            Hue::Yellow => "Yellow",
+            Hue::Green => "Green",
+            Hue::Blue => "Blue",
+            Hue::Black => "Black",
+            Hue::White => "White",
+            Hue::Purple => "Purple",
+            Hue::Orange => "Orange",
+            Hue::Cyan => "Cyan",
+        }
+    }
+
+    /// The first `n` default colours.
+    pub fn defaults(n: usize) -> Vec<Hue> {
+        Hue::ALL.iter().copied().take(n).collect()
+    }
+}

@@ -1,0 +1,262 @@
+//! IceTowers moves: what each seat may do, why a move is refused, and what a move does.
+
+use serde::{Deserialize, Serialize};
+
+use super::{IceTowers, Pyramid, Side, TowerId};
+use crate::{Game, GameRng, RuleError, Seat, ToAct};
+
+/// A move at the IceTowers table.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Pick up the freestanding pyramid `piece` (of your colour) and cap tower `onto` with it.
+    Cap { piece: TowerId, onto: TowerId },
+    /// Take the pyramid at `index` (0 = bottom) out of tower `from`, then cap `onto`, or set it down
+    /// freestanding when `onto` is `None`.
+    Mine {
+        from: TowerId,
+        index: u8,
+        onto: Option<TowerId>,
+    },
+    /// Split tower `tower` below the pyramid at `at`: the pyramids from `at` up stand as a new tower.
+    Split { tower: TowerId, at: u8 },
+    /// Agree to stop. Any later move by anyone cancels every agreement.
+    Stop,
+}
+
+pub(super) fn legal(s: &IceTowers, seat: Seat) -> Vec<Action> {
+    if may_act(s, seat).is_err() {
+        return Vec::new();
+    }
+    let me = seat as Side;
+    let mut out = vec![Action::Stop];
+    for piece in s
+        .towers
+        .iter()
+        .filter(|t| t.is_freestanding() && t.top().side == me)
+    {
+        for onto in &s.towers {
+            if onto.id != piece.id && onto.top().pips >= piece.top().pips {
+                out.push(Action::Cap {
+                    piece: piece.id,
+                    onto: onto.id,
+                });
+            }
+        }
+    }
+    for from in &s.towers {
+        if from.top().side != me && from.count(me) >= 2 {
+            for (index, p) in from.pieces.iter().enumerate().filter(|(_, p)| p.side == me) {
+                out.push(Action::Mine {
+                    from: from.id,
+                    index: index as u8,
+                    onto: None,
+                });
+                for onto in &s.towers {
+                    if onto.id != from.id && onto.top().pips >= p.pips {
+                        out.push(Action::Mine {
+                            from: from.id,
+                            index: index as u8,
+                            onto: Some(onto.id),
+                        });
+                    }
+                }
+            }
+        }
+        for at in 1..from.pieces.len() {
+            let (below, above) = (from.pieces[at - 1], from.pieces[at]);
+            if below.side == above.side && above.side != me {
+                out.push(Action::Split {
+                    tower: from.id,
+                    at: at as u8,
+                });
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn may_act(s: &IceTowers, seat: Seat) -> Result<(), RuleError> {
+    if seat >= s.seats {
+        return Err(RuleError::new(format!("there is no seat {seat}")));
+    }
+    match s.to_act() {
+        ToAct::Over => Err(RuleError::new("the game is over")),
+        _ if s.stopped[seat] => Err(RuleError::new(
+            "you have agreed to stop; you may move again once someone else moves",
+        )),
+        _ => Ok(()),
+    }
+}
+
+pub(super) fn check(s: &IceTowers, seat: Seat, action: &Action) -> Result<(), RuleError> {
+    may_act(s, seat)?;
+    let me = seat as Side;
+    match *action {
+        Action::Cap { piece, onto } => {
+            let p = &s.towers[s.index(piece)?];
+            let target = &s.towers[s.index(onto)?];
+            if p.top().side != me {
+                return Err(RuleError::new(
+                    "you may only pick up pyramids of your own colour",
+                ));
+            }
+            if !p.is_freestanding() {
+                return Err(RuleError::new(
+                    "only a freestanding pyramid can be picked up to cap",
+                ));
+            }
+            if piece == onto {
+                return Err(RuleError::new("a pyramid cannot cap itself"));
+            }
+            fits(p.top(), target.top())
+        }
+        Action::Mine { from, index, onto } => {
+            let t = &s.towers[s.index(from)?];
+            let p = *t.pieces.get(index as usize).ok_or_else(|| {
+                RuleError::new(format!("that tower has only {} pyramids", t.pieces.len()))
+            })?;
+            if p.side != me {
+                return Err(RuleError::new(
+                    "you may only mine pyramids of your own colour",
+                ));
+            }
+            if t.top().side == me {
+                return Err(RuleError::new(
+                    "you cannot mine from a tower your colour tops",
+                ));
+            }
+            if t.count(me) < 2 {
+                return Err(RuleError::new(
+                    "you may only mine an excess pyramid: the tower needs two or more of yours",
+                ));
+            }
+            match onto {
+                None => Ok(()),
+                Some(onto) if onto == from => Err(RuleError::new(
+                    "no minebacks: a mined pyramid may not cap the tower it came from",
+                )),
+                Some(onto) => fits(p, s.towers[s.index(onto)?].top()),
+            }
+        }
+        Action::Split { tower, at } => {
+            let t = &s.towers[s.index(tower)?];
+            let at = at as usize;
+            if at == 0 || at >= t.pieces.len() {
+                return Err(RuleError::new("a tower splits between two of its pyramids"));
+            }
+            let (below, above) = (t.pieces[at - 1], t.pieces[at]);
+            if below.side != above.side {
+                return Err(RuleError::new(
+                    "a tower splits only between two pyramids of the same colour",
+                ));
+            }
+            if above.side == me {
+                return Err(RuleError::new(
+                    "you may not split between two pyramids of your own colour",
+                ));
+            }
+            Ok(())
+        }
+        Action::Stop => Ok(()),
+    }
+}
+
+fn fits(piece: Pyramid, top: Pyramid) -> Result<(), RuleError> {
+    if piece.pips > top.pips {
+        Err(RuleError::new(
+            "a pyramid can never be placed atop a smaller one",
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+pub(super) fn apply(s: &mut IceTowers, seat: Seat, action: &Action) {
+    match *action {
+        Action::Cap { piece, onto } => {
+            let i = s.index(piece).expect("legal cap");
+            let p = s.towers.remove(i).top();
+            let j = s.index(onto).expect("legal cap");
+            s.towers[j].pieces.push(p);
+        }
+        Action::Mine { from, index, onto } => {
+            let i = s.index(from).expect("legal mine");
+            let p = s.towers[i].pieces.remove(index as usize);
+            match onto {
+                Some(onto) => {
+                    let j = s.index(onto).expect("legal mine");
+                    s.towers[j].pieces.push(p);
+                }
+                None => {
+                    s.push_tower(vec![p]);
+                }
+            }
+        }
+        Action::Split { tower, at } => {
+            let i = s.index(tower).expect("legal split");
+            let top = s.towers[i].pieces.split_off(at as usize);
+            s.push_tower(top);
+        }
+        Action::Stop => {
+            s.stopped[seat] = true;
+            return;
+        }
+    }
+    s.moves += 1;
+    s.stopped.iter_mut().for_each(|x| *x = false);
+}
+
+pub(super) fn describe(s: &IceTowers, seat: Seat, action: &Action) -> String {
+    let who = s.hues.get(seat).map_or("?", |h| h.name());
+    match *action {
+        Action::Cap { piece, onto } => {
+            format!("{who} caps {} with {}", s.describe(onto), s.describe(piece))
+        }
+        Action::Mine { from, index, onto } => {
+            let piece = s
+                .tower(from)
+                .and_then(|t| t.pieces.get(index as usize))
+                .map_or("a pyramid".to_string(), |p| {
+                    format!("a {}", s.piece_name(*p))
+                });
+            let to = match onto {
+                Some(onto) => format!("caps {} with it", s.describe(onto)),
+                None => "sets it down freestanding".to_string(),
+            };
+            format!("{who} mines {piece} from {} and {to}", s.describe(from))
+        }
+        Action::Split { tower, at } => {
+            format!("{who} splits {} above its pyramid {at}", s.describe(tower))
+        }
+        Action::Stop => format!("{who} agrees to stop"),
+    }
+}
+
+pub(super) fn random(s: &IceTowers, rng: &mut GameRng) -> Action {
+    let ids = s.next_id as usize + 1;
+    let id = |rng: &mut GameRng| rng.below(ids) as TowerId;
+    match rng.below(4) {
+        0 => Action::Cap {
+            piece: id(rng),
+            onto: id(rng),
+        },
+        1 => {
+            let onto = if rng.below(3) == 0 {
+                None
+            } else {
+                Some(id(rng))
+            };
+            Action::Mine {
+                from: id(rng),
+                index: rng.below(8) as u8,
+                onto,
+            }
+        }
+        2 => Action::Split {
+            tower: id(rng),
+            at: rng.below(8) as u8,
+        },
+        _ => Action::Stop,
+    }
+}

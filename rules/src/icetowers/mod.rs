@@ -1,0 +1,335 @@
+//! IceTowers (Andrew Looney, 1999): turnless tower building with cap, mine and split.
+//!
+//! Every colour has 15 pyramids (five each of 1, 2 and 3 pips), all freestanding at the start. Any seat
+//! may act at any time: cap with a freestanding pyramid of its colour, mine an excess pyramid of its
+//! colour, or split a tower between two same-colour pieces of another colour. A two-seat game adds Gus
+//! the ghost, a third colour nobody moves. The game ends when every seat has agreed to stop (or when
+//! the table's move limit is reached, which stands in for the clock at a real table).
+
+mod actions;
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Game, GameRng, Hue, RuleError, Seat, ToAct};
+
+pub use actions::Action;
+
+/// Pips of a pyramid: 1 (small), 2 (medium) or 3 (large).
+pub type Pips = u8;
+/// A side that owns pyramids: seats are `0..seats`, Gus the ghost (two-seat games) is `seats`.
+pub type Side = u8;
+/// A tower's stable identity: a new tower gets a new id, and ids are never reused.
+pub type TowerId = u32;
+
+/// Pyramids of each size per colour.
+pub const PER_SIZE: usize = 5;
+/// Pips per colour: 5 x (1 + 2 + 3).
+pub const PIPS_PER_COLOUR: i64 = 30;
+/// Default move limit, standing in for "everyone agrees to stop" when the clock runs out.
+pub const DEFAULT_MOVE_LIMIT: u32 = 400;
+
+/// One pyramid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Pyramid {
+    pub side: Side,
+    pub pips: Pips,
+}
+
+/// A stack of pyramids, largest at the bottom; a freestanding pyramid is a tower of one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tower {
+    pub id: TowerId,
+    /// Bottom first.
+    pub pieces: Vec<Pyramid>,
+}
+
+impl Tower {
+    /// The top pyramid (towers are never empty).
+    pub fn top(&self) -> Pyramid {
+        *self.pieces.last().expect("towers are never empty")
+    }
+
+    /// Total pips in the tower.
+    pub fn pips(&self) -> i64 {
+        self.pieces.iter().map(|p| p.pips as i64).sum()
+    }
+
+    /// True for a lone pyramid standing on the table.
+    pub fn is_freestanding(&self) -> bool {
+        self.pieces.len() == 1
+    }
+
+    fn count(&self, side: Side) -> usize {
+        self.pieces.iter().filter(|p| p.side == side).count()
+    }
+}
+
+/// How to set up a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    /// 2 to 6 seats.
+    pub seats: usize,
+    /// Colour of each seat, then Gus's in a two-seat game; defaults in seat order when `None`.
+    pub hues: Option<Vec<Hue>>,
+    pub seed: u64,
+    pub move_limit: u32,
+}
+
+impl Setup {
+    pub fn new(seats: usize, seed: u64) -> Self {
+        Setup {
+            seats,
+            hues: None,
+            seed,
+            move_limit: DEFAULT_MOVE_LIMIT,
+        }
+    }
+}
+
+/// The whole state of a game of IceTowers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IceTowers {
+    seats: usize,
+    hues: Vec<Hue>,
+    towers: Vec<Tower>,
+    next_id: TowerId,
+    /// Seats that have agreed to stop; any move clears every agreement.
+    stopped: Vec<bool>,
+    moves: u32,
+    move_limit: u32,
+    rng: GameRng,
+}
+
+impl IceTowers {
+    /// A new game: every pyramid freestanding, colour by colour, small to large.
+    pub fn new(setup: &Setup) -> Result<Self, RuleError> {
+        if !(2..=6).contains(&setup.seats) {
+            return Err(RuleError::new(format!(
+                "IceTowers needs 2 to 6 seats, not {}",
+                setup.seats
+            )));
+        }
+        let sides = if setup.seats == 2 { 3 } else { setup.seats };
+        let hues = setup.hues.clone().unwrap_or_else(|| Hue::defaults(sides));
+        if hues.len() != sides {
+            return Err(RuleError::new(format!(
+                "{sides} colours are needed, {} given",
+                hues.len()
+            )));
+        }
+        if (1..hues.len()).any(|i| hues[..i].contains(&hues[i])) {
+            return Err(RuleError::new("two sides have the same colour"));
+        }
+        let mut state = IceTowers {
+            seats: setup.seats,
+            hues,
+            towers: Vec::new(),
+            next_id: 0,
+            stopped: vec![false; setup.seats],
+            moves: 0,
+            move_limit: setup.move_limit,
+            rng: GameRng::new(setup.seed),
+        };
+        for side in 0..sides as Side {
+            for pips in 1..=3 {
+                for _ in 0..PER_SIZE {
+                    state.push_tower(vec![Pyramid { side, pips }]);
+                }
+            }
+        }
+        Ok(state)
+    }
+
+    /// A position for tests and rulebook examples: `towers` as given (bottom first), every other pyramid
+    /// freestanding. Fails if a colour would need more pyramids of a size than it has.
+    pub fn with_towers(setup: &Setup, towers: &[Vec<Pyramid>]) -> Result<Self, RuleError> {
+        let mut state = IceTowers::new(setup)?;
+        let mut free = std::mem::take(&mut state.towers);
+        state.next_id = 0;
+        for pieces in towers {
+            for p in pieces {
+                let at = free
+                    .iter()
+                    .position(|t| t.top() == *p)
+                    .ok_or_else(|| RuleError::new(format!("no pyramid {p:?} left")))?;
+                free.remove(at);
+            }
+            state.push_tower(pieces.clone());
+        }
+        for t in free {
+            state.push_tower(t.pieces);
+        }
+        state.check_invariants().map_err(RuleError)?;
+        Ok(state)
+    }
+
+    fn push_tower(&mut self, pieces: Vec<Pyramid>) -> TowerId {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.towers.push(Tower { id, pieces });
+        id
+    }
+
+    /// Number of sides with pyramids: the seats, plus Gus in a two-seat game.
+    pub fn sides(&self) -> usize {
+        self.hues.len()
+    }
+
+    /// The side of Gus the ghost, if he plays.
+    pub fn gus(&self) -> Option<Side> {
+        (self.seats == 2).then_some(2)
+    }
+
+    /// Colour of a side.
+    pub fn hue(&self, side: Side) -> Hue {
+        self.hues[side as usize]
+    }
+
+    /// Towers in id order.
+    pub fn towers(&self) -> &[Tower] {
+        &self.towers
+    }
+
+    /// A tower by id.
+    pub fn tower(&self, id: TowerId) -> Option<&Tower> {
+        self.towers
+            .binary_search_by_key(&id, |t| t.id)
+            .ok()
+            .map(|i| &self.towers[i])
+    }
+
+    /// Moves made so far (agreements to stop not counted).
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    /// The move limit that ends the game if nobody stops first.
+    pub fn move_limit(&self) -> u32 {
+        self.move_limit
+    }
+
+    /// Whether `seat` has agreed to stop.
+    pub fn has_stopped(&self, seat: Seat) -> bool {
+        self.stopped.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Pips in towers topped by each side, Gus included.
+    pub fn side_scores(&self) -> Vec<i64> {
+        let mut scores = vec![0; self.sides()];
+        for t in &self.towers {
+            scores[t.top().side as usize] += t.pips();
+        }
+        scores
+    }
+
+    fn index(&self, id: TowerId) -> Result<usize, RuleError> {
+        self.towers
+            .binary_search_by_key(&id, |t| t.id)
+            .map_err(|_| RuleError::new(format!("there is no tower #{id}")))
+    }
+
+    fn describe(&self, id: TowerId) -> String {
+        match self.tower(id) {
+            Some(t) if t.is_freestanding() => format!("the {}", self.piece_name(t.top())),
+            Some(t) => format!(
+                "the {}-high tower topped by a {}",
+                t.pieces.len(),
+                self.piece_name(t.top())
+            ),
+            None => format!("tower #{id}"),
+        }
+    }
+
+    fn piece_name(&self, p: Pyramid) -> String {
+        let size = ["", "small", "medium", "large"][p.pips.min(3) as usize];
+        format!("{} {}", self.hue(p.side).name(), size)
+    }
+}
+
+impl Game for IceTowers {
+    type Action = Action;
+
+    fn num_seats(&self) -> usize {
+        self.seats
+    }
+
+    fn to_act(&self) -> ToAct {
+        if self.moves >= self.move_limit || self.stopped.iter().all(|&s| s) {
+            return ToAct::Over;
+        }
+        ToAct::Seats((0..self.seats).filter(|&s| !self.stopped[s]).collect())
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        actions::legal(self, seat)
+    }
+
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        actions::check(self, seat, action)
+    }
+
+    fn apply_unchecked(&mut self, seat: Seat, action: &Action) {
+        actions::apply(self, seat, action)
+    }
+
+    fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        let mut s = self.side_scores();
+        s.truncate(self.seats);
+        s
+    }
+
+    fn action_to_string(&self, seat: Seat, action: &Action) -> String {
+        actions::describe(self, seat, action)
+    }
+
+    fn random_action(&self, rng: &mut GameRng) -> Action {
+        actions::random(self, rng)
+    }
+
+    fn max_game_length(&self) -> usize {
+        // Between two moves each seat can agree to stop at most once.
+        (self.move_limit as usize + 1) * (self.seats + 1)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let mut counts = vec![[0usize; 3]; self.sides()];
+        for (i, t) in self.towers.iter().enumerate() {
+            if t.pieces.is_empty() {
+                return Err(format!("tower #{} is empty", t.id));
+            }
+            if i > 0 && self.towers[i - 1].id >= t.id {
+                return Err("towers are not in id order".into());
+            }
+            if t.id >= self.next_id {
+                return Err(format!("tower #{} has an id not yet issued", t.id));
+            }
+            if t.pieces.windows(2).any(|w| w[1].pips > w[0].pips) {
+                return Err(format!("tower #{} has a pyramid on a smaller one", t.id));
+            }
+            for p in &t.pieces {
+                if !(1..=3).contains(&p.pips) || p.side as usize >= self.sides() {
+                    return Err(format!("tower #{} holds an impossible pyramid {p:?}", t.id));
+                }
+                counts[p.side as usize][p.pips as usize - 1] += 1;
+            }
+        }
+        for (side, c) in counts.iter().enumerate() {
+            if c.iter().any(|&n| n != PER_SIZE) {
+                return Err(format!(
+                    "{} has {c:?} pyramids of sizes 1-3, not 5 each",
+                    self.hues[side].name()
+                ));
+            }
+        }
+        if self.stopped.len() != self.seats {
+            return Err("stop agreements do not match the seats".into());
+        }
+        Ok(())
+    }
+}

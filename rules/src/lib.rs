@@ -1,0 +1,17 @@
+//! Rules of the Hoarfrost games: pure, deterministic given a seed, serializable to RON, with no Bevy.
+//!
+//! Every game implements [`Game`]; the app, the bots, the conformance battery and the benchmarks all
+//! speak to games through it alone.
+
+pub mod battery;
+pub mod bots;
+pub mod catalog;
+mod game;
+pub mod hue;
+pub mod icetowers;
+mod rng;
+
+pub use catalog::GameKind;
+pub use game::{Game, RuleError, Seat, ToAct};
+pub use hue::Hue;
+pub use rng::GameRng;
