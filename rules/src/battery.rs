@@ -153,7 +153,7 @@ fn check_state<G: Game>(state: &G, step: usize, cfg: &BatteryConfig) -> Result<(
     if state.clone() != *state {
         return Err("clone differs from the original".into());
     }
-    if step % cfg.ron_every.max(1) == 0 {
+    if step.is_multiple_of(cfg.ron_every.max(1)) {
         let text = ron::to_string(state).map_err(|e| format!("RON serialize: {e}"))?;
         let back: G = ron::from_str(&text).map_err(|e| format!("RON deserialize: {e}"))?;
         if back != *state {

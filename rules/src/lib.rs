@@ -8,8 +8,12 @@ pub mod bots;
 pub mod catalog;
 mod game;
 pub mod hue;
+pub mod ice_castle;
+pub mod ice_colony;
+pub mod ice_fortress;
 pub mod icetowers;
 mod rng;
+pub mod sprawl;
 
 pub use catalog::GameKind;
 pub use game::{Game, RuleError, Seat, ToAct};

@@ -1,0 +1,2 @@
+//! Bench for sprawl: to be written with the game's rules (placeholder so the bench target exists).
+fn main() {}

@@ -1,0 +1,1 @@
+//! ice_castle rules: in progress.

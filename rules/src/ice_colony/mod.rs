@@ -1,0 +1,1 @@
+//! ice_colony rules: in progress.

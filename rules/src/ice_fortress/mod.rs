@@ -1,0 +1,1 @@
+//! ice_fortress rules: in progress.

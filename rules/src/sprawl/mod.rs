@@ -1,0 +1,1 @@
+//! sprawl rules: in progress.
