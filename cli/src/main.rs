@@ -1,1 +1,108 @@
-fn main() {}
+//! `hoarfrost-cli`: plays seeded games between bots without a window and reports results and throughput.
+//!
+//! ```text
+//! hoarfrost-cli --game icetowers --seats 3 --bots ai,random --games 1000 --seed 0
+//! ```
+
+mod args;
+mod report;
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use hoarfrost_rules::bots::{Bot, GreedyBot, MatchResult, RandomBot, play_match};
+use hoarfrost_rules::icetowers::{self, IceTowers, TowerBot};
+use hoarfrost_rules::{Game, GameKind, GameRng};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use args::Args;
+use report::Tally;
+
+fn main() -> ExitCode {
+    let args = match Args::parse(std::env::args().skip(1)) {
+        Ok(a) => a,
+        Err(msg) => {
+            eprintln!("hoarfrost-cli: {msg}\n\n{}", args::USAGE);
+            return ExitCode::from(2);
+        }
+    };
+    if args.help {
+        println!("{}", args::USAGE);
+        return ExitCode::SUCCESS;
+    }
+    let result = match args.game {
+        GameKind::IceTowers => run(
+            &args,
+            |seed| {
+                IceTowers::new(&icetowers::Setup::new(args.seats, seed)).map_err(|e| e.to_string())
+            },
+            |name, seed| match name {
+                "ai" | "tower" => Some(Box::new(TowerBot::new(seed))),
+                _ => None,
+            },
+        ),
+        other => Err(format!("{} cannot be played headless yet", other.title())),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("hoarfrost-cli: {msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A game's own bots by name (`ai` is its default AI seat); `None` for a name it does not know.
+type GameBots<G> = fn(&str, u64) -> Option<Box<dyn Bot<G>>>;
+
+/// A bot by name: the game's own, or one that plays any game.
+fn make_bot<G: Game>(
+    name: &str,
+    seed: u64,
+    game_bots: GameBots<G>,
+) -> Result<Box<dyn Bot<G>>, String> {
+    if let Some(bot) = game_bots(name, seed) {
+        return Ok(bot);
+    }
+    match name {
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        "greedy" => Ok(Box::new(GreedyBot::new(seed))),
+        other => Err(format!(
+            "unknown bot '{other}' for this game (known: ai, random, greedy)"
+        )),
+    }
+}
+
+/// Play `args.games` games made by `make(seed)` and print the tally.
+fn run<G: Game>(
+    args: &Args,
+    make: impl Fn(u64) -> Result<G, String>,
+    game_bots: GameBots<G>,
+) -> Result<(), String> {
+    let bar = ProgressBar::new(args.games as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
+            .map_err(|e| e.to_string())?,
+    );
+    let mut tally = Tally::new(args.seats);
+    let started = Instant::now();
+    for i in 0..args.games {
+        let seed = args.seed + i as u64;
+        let state = make(seed)?;
+        let mut bots = (0..args.seats)
+            .map(|seat| {
+                make_bot(
+                    args.bot(seat),
+                    seed.wrapping_mul(31).wrapping_add(seat as u64),
+                    game_bots,
+                )
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let result: MatchResult = play_match(state, &mut bots, &mut GameRng::new(seed ^ 0xC11));
+        tally.add(&result);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    print!("{}", tally.render(args, started.elapsed()));
+    Ok(())
+}

@@ -7,6 +7,7 @@
 //! the table's move limit is reached, which stands in for the clock at a real table).
 
 mod actions;
+mod bot;
 #[cfg(test)]
 mod tests;
 
@@ -15,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::{Game, GameRng, Hue, RuleError, Seat, ToAct};
 
 pub use actions::Action;
+pub use bot::TowerBot;
 
 /// Pips of a pyramid: 1 (small), 2 (medium) or 3 (large).
 pub type Pips = u8;

@@ -1,0 +1,126 @@
+//! Command-line arguments of `hoarfrost-cli`.
+
+use hoarfrost_rules::GameKind;
+
+pub const USAGE: &str =
+    "usage: hoarfrost-cli --game <name> [--seats N] [--bots a,b,...] [--games N] [--seed N]
+  --game   ice-fortress | sprawl | ice-castle | ice-colony | icetowers
+  --seats  number of seats (default: the game's smallest)
+  --bots   bot per seat, the last one repeated: ai (the game's own AI), random, greedy (default: ai,random)
+  --games  number of games (default 100)
+  --seed   seed of the first game; game i uses seed + i (default 0)";
+
+/// Parsed arguments.
+#[derive(Debug)]
+pub struct Args {
+    pub game: GameKind,
+    pub seats: usize,
+    pub bots: Vec<String>,
+    pub games: usize,
+    pub seed: u64,
+    pub help: bool,
+}
+
+impl Args {
+    /// Parse; an error says what is wrong.
+    pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
+        let mut game = None;
+        let mut seats = None;
+        let mut bots = vec!["ai".to_string(), "random".to_string()];
+        let mut games = 100;
+        let mut seed = 0;
+        let mut help = false;
+        while let Some(flag) = it.next() {
+            let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+            match flag.as_str() {
+                "--game" => {
+                    let v = value()?;
+                    game =
+                        Some(GameKind::from_slug(&v).ok_or_else(|| format!("unknown game '{v}'"))?);
+                }
+                "--seats" => seats = Some(number(&flag, &value()?)? as usize),
+                "--bots" => bots = value()?.split(',').map(str::to_string).collect(),
+                "--games" => games = number(&flag, &value()?)? as usize,
+                "--seed" => seed = number(&flag, &value()?)?,
+                "--help" | "-h" => help = true,
+                other => return Err(format!("unknown argument '{other}'")),
+            }
+        }
+        if help {
+            return Ok(Args {
+                game: GameKind::IceTowers,
+                seats: 2,
+                bots,
+                games,
+                seed,
+                help,
+            });
+        }
+        let game = game.ok_or("--game is required")?;
+        let seats = seats.unwrap_or(*game.seats().start());
+        if !game.seats().contains(&seats) {
+            return Err(format!(
+                "{} takes {:?} seats, not {seats}",
+                game.title(),
+                game.seats()
+            ));
+        }
+        Ok(Args {
+            game,
+            seats,
+            bots,
+            games,
+            seed,
+            help,
+        })
+    }
+
+    /// The bot name of `seat`: the list's entry, or its last one.
+    pub fn bot(&self, seat: usize) -> &str {
+        self.bots
+            .get(seat)
+            .or(self.bots.last())
+            .map_or("random", String::as_str)
+    }
+}
+
+fn number(flag: &str, v: &str) -> Result<u64, String> {
+    v.parse()
+        .map_err(|_| format!("{flag} wants a number, not '{v}'"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<Args, String> {
+        Args::parse(s.split_whitespace().map(str::to_string))
+    }
+
+    #[test]
+    fn parses_a_full_line() {
+        let a =
+            parse("--game icetowers --seats 3 --bots greedy,random --games 5 --seed 9").unwrap();
+        assert_eq!(a.game, GameKind::IceTowers);
+        assert_eq!((a.seats, a.games, a.seed), (3, 5, 9));
+        assert_eq!(a.bot(0), "greedy");
+        assert_eq!(a.bot(2), "random");
+    }
+
+    #[test]
+    fn rejects_bad_input_with_a_message() {
+        assert!(parse("--game chess").unwrap_err().contains("unknown game"));
+        assert!(
+            parse("--game icetowers --seats 9")
+                .unwrap_err()
+                .contains("seats")
+        );
+        assert!(
+            parse("--game icetowers --games x")
+                .unwrap_err()
+                .contains("number")
+        );
+        assert!(parse("--games").unwrap_err().contains("needs a value"));
+        assert!(parse("").unwrap_err().contains("required"));
+    }
+}

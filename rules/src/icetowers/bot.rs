@@ -1,0 +1,149 @@
+//! The IceTowers bot: one ply ahead, counting what an opponent could take back with one cap.
+//!
+//! A move is worth the lead it gives (own pips minus the best opponent's) less the largest tower of
+//! ours that some opponent could cap at once. The bot agrees to stop when no move improves on that.
+
+use super::{Action, IceTowers, Side};
+use crate::bots::Bot;
+use crate::{Game, GameRng, Seat};
+
+/// A quick, fair IceTowers opponent.
+pub struct TowerBot {
+    rng: GameRng,
+}
+
+impl TowerBot {
+    pub fn new(seed: u64) -> Self {
+        TowerBot {
+            rng: GameRng::new(seed),
+        }
+    }
+}
+
+/// How good `s` is for `seat`: its lead, less what one opposing cap could take from it.
+pub fn evaluate(s: &IceTowers, seat: Seat) -> i64 {
+    let scores = s.side_scores();
+    let others = scores.len() as i64 - 1;
+    let best_other = scores
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != seat)
+        .map(|(_, &v)| v)
+        .max()
+        .unwrap_or(0);
+    let sum_others: i64 = scores.iter().sum::<i64>() - scores[seat];
+    // Lead over the best opponent matters most; the others' total breaks ties between moves.
+    (scores[seat] - best_other) * 4 * others + (scores[seat] * others - sum_others)
+        - exposure(s, seat as Side) * 2 * others
+}
+
+/// Pips of the largest tower topped by `me` that an opponent seat could cap with one freestanding pyramid.
+fn exposure(s: &IceTowers, me: Side) -> i64 {
+    // Smallest freestanding pyramid any opposing seat holds (Gus never moves).
+    let smallest = s
+        .towers()
+        .iter()
+        .filter(|t| {
+            t.is_freestanding() && t.top().side != me && (t.top().side as usize) < s.num_seats()
+        })
+        .map(|t| t.top().pips)
+        .min();
+    let Some(smallest) = smallest else { return 0 };
+    s.towers()
+        .iter()
+        .filter(|t| t.top().side == me && t.top().pips >= smallest)
+        // Capping a lone pyramid with a lone pyramid needs a different piece; that always exists here.
+        .map(|t| t.pips())
+        .max()
+        .unwrap_or(0)
+}
+
+impl Bot<IceTowers> for TowerBot {
+    fn choose(&mut self, state: &IceTowers, seat: Seat) -> Option<Action> {
+        let legal = state.legal_actions(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let now = evaluate(state, seat);
+        let mut best = Vec::new();
+        let mut best_value = i64::MIN;
+        for a in legal.iter().filter(|a| **a != Action::Stop) {
+            let mut next = state.clone();
+            next.apply_unchecked(seat, a);
+            let value = evaluate(&next, seat);
+            if value > best_value {
+                best_value = value;
+                best.clear();
+            }
+            if value == best_value {
+                best.push(a);
+            }
+        }
+        if best.is_empty() || best_value <= now {
+            return Some(Action::Stop);
+        }
+        Some(best[self.rng.below(best.len())].clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::{RandomBot, play_match};
+    use crate::icetowers::Setup;
+
+    /// The bot against random seats, its seat rotating; returns its share of wins.
+    fn win_share(seats: usize, games: u64) -> f64 {
+        let mut won = 0.0;
+        for g in 0..games {
+            let me = (g as usize) % seats;
+            let state = IceTowers::new(&Setup {
+                move_limit: 150,
+                ..Setup::new(seats, g)
+            })
+            .unwrap();
+            let mut bots: Vec<Box<dyn Bot<IceTowers>>> = (0..seats)
+                .map(|s| -> Box<dyn Bot<IceTowers>> {
+                    if s == me {
+                        Box::new(TowerBot::new(g))
+                    } else {
+                        Box::new(RandomBot::new(g * 10 + s as u64))
+                    }
+                })
+                .collect();
+            let r = play_match(state, &mut bots, &mut GameRng::new(g + 1000));
+            won += r.returns[me];
+        }
+        won / games as f64
+    }
+
+    #[test]
+    fn beats_a_random_bot_head_to_head() {
+        let share = win_share(2, 60);
+        assert!(
+            share >= 0.8,
+            "won {:.0}% of 60 two-seat games",
+            share * 100.0
+        );
+    }
+
+    #[test]
+    fn beats_random_bots_at_a_four_seat_table() {
+        let share = win_share(4, 40);
+        assert!(
+            share >= 0.45,
+            "won {:.0}% of 40 four-seat games (random share is 25%)",
+            share * 100.0
+        );
+    }
+
+    #[test]
+    fn stops_when_no_move_helps() {
+        let mut s = IceTowers::new(&Setup::new(2, 0)).unwrap();
+        // A finished-looking table: the bot leads and every move would only expose it.
+        s.apply(1, &Action::Stop).unwrap();
+        let mut bot = TowerBot::new(0);
+        let a = bot.choose(&s, 0).unwrap();
+        assert!(s.legal_actions(0).contains(&a));
+    }
+}
