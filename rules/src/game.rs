@@ -111,6 +111,26 @@ pub trait Game:
             .collect()
     }
 
+    /// A quick estimate in `[0, 1]` per seat of how the game is going, for search cut off before the end:
+    /// the returns once over, otherwise each seat's score placed between the lowest and the highest.
+    fn estimate(&self) -> Vec<f64> {
+        if self.is_over() {
+            return self.returns();
+        }
+        let scores = self.scores();
+        let (lo, hi) = (
+            scores.iter().copied().min().unwrap_or(0),
+            scores.iter().copied().max().unwrap_or(0),
+        );
+        if hi == lo {
+            return vec![1.0 / scores.len().max(1) as f64; scores.len()];
+        }
+        scores
+            .iter()
+            .map(|&s| (s - lo) as f64 / (hi - lo) as f64)
+            .collect()
+    }
+
     /// True when the game is over.
     fn is_over(&self) -> bool {
         self.to_act() == ToAct::Over

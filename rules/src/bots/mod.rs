@@ -1,9 +1,11 @@
 //! Bots that play any [`Game`] through the trait, and a match runner for headless play.
 
 mod greedy;
+pub mod mcts;
 mod random;
 
 pub use greedy::GreedyBot;
+pub use mcts::{Budget, Mcts};
 pub use random::RandomBot;
 
 use crate::{Game, GameRng, Seat, ToAct};

@@ -1,0 +1,133 @@
+//! Launch flags: start a game straight away and capture it (`--game --seats --seed --screenshot --exit-after`).
+
+use std::path::PathBuf;
+
+use bevy::prelude::Resource;
+use hoarfrost_rules::GameKind;
+
+pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--seed <n>] [--screenshot <path>] [--exit-after <frames>]
+  --game        ice-fortress | sprawl | ice-castle | ice-colony | icetowers: skip the title screen
+  --seats       one entry per seat, human or ai (default human,ai)
+  --seed        seed of the game (default 1)
+  --screenshot  save a PNG of the window before exiting
+  --exit-after  quit after this many frames";
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    Human,
+    Ai,
+}
+
+/// Flags given on the command line.
+#[derive(Clone, Debug, Resource, Default)]
+pub struct LaunchOptions {
+    pub game: Option<GameKind>,
+    pub seats: Option<Vec<SeatKind>>,
+    pub seed: Option<u64>,
+    pub screenshot: Option<PathBuf>,
+    pub exit_after: Option<u32>,
+    pub help: bool,
+}
+
+impl LaunchOptions {
+    /// Parse the flags; an error says which flag is wrong and why.
+    pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Self, String> {
+        let mut o = LaunchOptions::default();
+        while let Some(flag) = it.next() {
+            let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+            match flag.as_str() {
+                "--game" => {
+                    let v = value()?;
+                    o.game =
+                        Some(GameKind::from_slug(&v).ok_or_else(|| format!("unknown game '{v}'"))?);
+                }
+                "--seats" => o.seats = Some(parse_seats(&value()?)?),
+                "--seed" => {
+                    let v = value()?;
+                    o.seed = Some(
+                        v.parse()
+                            .map_err(|_| format!("--seed wants a number, not '{v}'"))?,
+                    );
+                }
+                "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
+                "--exit-after" => {
+                    let v = value()?;
+                    o.exit_after = Some(
+                        v.parse()
+                            .map_err(|_| format!("--exit-after wants a frame count, not '{v}'"))?,
+                    );
+                }
+                "--help" | "-h" => o.help = true,
+                other => return Err(format!("unknown argument '{other}'")),
+            }
+        }
+        if let (Some(game), Some(seats)) = (o.game, &o.seats) {
+            if !game.seats().contains(&seats.len()) {
+                return Err(format!(
+                    "{} takes {:?} seats, not {}",
+                    game.title(),
+                    game.seats(),
+                    seats.len()
+                ));
+            }
+        }
+        Ok(o)
+    }
+}
+
+fn parse_seats(list: &str) -> Result<Vec<SeatKind>, String> {
+    list.split(',')
+        .map(|s| match s.trim() {
+            "human" => Ok(SeatKind::Human),
+            "ai" => Ok(SeatKind::Ai),
+            other => Err(format!("a seat is 'human' or 'ai', not '{other}'")),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<LaunchOptions, String> {
+        LaunchOptions::parse(s.split_whitespace().map(str::to_string))
+    }
+
+    #[test]
+    fn parses_every_flag() {
+        let o = parse(
+            "--game icetowers --seats ai,human,ai --seed 7 --screenshot /tmp/x.png --exit-after 90",
+        )
+        .unwrap();
+        assert_eq!(o.game, Some(GameKind::IceTowers));
+        assert_eq!(
+            o.seats,
+            Some(vec![SeatKind::Ai, SeatKind::Human, SeatKind::Ai])
+        );
+        assert_eq!(o.seed, Some(7));
+        assert_eq!(o.exit_after, Some(90));
+        assert!(o.screenshot.is_some());
+    }
+
+    #[test]
+    fn refuses_bad_flags_with_a_reason() {
+        assert!(parse("--game go").unwrap_err().contains("unknown game"));
+        assert!(
+            parse("--seats human,robot")
+                .unwrap_err()
+                .contains("'robot'")
+        );
+        assert!(
+            parse("--game icetowers --seats ai")
+                .unwrap_err()
+                .contains("seats")
+        );
+        assert!(parse("--seed x").unwrap_err().contains("number"));
+        assert!(
+            parse("--fullscreen")
+                .unwrap_err()
+                .contains("unknown argument")
+        );
+    }
+}

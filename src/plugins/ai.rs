@@ -1,0 +1,175 @@
+//! AI seats for any game: each decides on a background task, never on the frame, after a human-like
+//! reaction delay; its choice goes through the same [`PlayAction`] path as a click.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use hoarfrost_rules::bots::Bot;
+use hoarfrost_rules::{Game, GameRng, Seat};
+
+use crate::options::SeatKind;
+use crate::screens::{Screen, TurnPhase};
+use crate::session::{PlayAction, Session};
+use crate::systems::Frame;
+
+/// Makes the bot for an AI seat of game `G` from a seed.
+#[derive(Resource)]
+pub struct BotMaker<G: Game>(pub fn(u64) -> Box<dyn Bot<G>>);
+
+/// How long AI seats wait before acting, in seconds: at least `min`, up to `min + spread`.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct ReactionTime {
+    pub min: f32,
+    pub spread: f32,
+}
+
+impl Default for ReactionTime {
+    fn default() -> Self {
+        ReactionTime {
+            min: 0.6,
+            spread: 1.0,
+        }
+    }
+}
+
+/// One AI seat's thinking: when it may next act, and the decision under way.
+struct Thinker<G: Game> {
+    seat: Seat,
+    ready_at: Duration,
+    task: Option<Task<Option<G::Action>>>,
+}
+
+/// Every AI seat of the current game.
+#[derive(Resource)]
+pub struct AiSeats<G: Game> {
+    thinkers: Vec<Thinker<G>>,
+    rng: GameRng,
+}
+
+impl<G: Game> AiSeats<G> {
+    /// Thinkers for the AI seats among `seats`.
+    pub fn new(seats: &[SeatKind], seed: u64) -> Self {
+        let thinkers = (0..seats.len())
+            .filter(|&s| seats[s] == SeatKind::Ai)
+            .map(|seat| Thinker {
+                seat,
+                ready_at: Duration::ZERO,
+                task: None,
+            })
+            .collect();
+        AiSeats {
+            thinkers,
+            rng: GameRng::new(seed ^ 0xA1),
+        }
+    }
+
+    /// True while some seat's decision is being computed.
+    pub fn thinking(&self) -> bool {
+        self.thinkers.iter().any(|t| t.task.is_some())
+    }
+}
+
+/// Registers AI seats for game `G`.
+pub fn plugin<G: Game>(app: &mut App) {
+    app.init_resource::<ReactionTime>().add_systems(
+        Update,
+        (collect_decisions::<G>, start_thinking::<G>)
+            .chain()
+            .in_set(Frame::Ai)
+            .run_if(
+                in_state(TurnPhase::AiToAct)
+                    .or(in_state(TurnPhase::HumanToAct))
+                    .and(resource_exists::<AiSeats<G>>)
+                    .and(in_state(Screen::Playing)),
+            ),
+    );
+}
+
+/// Start a decision for each AI seat that may act, is not thinking and has waited its reaction time.
+fn start_thinking<G: Game>(
+    time: Res<Time>,
+    session: Res<Session<G>>,
+    maker: Res<BotMaker<G>>,
+    mut ai: ResMut<AiSeats<G>>,
+) {
+    let now = time.elapsed();
+    let ai = &mut *ai;
+    for t in &mut ai.thinkers {
+        if t.task.is_some() || now < t.ready_at || !session.may_act(t.seat) {
+            continue;
+        }
+        let mut bot = (maker.0)(ai.rng.next_u64());
+        let state = session.state.clone();
+        let seat = t.seat;
+        t.task = Some(AsyncComputeTaskPool::get().spawn(async move { bot.choose(&state, seat) }));
+    }
+}
+
+/// Send finished decisions as actions and set each seat's next reaction time.
+fn collect_decisions<G: Game>(
+    time: Res<Time>,
+    reaction: Res<ReactionTime>,
+    mut ai: ResMut<AiSeats<G>>,
+    mut play: MessageWriter<PlayAction<G>>,
+) {
+    let now = time.elapsed();
+    let ai = &mut *ai;
+    for t in &mut ai.thinkers {
+        let Some(task) = t.task.as_mut() else {
+            continue;
+        };
+        let Some(choice) = check_ready(task) else {
+            continue;
+        };
+        t.task = None;
+        if let Some(action) = choice {
+            play.write(PlayAction {
+                seat: t.seat,
+                action,
+            });
+        }
+        let wait = reaction.min + reaction.spread * (ai.rng.below(1000) as f32 / 1000.0);
+        t.ready_at = now + Duration::from_secs_f32(wait);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hoarfrost_rules::icetowers::{IceTowers, Setup, TowerBot};
+
+    #[test]
+    fn ai_seats_move_on_their_own_through_the_action_path() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        app.add_plugins((
+            crate::screens::plugin,
+            crate::session::plugin::<IceTowers>,
+            plugin::<IceTowers>,
+        ));
+        app.insert_resource(ReactionTime {
+            min: 0.0,
+            spread: 0.0,
+        });
+        app.insert_resource(BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))));
+        let seats = vec![SeatKind::Ai, SeatKind::Ai];
+        app.insert_resource(AiSeats::<IceTowers>::new(&seats, 5));
+        app.insert_resource(Session::new(
+            IceTowers::new(&Setup::new(2, 5)).unwrap(),
+            seats,
+            5,
+        ));
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        for _ in 0..400 {
+            app.update();
+            if app.world().resource::<Session<IceTowers>>().log.len() >= 3 {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        panic!("the AI seats made fewer than 3 moves in 400 frames");
+    }
+}

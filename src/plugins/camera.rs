@@ -1,0 +1,169 @@
+//! The table camera: orbit (right drag or arrow keys), pan (middle drag), zoom (wheel), reset (R or Home).
+
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_pointer_input;
+
+use crate::systems::Frame;
+
+/// Where the camera looks and from how far.
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct OrbitCamera {
+    pub focus: Vec3,
+    pub yaw: f32,
+    pub pitch: f32,
+    pub distance: f32,
+}
+
+/// The part of the table the reset key frames: a centre and a radius.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct FrameTarget {
+    pub centre: Vec3,
+    pub radius: f32,
+}
+
+impl Default for FrameTarget {
+    fn default() -> Self {
+        FrameTarget {
+            centre: Vec3::ZERO,
+            radius: 9.0,
+        }
+    }
+}
+
+impl OrbitCamera {
+    /// The view that shows all of `target` from the players' side.
+    pub fn framing(target: FrameTarget) -> Self {
+        OrbitCamera {
+            focus: target.centre,
+            yaw: 0.0,
+            pitch: 0.95,
+            distance: target.radius * 1.9,
+        }
+    }
+
+    /// The camera's transform for this orbit.
+    pub fn transform(&self) -> Transform {
+        let rot = Quat::from_euler(EulerRot::YXZ, self.yaw, -self.pitch, 0.0);
+        let eye = self.focus + rot * Vec3::new(0.0, 0.0, self.distance);
+        Transform::from_translation(eye).looking_at(self.focus, Vec3::Y)
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<FrameTarget>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            (
+                (orbit_with_mouse, zoom_with_wheel).run_if(not(egui_wants_any_pointer_input)),
+                orbit_with_keys,
+                place_camera,
+            )
+                .chain()
+                .in_set(Frame::Input),
+        );
+}
+
+fn spawn_camera(mut commands: Commands, target: Res<FrameTarget>) {
+    let orbit = OrbitCamera::framing(*target);
+    commands.spawn((
+        Name::new("Camera"),
+        Camera3d::default(),
+        orbit.transform(),
+        orbit,
+    ));
+    commands.spawn((
+        Name::new("Sun"),
+        DirectionalLight {
+            illuminance: 9_000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        Transform::from_xyz(6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    commands.insert_resource(GlobalAmbientLight {
+        brightness: 350.0,
+        ..default()
+    });
+}
+
+fn orbit_with_mouse(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    mut cams: Query<&mut OrbitCamera>,
+) {
+    let d = motion.delta;
+    if d == Vec2::ZERO {
+        return;
+    }
+    for mut cam in &mut cams {
+        if buttons.pressed(MouseButton::Right) {
+            cam.yaw -= d.x * 0.006;
+            cam.pitch = (cam.pitch + d.y * 0.005).clamp(0.12, 1.5);
+        } else if buttons.pressed(MouseButton::Middle) {
+            let rot = Quat::from_rotation_y(cam.yaw);
+            let scale = cam.distance * 0.0015;
+            let pan = rot * Vec3::new(-d.x * scale, 0.0, -d.y * scale);
+            cam.focus += pan;
+        }
+    }
+}
+
+fn zoom_with_wheel(scroll: Res<AccumulatedMouseScroll>, mut cams: Query<&mut OrbitCamera>) {
+    if scroll.delta.y == 0.0 {
+        return;
+    }
+    for mut cam in &mut cams {
+        cam.distance = (cam.distance * (1.0 - scroll.delta.y * 0.1)).clamp(3.0, 60.0);
+    }
+}
+
+fn orbit_with_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    time: Res<Time>,
+    target: Res<FrameTarget>,
+    mut cams: Query<&mut OrbitCamera>,
+) {
+    let dt = time.delta_secs();
+    for mut cam in &mut cams {
+        if keys.just_pressed(KeyCode::KeyR) || keys.just_pressed(KeyCode::Home) {
+            *cam = OrbitCamera::framing(*target);
+        }
+        if keys.pressed(KeyCode::ArrowLeft) {
+            cam.yaw += 1.5 * dt;
+        }
+        if keys.pressed(KeyCode::ArrowRight) {
+            cam.yaw -= 1.5 * dt;
+        }
+        if keys.pressed(KeyCode::ArrowUp) {
+            cam.pitch = (cam.pitch + dt).min(1.5);
+        }
+        if keys.pressed(KeyCode::ArrowDown) {
+            cam.pitch = (cam.pitch - dt).max(0.12);
+        }
+    }
+}
+
+fn place_camera(mut cams: Query<(&OrbitCamera, &mut Transform), Changed<OrbitCamera>>) {
+    for (orbit, mut transform) in &mut cams {
+        *transform = orbit.transform();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn framing_looks_at_the_centre_from_above() {
+        let cam = OrbitCamera::framing(FrameTarget {
+            centre: Vec3::new(1.0, 0.0, 2.0),
+            radius: 5.0,
+        });
+        let t = cam.transform();
+        assert!(t.translation.y > 3.0);
+        let to_focus = (cam.focus - t.translation).normalize();
+        assert!(t.forward().dot(to_focus) > 0.999);
+    }
+}

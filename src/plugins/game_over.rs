@@ -1,0 +1,67 @@
+//! The game-over screen for any game: final scores, the winner, play again or back to the title.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use hoarfrost_rules::Game;
+
+use crate::plugins::hud::HudSpec;
+use crate::plugins::title::SetupChoice;
+use crate::screens::Screen;
+use crate::session::Session;
+
+/// Registers the game-over screen for game `G`.
+pub fn plugin<G: Game>(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        game_over_window::<G>.run_if(resource_exists::<Session<G>>.and(in_state(Screen::GameOver))),
+    );
+}
+
+fn game_over_window<G: Game>(
+    mut contexts: EguiContexts,
+    session: Res<Session<G>>,
+    spec: Res<HudSpec<G>>,
+    mut choice: ResMut<SetupChoice>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let scores = session.state.scores();
+    let returns = session.state.returns();
+    egui::Window::new("Game over")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            let winners: Vec<String> = (0..scores.len())
+                .filter(|&s| returns[s] > 0.0)
+                .map(|s| (spec.seat_name)(&session.state, s).0)
+                .collect();
+            ui.heading(match winners.len() {
+                0 => "Nobody wins".to_string(),
+                1 => format!("{} wins!", winners[0]),
+                _ => format!("A tie: {}", winners.join(", ")),
+            });
+            for (seat, score) in scores.iter().enumerate() {
+                let (name, colour) = (spec.seat_name)(&session.state, seat);
+                ui.horizontal(|ui| {
+                    ui.colored_label(colour, "■");
+                    ui.label(format!(
+                        "{name}: {score}  {}",
+                        (spec.seat_note)(&session.state, seat)
+                    ));
+                });
+            }
+            ui.label(format!("{} moves", session.log.len()));
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button("Play again").clicked() {
+                    choice.seed = choice.seed.wrapping_add(1);
+                    next.set(Screen::Playing);
+                }
+                if ui.button("Title screen").clicked() {
+                    next.set(Screen::Title);
+                }
+            });
+        });
+    Ok(())
+}

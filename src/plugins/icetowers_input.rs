@@ -1,0 +1,399 @@
+//! Playing IceTowers with the mouse: pick a pyramid, see where it may go, click there. An illegal click
+//! shows the rules' reason and changes nothing. Hover and selection show by swapping shared materials.
+
+use bevy::prelude::*;
+use hoarfrost_rules::icetowers::{Action, IceTowers, TowerId};
+use hoarfrost_rules::{Game, Seat};
+
+use crate::options::SeatKind;
+use crate::plugins::icetowers_table::{Look, PieceAt, PyramidAssets, PyramidPiece, TableTop};
+use crate::screens::{Screen, TurnPhase};
+use crate::session::{Notice, PlayAction, Session};
+use crate::systems::Frame;
+
+/// A pyramid picked up and waiting for its destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A freestanding pyramid, to cap with.
+    Free(TowerId),
+    /// A pyramid to mine out of a tower.
+    Mined { from: TowerId, index: u8 },
+}
+
+/// What a click means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Select(Source),
+    Play(Action),
+    Deselect,
+    Explain(String),
+}
+
+/// The current selection and hover of the human at the table.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct Pointing {
+    pub selection: Option<Source>,
+    pub hovered: Option<Entity>,
+}
+
+/// The action that takes `source` onto tower `onto` (or down onto the table when `None`).
+pub fn action_for(source: Source, onto: Option<TowerId>) -> Option<Action> {
+    match (source, onto) {
+        (Source::Free(piece), Some(onto)) => Some(Action::Cap { piece, onto }),
+        (Source::Free(_), None) => None,
+        (Source::Mined { from, index }, onto) => Some(Action::Mine { from, index, onto }),
+    }
+}
+
+/// What a click on the pyramid at `index` of tower `tower` means for `seat`.
+pub fn click_piece(
+    state: &IceTowers,
+    seat: Seat,
+    selection: Option<Source>,
+    tower: TowerId,
+    index: u8,
+) -> Outcome {
+    let Some(t) = state.tower(tower) else {
+        return Outcome::Deselect;
+    };
+    if let Some(source) = selection {
+        let same = match source {
+            Source::Free(id) => id == tower,
+            Source::Mined { from, index: i } => from == tower && i == index,
+        };
+        if same {
+            return Outcome::Deselect;
+        }
+        let action =
+            action_for(source, Some(tower)).expect("a tower target always makes an action");
+        return match state.check(seat, &action) {
+            Ok(()) => Outcome::Play(action),
+            Err(e) => Outcome::Explain(e.0),
+        };
+    }
+    let Some(piece) = t.pieces.get(index as usize) else {
+        return Outcome::Deselect;
+    };
+    let mine = piece.side as usize == seat;
+    let (probe, source) = match (mine, t.is_freestanding()) {
+        (true, true) => return Outcome::Select(Source::Free(tower)),
+        (true, false) => (
+            Action::Mine {
+                from: tower,
+                index,
+                onto: None,
+            },
+            Some(Source::Mined { from: tower, index }),
+        ),
+        (false, true) => (
+            Action::Cap {
+                piece: tower,
+                onto: tower,
+            },
+            None,
+        ),
+        (false, false) if index == 0 => {
+            return Outcome::Explain(
+                "to split a tower, click the upper of two same-coloured pyramids".into(),
+            );
+        }
+        (false, false) => (Action::Split { tower, at: index }, None),
+    };
+    match (state.check(seat, &probe), source) {
+        (Ok(()), Some(source)) => Outcome::Select(source),
+        (Ok(()), None) => Outcome::Play(probe),
+        (Err(e), _) => Outcome::Explain(e.0),
+    }
+}
+
+/// What a click on the bare table means: set a mined pyramid down, or drop the selection.
+pub fn click_table(state: &IceTowers, seat: Seat, selection: Option<Source>) -> Outcome {
+    match selection.and_then(|s| action_for(s, None)) {
+        Some(action) => match state.check(seat, &action) {
+            Ok(()) => Outcome::Play(action),
+            Err(e) => Outcome::Explain(e.0),
+        },
+        None => Outcome::Deselect,
+    }
+}
+
+/// Towers the selected pyramid may go onto now.
+pub fn targets(state: &IceTowers, seat: Seat, source: Source) -> Vec<TowerId> {
+    state
+        .legal_actions(seat)
+        .into_iter()
+        .filter_map(|a| match (a, source) {
+            (Action::Cap { piece, onto }, Source::Free(p)) if piece == p => Some(onto),
+            (
+                Action::Mine {
+                    from,
+                    index,
+                    onto: Some(onto),
+                },
+                Source::Mined { from: f, index: i },
+            ) if from == f && index == i => Some(onto),
+            _ => None,
+        })
+        .collect()
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Pointing>()
+        .add_observer(on_click)
+        .add_observer(on_over)
+        .add_observer(on_out)
+        .add_systems(OnEnter(Screen::Playing), |mut p: ResMut<Pointing>| {
+            *p = Pointing::default()
+        })
+        .add_systems(
+            Update,
+            cancel_with_escape
+                .in_set(Frame::Input)
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(
+            Update,
+            refresh_looks
+                .in_set(Frame::Animate)
+                .run_if(
+                    resource_exists::<PyramidAssets>.and(
+                        resource_changed::<Pointing>
+                            .or(resource_exists_and_changed::<Session<IceTowers>>),
+                    ),
+                ),
+        );
+}
+
+/// The human seat that clicks act for: the first human seat that may act now.
+fn acting_human(session: &Session<IceTowers>) -> Option<Seat> {
+    (0..session.seats.len()).find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))
+}
+
+fn on_click(
+    click: On<Pointer<Click>>,
+    phase: Option<Res<State<TurnPhase>>>,
+    session: Option<Res<Session<IceTowers>>>,
+    pieces: Query<&PieceAt>,
+    tables: Query<(), With<TableTop>>,
+    mut pointing: ResMut<Pointing>,
+    mut notice: ResMut<Notice>,
+    mut play: MessageWriter<PlayAction<IceTowers>>,
+) {
+    if click.button != PointerButton::Primary
+        || phase.is_none_or(|p| *p.get() != TurnPhase::HumanToAct)
+    {
+        return;
+    }
+    let Some(session) = session else { return };
+    let Some(seat) = acting_human(&session) else {
+        return;
+    };
+    let outcome = if let Ok(at) = pieces.get(click.entity) {
+        click_piece(&session.state, seat, pointing.selection, at.tower, at.index)
+    } else if tables.contains(click.entity) {
+        click_table(&session.state, seat, pointing.selection)
+    } else {
+        return;
+    };
+    match outcome {
+        Outcome::Select(source) => {
+            pointing.selection = Some(source);
+            let hint = match source {
+                Source::Free(_) => "Now click a tower or pyramid at least as large to cap it.",
+                Source::Mined { .. } => {
+                    "Now click a tower to cap, or the table to set the pyramid down."
+                }
+            };
+            notice.info(hint);
+        }
+        Outcome::Play(action) => {
+            pointing.selection = None;
+            play.write(PlayAction { seat, action });
+        }
+        Outcome::Deselect => pointing.selection = None,
+        Outcome::Explain(reason) => notice.error(reason),
+    }
+}
+
+fn on_over(
+    over: On<Pointer<Over>>,
+    pieces: Query<(), With<PyramidPiece>>,
+    mut pointing: ResMut<Pointing>,
+) {
+    if pieces.contains(over.entity) {
+        pointing.hovered = Some(over.entity);
+    }
+}
+
+fn on_out(out: On<Pointer<Out>>, mut pointing: ResMut<Pointing>) {
+    if pointing.hovered == Some(out.entity) {
+        pointing.hovered = None;
+    }
+}
+
+fn cancel_with_escape(
+    keys: Res<ButtonInput<KeyCode>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    mut pointing: ResMut<Pointing>,
+) {
+    let _ = mouse;
+    if keys.just_pressed(KeyCode::Escape) && pointing.selection.is_some() {
+        pointing.selection = None;
+    }
+}
+
+/// Give every pyramid the look of its role: selected, a legal target, hovered or plain.
+fn refresh_looks(
+    pointing: Res<Pointing>,
+    session: Option<Res<Session<IceTowers>>>,
+    assets: Res<PyramidAssets>,
+    mut pieces: Query<(
+        Entity,
+        &PyramidPiece,
+        &PieceAt,
+        &mut MeshMaterial3d<StandardMaterial>,
+    )>,
+) {
+    let Some(session) = session else { return };
+    let seat = acting_human(&session);
+    let targets = match (pointing.selection, seat) {
+        (Some(source), Some(seat)) => targets(&session.state, seat, source),
+        _ => Vec::new(),
+    };
+    let hovered_tower = pointing
+        .hovered
+        .and_then(|e| pieces.get(e).ok().map(|(_, _, at, _)| at.tower));
+    for (_, piece, at, mut material) in &mut pieces {
+        let selected = match pointing.selection {
+            Some(Source::Free(id)) => id == at.tower,
+            Some(Source::Mined { from, index }) => from == at.tower && index == at.index,
+            None => false,
+        };
+        let look = if selected {
+            Look::Selected
+        } else if targets.contains(&at.tower) {
+            Look::Target
+        } else if hovered_tower == Some(at.tower) {
+            Look::Hover
+        } else {
+            Look::Normal
+        };
+        let handle = assets.material(piece.side, look);
+        if material.0 != handle {
+            material.0 = handle;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hoarfrost_rules::icetowers::{Pyramid, Setup};
+
+    fn p(side: u8, pips: u8) -> Pyramid {
+        Pyramid { side, pips }
+    }
+
+    fn state() -> IceTowers {
+        let towers = [
+            vec![p(0, 3), p(0, 2), p(1, 1)],
+            vec![p(2, 3), p(2, 2), p(1, 2)],
+        ];
+        IceTowers::with_towers(&Setup::new(3, 1), &towers).unwrap()
+    }
+
+    fn free(s: &IceTowers, side: u8, pips: u8) -> TowerId {
+        s.towers()
+            .iter()
+            .find(|t| t.pieces == [p(side, pips)])
+            .unwrap()
+            .id
+    }
+
+    #[test]
+    fn click_own_freestanding_then_a_tower_caps() {
+        let s = state();
+        let mine = free(&s, 0, 1);
+        let source = match click_piece(&s, 0, None, mine, 0) {
+            Outcome::Select(src) => src,
+            other => panic!("{other:?}"),
+        };
+        let onto = s.towers()[1].id;
+        assert_eq!(
+            click_piece(&s, 0, Some(source), onto, 2),
+            Outcome::Play(Action::Cap { piece: mine, onto })
+        );
+        assert!(targets(&s, 0, source).contains(&onto));
+    }
+
+    #[test]
+    fn an_illegal_target_is_explained() {
+        let s = state();
+        let large = free(&s, 0, 3);
+        let small = free(&s, 2, 1);
+        match click_piece(&s, 0, Some(Source::Free(large)), small, 0) {
+            Outcome::Explain(why) => assert!(why.contains("smaller")),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn clicking_a_piece_of_another_colour_explains() {
+        let s = state();
+        match click_piece(&s, 0, None, free(&s, 1, 3), 0) {
+            Outcome::Explain(why) => assert!(why.contains("own colour")),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn mine_then_set_down_on_the_table() {
+        let s = state();
+        let from = s.towers()[0].id;
+        let src = match click_piece(&s, 0, None, from, 1) {
+            Outcome::Select(src) => src,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            click_table(&s, 0, Some(src)),
+            Outcome::Play(Action::Mine {
+                from,
+                index: 1,
+                onto: None
+            })
+        );
+        // No mineback: clicking its own tower explains.
+        match click_piece(&s, 0, Some(src), from, 2) {
+            Outcome::Explain(why) => assert!(why.contains("minebacks")),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn clicking_the_upper_of_two_same_colour_pieces_splits() {
+        let s = state();
+        let t = s.towers()[1].id;
+        assert_eq!(
+            click_piece(&s, 0, None, t, 1),
+            Outcome::Play(Action::Split { tower: t, at: 1 })
+        );
+        match click_piece(&s, 2, None, t, 1) {
+            Outcome::Select(_) | Outcome::Explain(_) => {}
+            other => panic!("own colour should not split: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn clicking_the_selection_again_deselects() {
+        let s = state();
+        let mine = free(&s, 0, 2);
+        assert_eq!(
+            click_piece(&s, 0, Some(Source::Free(mine)), mine, 0),
+            Outcome::Deselect
+        );
+        assert_eq!(
+            click_table(&s, 0, Some(Source::Free(mine))),
+            Outcome::Deselect
+        );
+    }
+}

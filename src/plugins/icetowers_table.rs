@@ -1,0 +1,453 @@
+//! The IceTowers table: every pyramid is an entity mirroring the rules state; freestanding pyramids
+//! wait in their colour's home, towers stand in the middle; moves glide.
+
+use std::collections::BTreeMap;
+use std::f32::consts::{FRAC_PI_2, TAU};
+
+use bevy::gltf::GltfAssetLabel;
+use bevy::prelude::*;
+use hoarfrost_rules::icetowers::{IceTowers, Pips, Setup, Side, TowerBot, TowerId};
+use hoarfrost_rules::{Game, GameKind};
+
+use crate::palette;
+use crate::plugins::ai::{AiSeats, BotMaker};
+use crate::plugins::camera::FrameTarget;
+use crate::plugins::hud::HudSpec;
+use crate::plugins::title::SetupChoice;
+use crate::screens::Screen;
+use crate::session::{Notice, Session};
+use crate::systems::glide::Glide;
+use crate::systems::{Frame, TableEntity};
+
+/// Radius of the ring of home areas.
+const HOME_RADIUS: f32 = 7.4;
+/// Spacing of the central tower slots.
+const SLOT_SPACING: f32 = 1.45;
+
+/// A pyramid on the table: its colour (side) and size.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PyramidPiece {
+    pub side: Side,
+    pub pips: Pips,
+}
+
+/// Where the rules have a pyramid now: its tower and height in it (0 = bottom).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceAt {
+    pub tower: TowerId,
+    pub index: u8,
+}
+
+/// The table top (clicked to set a mined pyramid down).
+#[derive(Component)]
+pub struct TableTop;
+
+/// How a pyramid looks: shared materials, one set per colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Look {
+    Normal,
+    Hover,
+    Selected,
+    Target,
+}
+
+/// Shared meshes and materials of the IceTowers table (no piece has its own).
+#[derive(Resource)]
+pub struct PyramidAssets {
+    pub mesh: Handle<Mesh>,
+    /// `materials[side][look]`.
+    pub materials: Vec<[Handle<StandardMaterial>; 4]>,
+}
+
+impl PyramidAssets {
+    pub fn material(&self, side: Side, look: Look) -> Handle<StandardMaterial> {
+        self.materials[side as usize][look as usize].clone()
+    }
+}
+
+/// Which central slot each multi-piece tower stands in; a slot is kept while the tower lives.
+#[derive(Resource, Default, Debug)]
+pub struct TowerSlots(BTreeMap<TowerId, usize>);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((
+        crate::session::plugin::<IceTowers>,
+        crate::plugins::ai::plugin::<IceTowers>,
+        crate::plugins::hud::plugin::<IceTowers>,
+        crate::plugins::game_over::plugin::<IceTowers>,
+    ))
+    .insert_resource(BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))))
+    .insert_resource(hud_spec())
+    .add_systems(OnEnter(Screen::Playing), start_game.run_if(chosen))
+    .add_systems(
+        Update,
+        mirror_state
+            .in_set(Frame::Mirror)
+            .run_if(resource_exists_and_changed::<Session<IceTowers>>),
+    );
+}
+
+fn chosen(choice: Res<SetupChoice>) -> bool {
+    choice.game == GameKind::IceTowers
+}
+
+/// Build the rules state from the setup choice and lay out the table.
+#[allow(clippy::too_many_arguments)]
+fn start_game(
+    mut commands: Commands,
+    choice: Res<SetupChoice>,
+    old: Query<Entity, With<TableEntity>>,
+    assets: Res<AssetServer>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut notice: ResMut<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let mut hues = choice.hues();
+    if hues.len() == 2 {
+        let gus = hoarfrost_rules::Hue::ALL
+            .into_iter()
+            .find(|h| !hues.contains(h))
+            .unwrap_or(hoarfrost_rules::Hue::White);
+        hues.push(gus);
+    }
+    let setup = Setup {
+        hues: Some(hues.clone()),
+        ..Setup::new(choice.seats.len(), choice.seed)
+    };
+    let state = match IceTowers::new(&setup) {
+        Ok(s) => s,
+        Err(e) => {
+            notice.error(e.0);
+            next.set(Screen::Title);
+            return;
+        }
+    };
+    let pyramids = PyramidAssets {
+        mesh: assets.load(
+            GltfAssetLabel::Primitive {
+                mesh: 0,
+                primitive: 0,
+            }
+            .from_asset("models/pyramid.gltf"),
+        ),
+        materials: hues
+            .iter()
+            .map(|&h| looks(h, &assets, &mut materials))
+            .collect(),
+    };
+    spawn_table(&mut commands, &mut meshes, &mut materials, &state);
+    let mut slots = TowerSlots::default();
+    for (piece, at, pos) in targets(&state, &mut slots) {
+        commands.spawn((
+            Name::new("Pyramid"),
+            TableEntity,
+            piece,
+            at,
+            Mesh3d(pyramids.mesh.clone()),
+            MeshMaterial3d(pyramids.material(piece.side, Look::Normal)),
+            Transform::from_translation(pos).with_scale(scale(piece.pips)),
+        ));
+    }
+    commands.insert_resource(slots);
+    commands.insert_resource(pyramids);
+    commands.insert_resource(FrameTarget {
+        centre: Vec3::ZERO,
+        radius: HOME_RADIUS + 1.5,
+    });
+    commands.insert_resource(AiSeats::<IceTowers>::new(&choice.kinds(), choice.seed));
+    commands.insert_resource(Session::new(state, choice.kinds(), choice.seed));
+    notice.info("Click one of your pyramids, then a tower to cap it.");
+}
+
+fn looks(
+    hue: hoarfrost_rules::Hue,
+    assets: &AssetServer,
+    materials: &mut Assets<StandardMaterial>,
+) -> [Handle<StandardMaterial>; 4] {
+    let texture = assets.load(palette::marking_path(hue));
+    let base = StandardMaterial {
+        base_color: palette::hue_color(hue),
+        base_color_texture: Some(texture),
+        perceptual_roughness: 0.35,
+        reflectance: 0.6,
+        ..default()
+    };
+    let glow = |c: LinearRgba| StandardMaterial {
+        emissive: c,
+        ..base.clone()
+    };
+    [
+        materials.add(base.clone()),
+        materials.add(glow(LinearRgba::rgb(0.25, 0.25, 0.25))),
+        materials.add(glow(LinearRgba::rgb(1.2, 1.0, 0.2))),
+        materials.add(glow(LinearRgba::rgb(0.1, 0.6, 0.9))),
+    ]
+}
+
+fn spawn_table(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    state: &IceTowers,
+) {
+    commands.spawn((
+        Name::new("Table"),
+        TableEntity,
+        TableTop,
+        Mesh3d(meshes.add(Cylinder::new(HOME_RADIUS + 2.6, 0.2))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: palette::TABLE,
+            perceptual_roughness: 0.8,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, -0.1, 0.0),
+    ));
+    let mat = meshes.add(Cuboid::new(6.0, 0.02, 3.6));
+    for side in 0..state.sides() as Side {
+        let angle = home_angle(side, state.sides());
+        let colour = palette::hue_color(state.hue(side))
+            .with_alpha(1.0)
+            .mix(&palette::TABLE, 0.65);
+        commands.spawn((
+            Name::new("Home"),
+            TableEntity,
+            Pickable::IGNORE,
+            Mesh3d(mat.clone()),
+            MeshMaterial3d(materials.add(StandardMaterial {
+                base_color: colour,
+                perceptual_roughness: 0.9,
+                ..default()
+            })),
+            Transform::from_translation(Vec3::new(angle.cos(), 0.0, angle.sin()) * HOME_RADIUS)
+                .with_rotation(Quat::from_rotation_y(-angle - FRAC_PI_2)),
+        ));
+    }
+}
+
+/// Base width and height of a pyramid of `pips`, in table units (a large is 1 wide).
+pub fn size(pips: Pips) -> (f32, f32) {
+    let width = match pips {
+        1 => 0.58,
+        2 => 0.78,
+        _ => 1.0,
+    };
+    (width, width * 1.75)
+}
+
+fn scale(pips: Pips) -> Vec3 {
+    let (w, h) = size(pips);
+    Vec3::new(w, h, w)
+}
+
+/// Heights of each pyramid's base in a tower (bottom first): a smaller pyramid sits where the one below
+/// narrows to its width, plus the wall's thickness.
+pub fn stack_heights(pips: &[Pips]) -> Vec<f32> {
+    let mut ys = Vec::with_capacity(pips.len());
+    let mut y = 0.0;
+    for (i, &p) in pips.iter().enumerate() {
+        if i > 0 {
+            let (wb, hb) = size(pips[i - 1]);
+            let (w, h) = size(p);
+            y += hb * (1.0 - w / wb) + 0.16 * h;
+        }
+        ys.push(y);
+    }
+    ys
+}
+
+fn home_angle(side: Side, sides: usize) -> f32 {
+    FRAC_PI_2 + TAU * side as f32 / sides as f32
+}
+
+/// Where the `k`-th freestanding pyramid of a size stands in its colour's home.
+pub fn home_position(side: Side, sides: usize, pips: Pips, k: usize) -> Vec3 {
+    let angle = home_angle(side, sides);
+    let out = Vec3::new(angle.cos(), 0.0, angle.sin());
+    let along = Vec3::new(-angle.sin(), 0.0, angle.cos());
+    let row = (3 - pips) as f32 - 1.0; // large nearest the middle
+    out * (HOME_RADIUS + row * 1.1) + along * ((k as f32 - 2.0) * 1.1)
+}
+
+/// Centre of central slot `n`: lattice points nearest the middle first.
+pub fn slot_position(n: usize) -> Vec3 {
+    let mut points: Vec<(i32, i32)> = (-6..=6)
+        .flat_map(|x| (-6..=6).map(move |z| (x, z)))
+        .collect();
+    points.sort_by_key(|&(x, z)| (x * x + z * z, x, z));
+    let (x, z) = points.get(n).copied().unwrap_or((7 + n as i32, 7));
+    Vec3::new(x as f32, 0.0, z as f32) * SLOT_SPACING
+}
+
+/// Every pyramid's target: its kind, where it is in the rules, and where it stands on the table.
+pub fn targets(state: &IceTowers, slots: &mut TowerSlots) -> Vec<(PyramidPiece, PieceAt, Vec3)> {
+    // Free the slots of towers that are gone or freestanding; give new towers the lowest free slot.
+    slots
+        .0
+        .retain(|id, _| state.tower(*id).is_some_and(|t| !t.is_freestanding()));
+    for t in state.towers().iter().filter(|t| !t.is_freestanding()) {
+        if !slots.0.contains_key(&t.id) {
+            let used: Vec<usize> = slots.0.values().copied().collect();
+            let free = (0..).find(|n| !used.contains(n)).unwrap_or(0);
+            slots.0.insert(t.id, free);
+        }
+    }
+    let mut home_count = vec![[0usize; 4]; state.sides()];
+    let mut out = Vec::new();
+    for t in state.towers() {
+        let base = if t.is_freestanding() {
+            let p = t.top();
+            let k = &mut home_count[p.side as usize][p.pips as usize];
+            *k += 1;
+            home_position(p.side, state.sides(), p.pips, *k - 1)
+        } else {
+            slot_position(slots.0[&t.id])
+        };
+        let pips: Vec<Pips> = t.pieces.iter().map(|p| p.pips).collect();
+        for (i, (p, y)) in t.pieces.iter().zip(stack_heights(&pips)).enumerate() {
+            out.push((
+                PyramidPiece {
+                    side: p.side,
+                    pips: p.pips,
+                },
+                PieceAt {
+                    tower: t.id,
+                    index: i as u8,
+                },
+                base + Vec3::Y * y,
+            ));
+        }
+    }
+    out
+}
+
+/// Move the pyramid entities to where the rules now have them; each kind of pyramid is matched to the
+/// nearest target of its kind, so only the pieces that moved in the rules move on the table.
+fn mirror_state(
+    mut commands: Commands,
+    session: Res<Session<IceTowers>>,
+    mut slots: ResMut<TowerSlots>,
+    mut pieces: Query<(
+        Entity,
+        &PyramidPiece,
+        &mut PieceAt,
+        &Transform,
+        Option<&Glide>,
+    )>,
+) {
+    let mut wanted = targets(&session.state, &mut slots);
+    let mut have: Vec<_> = pieces
+        .iter()
+        .map(|(e, p, _, t, g)| (e, *p, g.map_or(t.translation, |g| g.to)))
+        .collect();
+    let mut pairs = Vec::new();
+    for (wi, (piece, _, pos)) in wanted.iter().enumerate() {
+        for (hi, (_, kind, now)) in have.iter().enumerate() {
+            if kind == piece {
+                pairs.push((now.distance_squared(*pos), wi, hi));
+            }
+        }
+    }
+    pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (mut wanted_done, mut have_done) = (vec![false; wanted.len()], vec![false; have.len()]);
+    for (_, wi, hi) in pairs {
+        if wanted_done[wi] || have_done[hi] {
+            continue;
+        }
+        wanted_done[wi] = true;
+        have_done[hi] = true;
+        let (entity, _, now) = have[hi];
+        let (_, at, pos) = wanted[wi];
+        if let Ok((_, _, mut current, transform, _)) = pieces.get_mut(entity) {
+            if *current != at {
+                *current = at;
+            }
+            if now.distance_squared(pos) > 1e-6 {
+                commands
+                    .entity(entity)
+                    .insert(Glide::new(transform.translation, pos));
+            }
+        }
+    }
+    wanted.clear();
+    have.clear();
+}
+
+fn hud_spec() -> HudSpec<IceTowers> {
+    HudSpec {
+        title: "IceTowers",
+        seat_name: |s, seat| {
+            let hue = s.hue(seat as Side);
+            (hue.name().to_string(), palette::hue_egui(hue))
+        },
+        seat_note: |s, seat| {
+            let diff = s.scores()[seat] - hoarfrost_rules::icetowers::PIPS_PER_COLOUR;
+            let stop = if s.has_stopped(seat) { "  stopped" } else { "" };
+            format!("({diff:+} on 30){stop}")
+        },
+        seat_button: Some(|s, seat| {
+            (!s.has_stopped(seat) && !s.is_over())
+                .then(|| ("Stop".to_string(), hoarfrost_rules::icetowers::Action::Stop))
+        }),
+        extra_lines: |s| match s.gus() {
+            Some(gus) => vec![format!(
+                "Gus the ghost ({}): {}",
+                s.hue(gus).name(),
+                s.side_scores()[gus as usize]
+            )],
+            None => vec![],
+        },
+        help: "Turnless: move whenever you like.\n\
+               Cap: click a freestanding pyramid of yours, then a tower or pyramid at least as large.\n\
+               Mine: click one of your pyramids inside a tower another colour tops (two or more of yours in it),\n\
+               then a tower to cap, or the table to set it down. Never back on its own tower.\n\
+               Split: click the upper of two same-coloured pyramids (not yours) in a tower.\n\
+               Stop when you are done; the game ends when everyone has stopped.\n\
+               Right drag: orbit. Middle drag: pan. Wheel: zoom. R: reset view. Esc: cancel.",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn towers_stack_upward_and_smaller_pieces_sink_into_larger_ones() {
+        let ys = stack_heights(&[3, 2, 1]);
+        assert_eq!(ys[0], 0.0);
+        assert!(ys[1] > 0.0 && ys[2] > ys[1]);
+        // A medium sits lower on a large than its full height.
+        assert!(ys[1] < size(3).1);
+        let same = stack_heights(&[2, 2]);
+        assert!(same[1] > 0.0, "equal sizes still show both pieces");
+    }
+
+    #[test]
+    fn every_pyramid_gets_a_distinct_place() {
+        let state = IceTowers::new(&Setup::new(6, 1)).unwrap();
+        let t = targets(&state, &mut TowerSlots::default());
+        assert_eq!(t.len(), 90);
+        for i in 0..t.len() {
+            for j in 0..i {
+                assert!(
+                    t[i].2.distance(t[j].2) > 0.3,
+                    "{:?} and {:?} overlap",
+                    t[i],
+                    t[j]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn slots_are_distinct() {
+        for i in 0..60 {
+            for j in 0..i {
+                assert_ne!(slot_position(i), slot_position(j));
+            }
+        }
+    }
+}

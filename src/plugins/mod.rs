@@ -1,0 +1,24 @@
+//! Every plugin of the app, one per file, added here in one place.
+
+pub mod ai;
+pub mod automation;
+pub mod camera;
+pub mod game_over;
+pub mod hud;
+pub mod icetowers_input;
+pub mod icetowers_table;
+pub mod title;
+
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((
+        crate::screens::plugin,
+        crate::systems::plugin,
+        camera::plugin,
+        title::plugin,
+        automation::plugin,
+        icetowers_table::plugin,
+        icetowers_input::plugin,
+    ));
+}

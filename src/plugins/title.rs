@@ -1,0 +1,215 @@
+//! The title screen: pick a game, its seats (human or AI, colour) and a seed, then start.
+//! With `--game` on the command line it is skipped and the game starts at once.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use hoarfrost_rules::{GameKind, Hue};
+
+use crate::options::{LaunchOptions, SeatKind};
+use crate::screens::Screen;
+use crate::session::Notice;
+
+/// One seat as chosen on the title screen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeatChoice {
+    pub kind: SeatKind,
+    pub hue: Hue,
+}
+
+/// The game to start, as chosen on the title screen or the command line.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct SetupChoice {
+    pub game: GameKind,
+    pub seats: Vec<SeatChoice>,
+    pub seed: u64,
+}
+
+impl SetupChoice {
+    /// `kinds` seats in default colours.
+    pub fn new(game: GameKind, kinds: &[SeatKind], seed: u64) -> Self {
+        let seats = kinds
+            .iter()
+            .zip(Hue::ALL)
+            .map(|(&kind, hue)| SeatChoice { kind, hue })
+            .collect();
+        SetupChoice { game, seats, seed }
+    }
+
+    /// Grow or shrink to `n` seats, new seats being AI in the first unused colour.
+    pub fn resize(&mut self, n: usize) {
+        while self.seats.len() > n {
+            self.seats.pop();
+        }
+        while self.seats.len() < n {
+            let hue = Hue::ALL
+                .into_iter()
+                .find(|h| self.seats.iter().all(|s| s.hue != *h))
+                .unwrap_or(Hue::Red);
+            self.seats.push(SeatChoice {
+                kind: SeatKind::Ai,
+                hue,
+            });
+        }
+    }
+
+    /// Seat kinds in seat order.
+    pub fn kinds(&self) -> Vec<SeatKind> {
+        self.seats.iter().map(|s| s.kind).collect()
+    }
+
+    /// Seat colours in seat order.
+    pub fn hues(&self) -> Vec<Hue> {
+        self.seats.iter().map(|s| s.hue).collect()
+    }
+
+    /// Why this choice cannot start, if it cannot.
+    pub fn problem(&self) -> Option<String> {
+        if !self.game.available() {
+            return Some(format!("{} is not on the table yet", self.game.title()));
+        }
+        if !self.game.seats().contains(&self.seats.len()) {
+            return Some(format!(
+                "{} takes {:?} seats",
+                self.game.title(),
+                self.game.seats()
+            ));
+        }
+        let hues = self.hues();
+        if (1..hues.len()).any(|i| hues[..i].contains(&hues[i])) {
+            return Some("two seats have the same colour".into());
+        }
+        None
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.insert_resource(SetupChoice::new(
+        GameKind::IceTowers,
+        &[SeatKind::Human, SeatKind::Ai],
+        1,
+    ))
+    .add_systems(Startup, start_from_command_line)
+    .add_systems(
+        EguiPrimaryContextPass,
+        title_menu.run_if(in_state(Screen::Title)),
+    );
+}
+
+fn start_from_command_line(
+    options: Res<LaunchOptions>,
+    mut choice: ResMut<SetupChoice>,
+    mut notice: ResMut<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(game) = options.game else { return };
+    let kinds = options
+        .seats
+        .clone()
+        .unwrap_or_else(|| vec![SeatKind::Human, SeatKind::Ai]);
+    *choice = SetupChoice::new(game, &kinds, options.seed.unwrap_or(1));
+    match choice.problem() {
+        None => next.set(Screen::Playing),
+        Some(problem) => {
+            eprintln!("hoarfrost: {problem}");
+            notice.error(problem);
+        }
+    }
+}
+
+fn title_menu(
+    mut contexts: EguiContexts,
+    mut choice: ResMut<SetupChoice>,
+    mut notice: ResMut<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Hoarfrost")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .default_width(420.0)
+        .show(ctx, |ui| {
+            ui.heading("Pick a game");
+            for game in GameKind::ALL {
+                let label = if game.available() {
+                    game.title().to_string()
+                } else {
+                    format!("{} (coming)", game.title())
+                };
+                let enabled = game.available();
+                if ui
+                    .add_enabled(enabled, egui::RadioButton::new(choice.game == game, label))
+                    .clicked()
+                {
+                    choice.game = game;
+                    let n = choice
+                        .seats
+                        .len()
+                        .clamp(*game.seats().start(), *game.seats().end());
+                    choice.resize(n);
+                }
+            }
+            ui.separator();
+            let range = choice.game.seats();
+            let mut n = choice.seats.len();
+            ui.add(egui::Slider::new(&mut n, range).text("seats"));
+            if n != choice.seats.len() {
+                choice.resize(n);
+            }
+            for (i, seat) in choice.seats.iter_mut().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(format!("Seat {}", i + 1));
+                    ui.selectable_value(&mut seat.kind, SeatKind::Human, "Human");
+                    ui.selectable_value(&mut seat.kind, SeatKind::Ai, "AI");
+                    egui::ComboBox::from_id_salt(("hue", i))
+                        .selected_text(seat.hue.name())
+                        .show_ui(ui, |ui| {
+                            for hue in Hue::ALL {
+                                ui.selectable_value(&mut seat.hue, hue, hue.name());
+                            }
+                        });
+                });
+            }
+            ui.horizontal(|ui| {
+                ui.label("Seed");
+                ui.add(egui::DragValue::new(&mut choice.seed));
+            });
+            ui.separator();
+            let problem = choice.problem();
+            if let Some(p) = &problem {
+                ui.colored_label(egui::Color32::LIGHT_RED, p);
+            } else if notice.is_error && !notice.text.is_empty() {
+                ui.colored_label(egui::Color32::LIGHT_RED, &notice.text);
+            }
+            if ui
+                .add_enabled(problem.is_none(), egui::Button::new("Start"))
+                .clicked()
+            {
+                notice.info("");
+                next.set(Screen::Playing);
+            }
+        });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resize_adds_ai_seats_in_unused_colours() {
+        let mut c = SetupChoice::new(GameKind::IceTowers, &[SeatKind::Human, SeatKind::Ai], 1);
+        c.resize(4);
+        assert_eq!(c.seats.len(), 4);
+        assert_eq!(c.seats[3].kind, SeatKind::Ai);
+        assert!(c.problem().is_none());
+        c.seats[1].hue = c.seats[0].hue;
+        assert!(c.problem().unwrap().contains("same colour"));
+    }
+
+    #[test]
+    fn unavailable_games_cannot_start() {
+        let c = SetupChoice::new(GameKind::Sprawl, &[SeatKind::Ai; 3], 1);
+        assert!(c.problem().unwrap().contains("not on the table yet"));
+    }
+}

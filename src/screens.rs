@@ -1,0 +1,34 @@
+//! The app's screens and the turn phase, as Bevy states.
+//!
+//! `Screen` is the flow (title, playing, game over). `TurnPhase` exists only while playing and is
+//! derived each frame from the rules state: whose move it is decides which systems run (input, AI).
+
+use bevy::prelude::*;
+
+/// Which screen is up.
+#[derive(States, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    #[default]
+    Title,
+    Playing,
+    GameOver,
+}
+
+/// What the table waits for, derived from the rules' `to_act` and the seats.
+#[derive(SubStates, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::Playing)]
+pub enum TurnPhase {
+    /// Only AI seats may act now.
+    #[default]
+    AiToAct,
+    /// A human seat may act now (in a turnless game AI seats may act at the same time).
+    HumanToAct,
+    /// Chance (dice, draws) resolves next.
+    Chance,
+    /// The rules say the game is over; the game-over screen follows.
+    Over,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_state::<Screen>().add_sub_state::<TurnPhase>();
+}

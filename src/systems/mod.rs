@@ -1,0 +1,45 @@
+//! Systems shared by every table: the frame's order, gliding pieces and table clean-up.
+
+pub mod glide;
+
+use bevy::prelude::*;
+
+use crate::screens::Screen;
+
+/// The order of an `Update` frame, written once: read input, let AI seats decide, apply actions,
+/// mirror the rules state into entities, then animate.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Frame {
+    Input,
+    Ai,
+    Apply,
+    Mirror,
+    Animate,
+}
+
+/// Marks every entity that belongs to a game's table; they go when a new game starts or the title shows.
+#[derive(Component, Default)]
+pub struct TableEntity;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            Frame::Input,
+            Frame::Ai,
+            Frame::Apply,
+            Frame::Mirror,
+            Frame::Animate,
+        )
+            .chain(),
+    )
+    .add_systems(Update, glide::glide.in_set(Frame::Animate))
+    .add_systems(OnEnter(Screen::Title), clear_table);
+}
+
+/// Remove every table entity.
+pub fn clear_table(mut commands: Commands, table: Query<Entity, With<TableEntity>>) {
+    for e in &table {
+        commands.entity(e).despawn();
+    }
+}
