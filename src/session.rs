@@ -78,7 +78,7 @@ pub fn plugin<G: Game>(app: &mut App) {
             (apply_actions::<G>, sync_turn_phase::<G>)
                 .chain()
                 .in_set(crate::systems::Frame::Apply)
-                .run_if(resource_exists::<Session<G>>.and(in_state(Screen::Playing))),
+                .run_if(resource_exists::<Session<G>>.and_then(in_state(Screen::Playing))),
         );
 }
 

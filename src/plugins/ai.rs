@@ -79,9 +79,9 @@ pub fn plugin<G: Game>(app: &mut App) {
             .in_set(Frame::Ai)
             .run_if(
                 in_state(TurnPhase::AiToAct)
-                    .or(in_state(TurnPhase::HumanToAct))
-                    .and(resource_exists::<AiSeats<G>>)
-                    .and(in_state(Screen::Playing)),
+                    .or_else(in_state(TurnPhase::HumanToAct))
+                    .and_then(resource_exists::<AiSeats<G>>)
+                    .and_then(in_state(Screen::Playing)),
             ),
     );
 }

@@ -13,7 +13,8 @@ use crate::session::Session;
 pub fn plugin<G: Game>(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        game_over_window::<G>.run_if(resource_exists::<Session<G>>.and(in_state(Screen::GameOver))),
+        game_over_window::<G>
+            .run_if(resource_exists::<Session<G>>.and_then(in_state(Screen::GameOver))),
     );
 }
 

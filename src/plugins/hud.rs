@@ -29,7 +29,7 @@ pub struct HudSpec<G: Game> {
 pub fn plugin<G: Game>(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        side_panel::<G>.run_if(resource_exists::<Session<G>>.and(in_state(Screen::Playing))),
+        side_panel::<G>.run_if(resource_exists::<Session<G>>.and_then(in_state(Screen::Playing))),
     );
 }
 

@@ -153,14 +153,12 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            refresh_looks
-                .in_set(Frame::Animate)
-                .run_if(
-                    resource_exists::<PyramidAssets>.and(
-                        resource_changed::<Pointing>
-                            .or(resource_exists_and_changed::<Session<IceTowers>>),
-                    ),
+            refresh_looks.in_set(Frame::Animate).run_if(
+                resource_exists::<PyramidAssets>.and_then(
+                    resource_changed::<Pointing>
+                        .or_eager(resource_exists_and_changed::<Session<IceTowers>>),
                 ),
+            ),
         );
 }
 

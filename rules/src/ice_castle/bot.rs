@@ -1,0 +1,342 @@
+//! A heuristic Ice Castle bot that sees only what its seat may know.
+//!
+//! It lists its legal actions on a determinization of the state and judges them on its seat's
+//! [`CastleView`]: a shortest-path cost to the goal row over the doors as seen (closed doors cost a
+//! key, frozen ones an axe, padlocks a skeleton key; a face-down door is hoped to be open), its own cost
+//! after the best move minus a share of the nearest opponent's cost. It opens doors on its path,
+//! closes and padlocks doors on the opponents', and keeps the cards it needs.
+
+use super::{Action, Card, CastleView, Cell, Phase, Side, TileKind, TileView};
+use crate::bots::Bot;
+use crate::{Game, GameRng, Seat};
+
+/// Value of standing on the goal row (a win).
+const WIN: f32 = 1000.0;
+
+/// The heuristic Ice Castle bot.
+pub struct CastleBot {
+    rng: GameRng,
+}
+
+impl CastleBot {
+    /// A bot whose tie-breaks (and determinizations) follow `seed`.
+    pub fn new(seed: u64) -> Self {
+        CastleBot {
+            rng: GameRng::new(seed),
+        }
+    }
+}
+
+impl Bot<super::IceCastle> for CastleBot {
+    fn choose(&mut self, state: &super::IceCastle, seat: Seat) -> Option<Action> {
+        let imagined = state.determinize(seat, self.rng.next_u64());
+        let legal = imagined.legal_actions(seat);
+        let view = imagined.view(seat);
+        let base = Board::new(&view);
+        let mut best: Vec<Action> = Vec::new();
+        let mut best_value = f32::NEG_INFINITY;
+        for a in legal {
+            let value = evaluate(&base, &view, seat, &a);
+            if value > best_value + 1e-4 {
+                best_value = value;
+                best.clear();
+            }
+            if value >= best_value - 1e-4 {
+                best.push(a);
+            }
+        }
+        if best.is_empty() {
+            None
+        } else {
+            Some(best[self.rng.below(best.len())])
+        }
+    }
+}
+
+/// The board as a seat sees it, which the bot edits to try an action.
+#[derive(Clone)]
+struct Board {
+    rows: u8,
+    cols: u8,
+    tiles: Vec<TileView>,
+    slides: Vec<(Cell, Cell)>,
+    sides: Vec<Side>,
+    characters: Vec<Option<Cell>>,
+    /// Turns each seat must still spend frozen.
+    frozen: Vec<u8>,
+}
+
+impl Board {
+    fn new(v: &CastleView) -> Self {
+        let mut frozen = vec![0; v.players];
+        if let Some(f) = v.freeze {
+            frozen[f.seat] = f.turns_left;
+        }
+        Board {
+            rows: v.rows,
+            cols: v.cols,
+            tiles: v.tiles.clone(),
+            slides: v.slides.clone(),
+            sides: v.sides.clone(),
+            characters: v.characters.clone(),
+            frozen,
+        }
+    }
+
+    fn at(&self, c: Cell) -> usize {
+        c.row as usize * self.cols as usize + c.col as usize
+    }
+
+    fn cell(&self, i: usize) -> Cell {
+        Cell::new(
+            (i / self.cols as usize) as u8,
+            (i % self.cols as usize) as u8,
+        )
+    }
+
+    fn occupied(&self, c: Cell) -> bool {
+        self.characters.contains(&Some(c))
+    }
+
+    fn neighbours(&self, c: Cell) -> Vec<Cell> {
+        let mut out = Vec::with_capacity(6);
+        if c.row > 0 {
+            out.push(Cell::new(c.row - 1, c.col));
+        }
+        if c.row + 1 < self.rows {
+            out.push(Cell::new(c.row + 1, c.col));
+        }
+        if c.col > 0 {
+            out.push(Cell::new(c.row, c.col - 1));
+        }
+        if c.col + 1 < self.cols {
+            out.push(Cell::new(c.row, c.col + 1));
+        }
+        for &(a, b) in &self.slides {
+            if a == c {
+                out.push(b);
+            } else if b == c {
+                out.push(a);
+            }
+        }
+        out
+    }
+
+    /// Cost of opening the way into `c` for `seat` (0 when it could step in now, if free).
+    fn door_cost(&self, c: Cell, seat: Seat, hand: Option<&[Card]>) -> f32 {
+        let t = &self.tiles[self.at(c)];
+        let holds = |f: &dyn Fn(Card) -> bool| hand.is_some_and(|h| h.iter().any(|&x| f(x)));
+        let mut cost = 0.0;
+        if t.padlock {
+            cost += if holds(&|x| x == Card::Skeleton) {
+                1.0
+            } else {
+                3.0
+            };
+        }
+        let frozen = t.kind == Some(TileKind::Frozen) && !t.axed;
+        if frozen {
+            cost += if holds(&|x| x == Card::Axe) { 1.0 } else { 4.0 };
+        }
+        if !t.open && !frozen {
+            cost += if holds(&|x| x.fits(t.colour)) {
+                0.4
+            } else {
+                1.0
+            };
+            if t.kind.is_none() {
+                cost += 0.2;
+            }
+        }
+        if self
+            .characters
+            .iter()
+            .enumerate()
+            .any(|(s, &p)| s != seat && p == Some(c))
+        {
+            cost += 1.5;
+        }
+        cost
+    }
+
+    /// Each cell's cost for `seat` from standing there to standing on its goal row.
+    fn distances(&self, seat: Seat, hand: Option<&[Card]>) -> Vec<f32> {
+        let n = self.tiles.len();
+        let side = self.sides[seat];
+        let enter: Vec<f32> = (0..n)
+            .map(|i| 1.0 + self.door_cost(self.cell(i), seat, hand))
+            .collect();
+        let mut dist = vec![f32::INFINITY; n];
+        let mut done = vec![false; n];
+        for (i, d) in dist.iter_mut().enumerate() {
+            if side.is_goal(self.cell(i), self.rows, self.cols) {
+                *d = 0.0;
+            }
+        }
+        loop {
+            let mut next = None;
+            for i in 0..n {
+                if !done[i] && dist[i].is_finite() && next.is_none_or(|j: usize| dist[i] < dist[j])
+                {
+                    next = Some(i);
+                }
+            }
+            let Some(i) = next else { break };
+            done[i] = true;
+            let via = dist[i] + enter[i];
+            for nb in self.neighbours(self.cell(i)) {
+                let j = self.at(nb);
+                if via < dist[j] {
+                    dist[j] = via;
+                }
+            }
+        }
+        // Goal cells still have to be entered: standing on one is a win, reaching one costs its door.
+        dist
+    }
+
+    /// `seat`'s cost to the goal from where its character stands (or waits outside).
+    fn cost_from(&self, seat: Seat, dist: &[f32], hand: Option<&[Card]>) -> f32 {
+        match self.characters[seat] {
+            Some(c) => dist[self.at(c)],
+            None => self.outside_cost(seat, dist, hand),
+        }
+    }
+
+    fn outside_cost(&self, seat: Seat, dist: &[f32], hand: Option<&[Card]>) -> f32 {
+        let side = self.sides[seat];
+        (0..self.tiles.len())
+            .map(|i| self.cell(i))
+            .filter(|&c| side.is_entry(c, self.rows, self.cols))
+            .map(|c| 1.0 + self.door_cost(c, seat, hand) + dist[self.at(c)])
+            .fold(f32::INFINITY, f32::min)
+    }
+
+    /// Cells `seat` could step to now.
+    fn steps(&self, seat: Seat) -> Vec<Cell> {
+        let side = self.sides[seat];
+        let free = |c: &Cell| self.tiles[self.at(*c)].passable() && !self.occupied(*c);
+        match self.characters[seat] {
+            None => (0..self.tiles.len())
+                .map(|i| self.cell(i))
+                .filter(|&c| side.is_entry(c, self.rows, self.cols))
+                .filter(free)
+                .collect(),
+            Some(c) => self.neighbours(c).into_iter().filter(free).collect(),
+        }
+    }
+
+    fn is_goal(&self, seat: Seat, c: Cell) -> bool {
+        self.sides[seat].is_goal(c, self.rows, self.cols)
+    }
+
+    /// How close the nearest opponent is, as `seat` fears it (lower is more dangerous).
+    fn threat(&self, seat: Seat) -> f32 {
+        (0..self.sides.len())
+            .filter(|&o| o != seat)
+            .map(|o| {
+                if self.characters[o].is_some_and(|c| self.is_goal(o, c)) {
+                    return -WIN;
+                }
+                let d = self.distances(o, None);
+                self.cost_from(o, &d, None) + f32::from(self.frozen[o])
+            })
+            .fold(f32::INFINITY, f32::min)
+    }
+
+    /// `seat`'s own value after its best move from here (higher is better).
+    fn best_move_value(&self, seat: Seat, hand: &[Card], may_move: bool) -> f32 {
+        if self.characters[seat].is_some_and(|c| self.is_goal(seat, c)) {
+            return WIN;
+        }
+        let dist = self.distances(seat, Some(hand));
+        let mut best = -self.cost_from(seat, &dist, Some(hand));
+        if may_move && self.frozen[seat] == 0 {
+            for to in self.steps(seat) {
+                if self.is_goal(seat, to) {
+                    return WIN;
+                }
+                best = best.max(-dist[self.at(to)] + self.bonus(seat, to));
+            }
+        }
+        best
+    }
+
+    /// Worth of landing on an Extra Key or Extra Turn tile not yet used by `seat`.
+    fn bonus(&self, seat: Seat, c: Cell) -> f32 {
+        let t = &self.tiles[self.at(c)];
+        let fresh = t.bonus_used & (1 << seat) == 0;
+        match t.kind {
+            Some(TileKind::ExtraTurn) if fresh => 1.0,
+            Some(TileKind::ExtraKey) if fresh => 0.5,
+            _ => 0.0,
+        }
+    }
+}
+
+/// How much the bot would rather keep a card than play it without effect.
+fn keep_value(card: Card, hand: &[Card]) -> f32 {
+    let copies = hand.iter().filter(|&&c| c == card).count() as f32;
+    let base = match card {
+        Card::Skeleton => 3.0,
+        Card::Key(_) => 1.5,
+        Card::Axe => 1.2,
+        Card::Freeze | Card::Wand | Card::Padlock => 1.0,
+        Card::Slide => 0.8,
+    };
+    base / copies.max(1.0)
+}
+
+/// The value of `action` for `seat`: own progress minus a share of the nearest opponent's.
+fn evaluate(base: &Board, view: &CastleView, seat: Seat, action: &Action) -> f32 {
+    let mut b = base.clone();
+    let mut hand = view.hand.clone();
+    if let Some(card) = action.card()
+        && let Some(i) = hand.iter().position(|&c| c == card)
+    {
+        hand.remove(i);
+    }
+    let set_open = |b: &mut Board, c: Cell, open: bool| {
+        let i = b.at(c);
+        b.tiles[i].open = open;
+    };
+    match *action {
+        Action::Open { tile, .. } | Action::BonusOpen { tile } => set_open(&mut b, tile, true),
+        Action::Close { tile, .. } | Action::BonusClose { tile } => set_open(&mut b, tile, false),
+        Action::Unlock { tile } => {
+            let i = b.at(tile);
+            b.tiles[i].padlock = false;
+        }
+        Action::Padlock { tile } => {
+            let i = b.at(tile);
+            b.tiles[i].padlock = true;
+        }
+        Action::Slide { a, b: to } => b.slides.push((a, to)),
+        Action::Axe { tile } => {
+            let i = b.at(tile);
+            b.tiles[i].axed = true;
+            b.tiles[i].open = true;
+        }
+        Action::Freeze { seat: t } => b.frozen[t] = super::FREEZE_TURNS,
+        Action::Wand { seat: t, to } => b.characters[t] = Some(to),
+        Action::Move { to } => b.characters[seat] = Some(to),
+        Action::Exit => b.characters[seat] = None,
+        Action::Discard { .. } | Action::Stay | Action::SkipBonus => {}
+    }
+    let may_move = view.phase == Phase::Play;
+    let mine = b.best_move_value(seat, &hand, may_move);
+    let mut value = mine;
+    if matches!(*action, Action::Move { to } if b.is_goal(seat, to)) {
+        return WIN * 2.0;
+    }
+    if let Action::Move { to } = *action {
+        value += b.bonus(seat, to);
+    }
+    let threat = b.threat(seat);
+    let weight = if threat <= 3.0 { 1.5 } else { 0.6 };
+    value += weight * threat.min(30.0);
+    if let Some(card) = action.card() {
+        value -= 0.01 * keep_value(card, &view.hand);
+    }
+    value
+}

@@ -1,0 +1,153 @@
+//! The terrain table: Black, Blue, Green, Clear, Red and Yellow, exactly as the rulebook lists them.
+
+use super::*;
+
+/// White's `pips` at C3 on `c`; Orange's 1 at E1.
+fn on(c: Colour, pips: u8) -> IceColony {
+    game(2, &[(12, c)], &[(12, WHITE, pips), (4, ORANGE, 1)])
+}
+
+/// Totals of a battle from C3 (`from`) on D3 (`to`), White 1 against Orange 1, both dice 3.
+fn totals(from: Colour, to: Colour) -> (i8, i8) {
+    let mut s = game(
+        2,
+        &[(12, from), (13, to)],
+        &[(12, WHITE, 1), (13, ORANGE, 1)],
+    );
+    fate(&mut s, 12, 2);
+    s.apply(
+        WHITE,
+        &Action::Attack {
+            to: 13,
+            edge: false,
+        },
+    )
+    .unwrap();
+    s.apply_dice(&[3, 3]).unwrap();
+    match s.last_dice() {
+        Some(DiceRoll::Battle {
+            attack_total,
+            defence_total,
+            ..
+        }) => (*attack_total, *defence_total),
+        d => panic!("expected a battle, got {d:?}"),
+    }
+}
+
+#[test]
+fn black_cancels_the_reduce_of_the_fate_die() {
+    let mut s = on(Colour::Black, 2);
+    fate(&mut s, 12, 1);
+    assert_eq!(pips_of(&s, 12, WHITE), 2);
+}
+
+#[test]
+fn black_gives_defenders_plus_1() {
+    assert_eq!(totals(Colour::Clear, Colour::Black), (4, 5));
+}
+
+#[test]
+fn blue_allows_one_extra_move_from_the_active_territory() {
+    let mut s = on(Colour::Blue, 3);
+    fate(&mut s, 12, 2);
+    let s = allowed(&s, WHITE, Action::Move { to: 13, pips: 1 });
+    assert_eq!(s.phase(), &Phase::ExtraMove { square: 12 });
+    assert_eq!(s.current_seat(), Some(WHITE));
+    refused(&s, WHITE, Action::Pass, "one extra move");
+    let again = allowed(&s, WHITE, Action::Move { to: 11, pips: 1 });
+    assert_eq!(again.current_seat(), Some(ORANGE), "only one extra move");
+    assert_eq!(pips_of(&again, 12, WHITE), 1);
+    let stop = allowed(&s, WHITE, Action::EndTurn);
+    assert_eq!(stop.current_seat(), Some(ORANGE));
+}
+
+#[test]
+fn blue_gives_no_extra_move_once_the_territory_is_empty() {
+    let mut s = on(Colour::Blue, 2);
+    fate(&mut s, 12, 2);
+    let s = allowed(&s, WHITE, Action::Move { to: 13, pips: 2 });
+    assert_eq!(s.current_seat(), Some(ORANGE));
+}
+
+#[test]
+fn blue_gives_its_extra_move_after_a_forced_move_too() {
+    let mut s = on(Colour::Blue, 3);
+    fate(&mut s, 12, 6);
+    let s = allowed(&s, WHITE, Action::Move { to: 13, pips: 2 });
+    assert_eq!(s.phase(), &Phase::ExtraMove { square: 12 });
+}
+
+#[test]
+fn other_terrain_gives_no_extra_move() {
+    for c in [
+        Colour::Black,
+        Colour::Green,
+        Colour::Clear,
+        Colour::Red,
+        Colour::Yellow,
+    ] {
+        let mut s = on(c, 3);
+        fate(&mut s, 12, 2);
+        let s = allowed(&s, WHITE, Action::Move { to: 13, pips: 1 });
+        assert_eq!(s.current_seat(), Some(ORANGE), "{}", c.name());
+        refused(&s, ORANGE, Action::EndTurn, "not now");
+    }
+}
+
+#[test]
+fn green_grows_one_more_on_a_grow() {
+    for (die, after) in [(4, 3), (5, 3), (6, 4), (1, 0), (2, 1)] {
+        let mut s = on(Colour::Green, 1);
+        fate(&mut s, 12, die);
+        assert_eq!(pips_of(&s, 12, WHITE), after, "die {die}");
+    }
+}
+
+#[test]
+fn green_gives_defenders_minus_1() {
+    assert_eq!(totals(Colour::Clear, Colour::Green), (4, 3));
+}
+
+#[test]
+fn clear_with_no_effect_changes_nothing() {
+    let mut s = on(Colour::Clear, 2);
+    fate(&mut s, 12, 1);
+    assert_eq!(pips_of(&s, 12, WHITE), 1);
+    assert_eq!(totals(Colour::Clear, Colour::Clear), (4, 4));
+}
+
+#[test]
+fn red_makes_a_reduce_take_one_more() {
+    let mut s = on(Colour::Red, 3);
+    fate(&mut s, 12, 1);
+    assert_eq!(pips_of(&s, 12, WHITE), 1);
+    let mut small = on(Colour::Red, 1);
+    fate(&mut small, 12, 1);
+    assert_eq!(small.unit(12), None);
+}
+
+#[test]
+fn red_gives_defenders_plus_2() {
+    assert_eq!(totals(Colour::Clear, Colour::Red), (4, 6));
+}
+
+#[test]
+fn yellow_gives_attackers_from_it_plus_1() {
+    assert_eq!(totals(Colour::Yellow, Colour::Clear), (5, 4));
+    // Yellow does nothing for its defenders, nor the other terrains for attackers.
+    assert_eq!(totals(Colour::Clear, Colour::Yellow), (4, 4));
+    assert_eq!(totals(Colour::Red, Colour::Clear), (4, 4));
+    assert_eq!(totals(Colour::Black, Colour::Clear), (4, 4));
+}
+
+#[test]
+fn every_terrain_colour_has_its_effect_described() {
+    for c in Colour::TERRAIN {
+        assert!(c.effect(ClearTerrain::NoEffect).starts_with(c.name()));
+    }
+    assert!(
+        Colour::Clear
+            .effect(ClearTerrain::NoTerritory)
+            .contains("nobody may enter")
+    );
+}

@@ -1,0 +1,302 @@
+//! A turn: choosing the active territory, the fate die, forfeits, forced moves, pass and move.
+
+use super::*;
+
+/// White's 3 at C3 on Clear (no effect), with `more` units added; Orange has a 1 at E1.
+fn centre(pips: u8, more: &[(Square, Seat, u8)]) -> IceColony {
+    let mut units = vec![(12, WHITE, pips), (4, ORANGE, 1)];
+    units.extend_from_slice(more);
+    game(2, &[(12, Colour::Clear), (0, Colour::Clear)], &units)
+}
+
+#[test]
+fn a_turn_starts_by_choosing_a_territory_you_control() {
+    let s = centre(2, &[]);
+    refused(
+        &s,
+        WHITE,
+        Action::Choose { square: 4 },
+        "territory you control",
+    );
+    refused(
+        &s,
+        WHITE,
+        Action::Choose { square: 13 },
+        "territory you control",
+    );
+    refused(&s, WHITE, Action::Choose { square: 30 }, "no square");
+    refused(&s, WHITE, Action::Pass, "not now");
+    let next = allowed(&s, WHITE, Action::Choose { square: 12 });
+    assert_eq!(next.phase(), &Phase::Fate { square: 12 });
+    assert_eq!(
+        next.to_act(),
+        ToAct::Chance,
+        "the fate die is rolled before anything else"
+    );
+    assert_eq!(next.active_square(), Some(12));
+}
+
+#[test]
+fn the_fate_die_reduces_on_1_does_nothing_on_2_3_grows_1_on_4_5_and_2_on_6() {
+    for (die, after) in [(1, 1), (2, 2), (3, 2), (4, 3), (5, 3), (6, 4)] {
+        let mut s = centre(2, &[]);
+        fate(&mut s, 12, die);
+        assert_eq!(pips_of(&s, 12, WHITE), after, "die {die}");
+        s.check_invariants().unwrap();
+        match s.last_dice() {
+            Some(DiceRoll::Fate {
+                rolls,
+                before,
+                after: a,
+                ..
+            }) => {
+                assert_eq!((rolls.as_slice(), *before, *a), (&[die][..], 2, after));
+            }
+            d => panic!("expected the fate die, got {d:?}"),
+        }
+    }
+}
+
+#[test]
+fn growth_takes_pieces_from_the_pool() {
+    let mut s = centre(1, &[]);
+    fate(&mut s, 12, 6);
+    assert_eq!(
+        s.unit(12).unwrap().pieces,
+        [0, 0, 1],
+        "a 1 grown by 2 is one 3-pip piece"
+    );
+    assert_eq!(s.pool(WHITE), [5, 5, 4]);
+}
+
+#[test]
+fn an_empty_territory_after_the_fate_die_forfeits_the_turn() {
+    let mut s = centre(1, &[(0, WHITE, 1)]);
+    fate(&mut s, 12, 1);
+    assert_eq!(s.unit(12), None);
+    assert_eq!(s.pool(WHITE), [4, 5, 5], "the piece goes back to the pool");
+    assert_eq!(s.current_seat(), Some(ORANGE));
+    assert_eq!(s.phase(), &Phase::Choose);
+}
+
+#[test]
+fn in_the_first_round_a_reduce_is_rolled_again_until_it_is_not() {
+    let mut s = centre(2, &[]);
+    s.round = 1;
+    s.apply(WHITE, &Action::Choose { square: 12 }).unwrap();
+    let before = s.clone();
+    assert!(s.apply_dice(&[1]).is_err(), "a Reduce needs another roll");
+    assert_eq!(s, before);
+    s.apply_dice(&[1, 1, 5]).unwrap();
+    assert_eq!(pips_of(&s, 12, WHITE), 3);
+    assert!(matches!(s.last_dice(), Some(DiceRoll::Fate { rolls, .. }) if rolls == &vec![1, 1, 5]));
+    // From the second round on a 1 reduces.
+    let mut later = centre(2, &[]);
+    fate(&mut later, 12, 1);
+    assert_eq!(pips_of(&later, 12, WHITE), 1);
+}
+
+#[test]
+fn more_than_3_pips_force_a_move_from_the_active_territory() {
+    let mut s = centre(3, &[(7, WHITE, 1)]);
+    fate(&mut s, 12, 6);
+    assert_eq!(s.phase(), &Phase::ForcedMove { square: 12 });
+    assert_eq!(pips_of(&s, 12, WHITE), 5);
+    s.check_invariants().unwrap();
+    refused(&s, WHITE, Action::Pass, "must move");
+    refused(
+        &s,
+        WHITE,
+        Action::Move { to: 13, pips: 1 },
+        "at most 3 pips behind",
+    );
+    refused(
+        &s,
+        WHITE,
+        Action::Move { to: 7, pips: 1 },
+        "at most 3 pips behind",
+    );
+    refused(&s, WHITE, Action::Move { to: 7, pips: 3 }, "no more than 3");
+    let to_friend = allowed(&s, WHITE, Action::Move { to: 7, pips: 2 });
+    assert_eq!(pips_of(&to_friend, 7, WHITE), 3);
+    assert_eq!(pips_of(&to_friend, 12, WHITE), 3);
+    allowed(&s, WHITE, Action::Move { to: 13, pips: 3 });
+    let ok = allowed(&s, WHITE, Action::Move { to: 13, pips: 2 });
+    assert_eq!((pips_of(&ok, 12, WHITE), pips_of(&ok, 13, WHITE)), (3, 2));
+    assert_eq!(ok.current_seat(), Some(ORANGE));
+    for a in s.legal_actions(WHITE) {
+        let Action::Move { to, pips } = a else {
+            panic!("only moves when forced: {a:?}")
+        };
+        assert!(5 - pips <= 3 && pips_of(&s, to, WHITE) + pips <= 3);
+    }
+}
+
+#[test]
+fn with_no_legal_move_the_crowded_territory_is_reduced_to_3() {
+    let mut s = game(
+        2,
+        &[(0, Colour::Clear)],
+        &[(0, WHITE, 3), (1, ORANGE, 1), (5, ORANGE, 1)],
+    );
+    fate(&mut s, 0, 6);
+    assert_eq!(pips_of(&s, 0, WHITE), 3);
+    assert_eq!(s.pool(WHITE), [5, 5, 4]);
+    assert_eq!(s.current_seat(), Some(ORANGE), "the turn is over");
+}
+
+#[test]
+fn pass_takes_an_edge_token_and_never_a_second() {
+    let mut s = centre(2, &[]);
+    fate(&mut s, 12, 2);
+    s.apply(WHITE, &Action::Pass).unwrap();
+    assert!(s.has_edge(WHITE));
+    assert_eq!(s.current_seat(), Some(ORANGE));
+    fate(&mut s, 4, 2);
+    s.apply(ORANGE, &Action::Pass).unwrap();
+    fate(&mut s, 12, 2);
+    s.apply(WHITE, &Action::Pass).unwrap();
+    assert!(s.has_edge(WHITE), "still exactly one token");
+    assert_eq!(s.edge.iter().filter(|&&e| e).count(), 2);
+}
+
+#[test]
+fn units_move_only_to_a_square_sharing_an_edge() {
+    let mut s = centre(2, &[]);
+    fate(&mut s, 12, 2);
+    refused(
+        &s,
+        WHITE,
+        Action::Move { to: 6, pips: 1 },
+        "sharing an edge",
+    );
+    refused(
+        &s,
+        WHITE,
+        Action::Move { to: 14, pips: 1 },
+        "sharing an edge",
+    );
+    refused(&s, WHITE, Action::Move { to: 25, pips: 1 }, "no square");
+    refused(&s, WHITE, Action::Move { to: 13, pips: 0 }, "move 1 to 2");
+    refused(&s, WHITE, Action::Move { to: 13, pips: 3 }, "move 1 to 2");
+    for to in [7, 11, 13, 17] {
+        allowed(&s, WHITE, Action::Move { to, pips: 1 });
+    }
+}
+
+#[test]
+fn moving_all_units_off_gives_up_the_territory() {
+    let mut s = centre(2, &[]);
+    fate(&mut s, 12, 2);
+    let next = allowed(&s, WHITE, Action::Move { to: 13, pips: 2 });
+    assert_eq!(next.unit(12), None);
+    assert_eq!(
+        next.unit(13),
+        Some(Unit {
+            owner: WHITE,
+            pieces: [0, 1, 0]
+        })
+    );
+    assert_eq!(next.territories(WHITE), 1);
+    assert_eq!(next.current_seat(), Some(ORANGE), "a move ends the turn");
+}
+
+#[test]
+fn a_3_pip_is_broken_into_a_2_and_a_1_from_the_pool() {
+    let mut s = centre(3, &[]);
+    fate(&mut s, 12, 2);
+    assert_eq!(s.pool(WHITE), [5, 5, 4]);
+    let next = allowed(&s, WHITE, Action::Move { to: 13, pips: 1 });
+    assert_eq!(next.unit(12).unwrap().pieces, [0, 1, 0]);
+    assert_eq!(next.unit(13).unwrap().pieces, [1, 0, 0]);
+    assert_eq!(
+        next.pool(WHITE),
+        [4, 4, 5],
+        "the 3-pip went back for a 2 and a 1"
+    );
+}
+
+#[test]
+fn a_3_pip_is_broken_into_three_1_pips_when_no_2_is_left() {
+    let twos: Vec<(Square, Seat, u8)> = [0, 1, 2, 3, 20].iter().map(|&q| (q, WHITE, 2)).collect();
+    let mut s = centre(3, &twos);
+    fate(&mut s, 12, 2);
+    assert_eq!(s.pool(WHITE), [5, 0, 4]);
+    let next = allowed(&s, WHITE, Action::Move { to: 13, pips: 1 });
+    assert_eq!(next.unit(12).unwrap().pieces, [2, 0, 0]);
+    assert_eq!(next.unit(13).unwrap().pieces, [1, 0, 0]);
+    assert_eq!(next.pool(WHITE), [2, 0, 5]);
+}
+
+#[test]
+fn without_the_pieces_to_break_a_unit_all_of_it_must_move() {
+    let mut more: Vec<(Square, Seat, u8)> =
+        [0, 1, 2, 3, 20].iter().map(|&q| (q, WHITE, 2)).collect();
+    more.extend([21, 22, 23, 24, 15].iter().map(|&q| (q, WHITE, 1)));
+    let mut s = centre(3, &more);
+    fate(&mut s, 12, 2);
+    assert_eq!(s.pool(WHITE), [0, 0, 4]);
+    refused(
+        &s,
+        WHITE,
+        Action::Move { to: 13, pips: 1 },
+        "pool lacks the pieces",
+    );
+    refused(
+        &s,
+        WHITE,
+        Action::Move { to: 13, pips: 2 },
+        "pool lacks the pieces",
+    );
+    allowed(&s, WHITE, Action::Move { to: 13, pips: 3 });
+}
+
+#[test]
+fn units_may_join_a_friendly_territory_up_to_3_pips() {
+    let mut s = centre(2, &[(13, WHITE, 1), (11, WHITE, 2)]);
+    fate(&mut s, 12, 2);
+    let joined = allowed(&s, WHITE, Action::Move { to: 13, pips: 2 });
+    assert_eq!(joined.unit(13).unwrap().pips(), 3);
+    assert_eq!(
+        joined.unit(13).unwrap().pieces,
+        [0, 0, 1],
+        "made up again as one piece"
+    );
+    refused(
+        &s,
+        WHITE,
+        Action::Move { to: 11, pips: 2 },
+        "no more than 3",
+    );
+    allowed(&s, WHITE, Action::Move { to: 11, pips: 1 });
+}
+
+#[test]
+fn an_enemy_territory_is_attacked_not_moved_into() {
+    let mut s = centre(2, &[(13, ORANGE, 1)]);
+    fate(&mut s, 12, 2);
+    refused(
+        &s,
+        WHITE,
+        Action::Move { to: 13, pips: 1 },
+        "attack it instead",
+    );
+    allowed(
+        &s,
+        WHITE,
+        Action::Attack {
+            to: 13,
+            edge: false,
+        },
+    );
+}
+
+#[test]
+fn only_the_player_whose_turn_it_is_acts() {
+    let mut s = centre(2, &[]);
+    refused(&s, ORANGE, Action::Choose { square: 4 }, "White's move");
+    refused(&s, 7, Action::Pass, "no seat");
+    fate(&mut s, 12, 2);
+    refused(&s, ORANGE, Action::Pass, "White's move");
+    assert!(s.legal_actions(ORANGE).is_empty());
+}

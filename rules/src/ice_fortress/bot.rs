@@ -1,0 +1,317 @@
+//! A greedy heuristic auto-player for Ice Fortress, and the win-rate table by difficulty.
+//!
+//! The bot scores a position (beacons, pure element columns, pillars on their groups, useful supply
+//! rooms, the shield, shards, invaders) and plays the action with the best score right after it,
+//! looking through its own follow-up choices (a power's deck or target) before judging.
+
+use serde::{Deserialize, Serialize};
+
+use super::*;
+use crate::bots::{Bot, play_match};
+
+/// The greedy heuristic player.
+pub struct FortressBot {
+    rng: GameRng,
+}
+
+impl FortressBot {
+    pub fn new(seed: u64) -> Self {
+        FortressBot {
+            rng: GameRng::new(seed),
+        }
+    }
+}
+
+/// Score of a position for the defenders: higher is better.
+pub fn evaluate(s: &IceFortress) -> f64 {
+    match s.phase() {
+        Phase::Won => return 1e7,
+        Phase::Lost => return -1e7 + s.beacons() as f64 * 1e5,
+        _ => {}
+    }
+    let mut v = s.beacons() as f64 * 20_000.0;
+    v += s.shield() as f64 * 400.0;
+    let content = s.content();
+    // Rooms wanted: (element, size) on top of a pure column with a free group of that size.
+    let mut wanted: Vec<(Element, Size, f64)> = Vec::new();
+    let mut column_of = [false; 4];
+    // Free landing places per element: invaders that land there do not hit the shield.
+    let mut room_for = [0usize; 4];
+    for b in s.built().values() {
+        let Some(card) = content.room(b.card) else {
+            continue;
+        };
+        let Some(e) = card.element.element() else {
+            v += 30.0;
+            continue;
+        };
+        if !b.is_covered() {
+            room_for[e.index()] += b.invaders.iter().filter(|i| i.is_none()).count();
+        }
+        let h = s.stack_height(b.card);
+        let pure = h == b.level as usize && !s.slot(e).beacon && card.size == pure_size(h);
+        if !pure {
+            v += 20.0 + 5.0 * b.pillars.iter().flatten().count() as f64;
+            continue;
+        }
+        column_of[e.index()] = true;
+        v += 300.0 * (h * h) as f64;
+        for (g, group) in card.groups.iter().enumerate() {
+            if b.above[g].is_some() {
+                continue;
+            }
+            let filled = group
+                .squares
+                .iter()
+                .filter(|&&q| b.pillars[q as usize].is_some())
+                .count();
+            let blocked = b.group_invaders[g].is_some()
+                || group
+                    .squares
+                    .iter()
+                    .any(|&q| b.invaders[q as usize].is_some());
+            let weight = ((h + 1) * (h + 1)) as f64;
+            v += filled as f64 * 60.0 * weight / group.squares.len() as f64;
+            if blocked {
+                v -= 50.0 * weight;
+            }
+            wanted.push((e, group.size, weight));
+        }
+    }
+    for e in Element::ALL {
+        v += room_for[e.index()].min(6) as f64 * 60.0;
+    }
+    for &r in s.supply() {
+        let Some(card) = content.room(r) else {
+            continue;
+        };
+        let mut best: f64 = 15.0;
+        if let Some(e) = card.element.element() {
+            if s.slot(e).beacon {
+                best = 10.0;
+            } else if card.size == Size::Jumbo && !column_of[e.index()] {
+                best = 260.0;
+            }
+            for &(we, size, weight) in &wanted {
+                if we == e && size == card.size {
+                    best = best.max(100.0 * weight);
+                }
+            }
+        } else if card.crystal {
+            best = 40.0;
+        }
+        v += best;
+    }
+    v += s.shards().iter().map(|&n| n as f64).sum::<f64>() * 50.0;
+    let inv = s.invaders_in_fortress();
+    for e in Element::ALL {
+        let per = if e == Element::Air && s.harm_active(e) {
+            90.0
+        } else {
+            30.0
+        };
+        v -= inv[e.index()] as f64 * per;
+    }
+    v += s.rolled().len() as f64 * 3.0;
+    v
+}
+
+/// The size of the room at height `h` of a beacon column (jumbo at the bottom).
+fn pure_size(h: usize) -> Size {
+    match h {
+        1 => Size::Jumbo,
+        2 => Size::Large,
+        3 => Size::Medium,
+        _ => Size::Small,
+    }
+}
+
+/// Value of `s` after the current seat's best follow-up choices (up to `depth` of them).
+fn value(s: &IceFortress, seat: Seat, depth: usize) -> f64 {
+    if depth > 0 && s.decision().is_some() && s.to_act() == ToAct::Seats(vec![seat]) {
+        let mut best = f64::MIN;
+        for a in pruned(s, seat) {
+            let mut next = s.clone();
+            next.apply_unchecked(seat, &a);
+            best = best.max(value(&next, seat, depth - 1));
+        }
+        if best > f64::MIN {
+            return best;
+        }
+    }
+    evaluate(s)
+}
+
+/// Legal actions with same-valued dice merged (the lowest die id stands for the others).
+fn pruned(s: &IceFortress, seat: Seat) -> Vec<Action> {
+    let dice = s.dice();
+    let mut first_of = [None::<DieId>; 7];
+    for d in s.rolled() {
+        let v = dice[d as usize].value as usize;
+        if first_of[v].is_none() {
+            first_of[v] = Some(d);
+        }
+    }
+    let keep = |d: DieId| first_of[dice[d as usize].value as usize] == Some(d);
+    s.legal_actions(seat)
+        .into_iter()
+        .filter(|a| match a {
+            Action::PlacePillar { die, .. } => keep(*die),
+            Action::UsePower { pay, .. } => pay.iter().all(|p| match p {
+                Pay::Die(d) => keep(*d),
+                Pay::Shard(_) => true,
+            }),
+            Action::SetDie { die, .. } => keep(*die),
+            _ => true,
+        })
+        .collect()
+}
+
+fn draft_score(s: &IceFortress, card: CardId) -> i64 {
+    let Some(a) = s.content().characters.abilities.get(card as usize) else {
+        return 0;
+    };
+    let mut score = a.dice as i64 * 10;
+    for p in &a.powers {
+        for v in &p.effects {
+            score += match v {
+                Verb::DrawRoom(_) | Verb::LookRooms(_) | Verb::SearchRoom => 12,
+                Verb::BoostShield | Verb::Neutralize => 8,
+                Verb::Crystallize(_) | Verb::Repel(_) | Verb::RepelRoom => 5,
+                _ => 2,
+            };
+        }
+        score -= 3 * p.cost.len() as i64;
+    }
+    score
+}
+
+impl Bot<IceFortress> for FortressBot {
+    fn choose(&mut self, s: &IceFortress, seat: Seat) -> Option<Action> {
+        let legal = pruned(s, seat);
+        if legal.is_empty() {
+            return None;
+        }
+        if s.phase() == Phase::Draft && s.decision().is_none() {
+            return legal
+                .iter()
+                .max_by_key(|a| match a {
+                    Action::KeepAbility { card } => draft_score(s, *card),
+                    _ => 0,
+                })
+                .cloned();
+        }
+        let mut best: Vec<&Action> = Vec::new();
+        let mut best_v = f64::MIN;
+        for a in &legal {
+            let mut next = s.clone();
+            next.apply_unchecked(seat, a);
+            let mut v = value(&next, seat, 2);
+            if *a == Action::EndBuild {
+                v += 1.0;
+            }
+            if v > best_v + 1e-9 {
+                best_v = v;
+                best.clear();
+            }
+            if (v - best_v).abs() <= 1e-9 {
+                best.push(a);
+            }
+        }
+        Some(best[self.rng.below(best.len())].clone())
+    }
+}
+
+/// One line of the win-rate table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WinRateRow {
+    pub difficulty: u8,
+    pub games: usize,
+    pub wins: usize,
+    /// Wins divided by games.
+    pub rate: f64,
+    /// Average beacons completed.
+    pub beacons: f64,
+    /// Average rounds played.
+    pub rounds: f64,
+}
+
+/// Play `games` bot games at each difficulty with `players` players on `content`; one row per level.
+pub fn win_rates(
+    content: &Content,
+    difficulties: &[u8],
+    players: usize,
+    games: usize,
+    seed: u64,
+) -> Result<Vec<WinRateRow>, RuleError> {
+    let mut rows = Vec::new();
+    for &difficulty in difficulties {
+        let mut wins = 0;
+        let mut beacons = 0;
+        let mut rounds = 0;
+        for g in 0..games {
+            let game_seed = seed
+                .wrapping_mul(1_000_003)
+                .wrapping_add(difficulty as u64 * 100_000 + g as u64);
+            let setup = Setup {
+                difficulty,
+                ..Setup::new(players, game_seed)
+            };
+            let state = IceFortress::new(&setup, content)?;
+            let mut bots: Vec<Box<dyn Bot<IceFortress>>> = (0..players)
+                .map(|p| {
+                    Box::new(FortressBot::new(game_seed ^ p as u64)) as Box<dyn Bot<IceFortress>>
+                })
+                .collect();
+            let mut rng = GameRng::new(game_seed);
+            let (end, _) = play_to_end(state, &mut bots, &mut rng);
+            wins += usize::from(end.phase() == Phase::Won);
+            beacons += end.beacons();
+            rounds += end.round() as usize;
+        }
+        let n = games.max(1) as f64;
+        rows.push(WinRateRow {
+            difficulty,
+            games,
+            wins,
+            rate: wins as f64 / n,
+            beacons: beacons as f64 / n,
+            rounds: rounds as f64 / n,
+        });
+    }
+    Ok(rows)
+}
+
+/// Play a game to its end with `bots`; the final state and the number of actions.
+pub fn play_to_end(
+    mut s: IceFortress,
+    bots: &mut [Box<dyn Bot<IceFortress>>],
+    rng: &mut GameRng,
+) -> (IceFortress, usize) {
+    let mut n = 0;
+    let bound = s.max_game_length();
+    while n < bound {
+        match s.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => s.apply_chance(),
+            ToAct::Seats(seats) => {
+                let seat = seats[rng.below(seats.len())];
+                match bots[seat].choose(&s, seat) {
+                    Some(a) => s.apply_unchecked(seat, &a),
+                    None => break,
+                }
+            }
+        }
+        n += 1;
+    }
+    (s, n)
+}
+
+/// Play one game with `bots` through the shared match runner (used by tests of the runner's path).
+pub fn play_with_runner(
+    s: IceFortress,
+    bots: &mut [Box<dyn Bot<IceFortress>>],
+    rng: &mut GameRng,
+) -> crate::bots::MatchResult {
+    play_match(s, bots, rng)
+}

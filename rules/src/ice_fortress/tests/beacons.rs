@@ -1,0 +1,245 @@
+//! Beacons: four rooms of one element stacked, the card flipped (Immediately, new ability, one more
+//! invader a turn), name cards to their advanced side, the fourth beacon wins at once.
+
+use super::*;
+
+/// A column of `e` three rooms high (jumbo, large, medium) with the medium's group filled, and a
+/// small room of `e` in the supply; building it completes the beacon.
+fn almost_beacon(s: &mut IceFortress, e: RoomElement, space: u8) -> (RoomId, RoomId) {
+    let taken: Vec<RoomId> = s.built().keys().copied().collect();
+    let pick = |size: Size, f: &dyn Fn(&RoomCard) -> bool| {
+        find(|c| c.size == size && c.element == e && f(c) && !taken.contains(&c.id))
+    };
+    let jumbo = pick(Size::Jumbo, &|_| true);
+    let large = pick(Size::Large, &|c| !c.crystal);
+    let medium = pick(Size::Medium, &|_| true);
+    let small = pick(Size::Small, &|_| true);
+    put_room(s, jumbo, Spot::Foundation(space));
+    fill_group(s, jumbo, 0);
+    put_room(
+        s,
+        large,
+        Spot::Group {
+            room: jumbo,
+            group: 0,
+        },
+    );
+    fill_group(s, large, 0);
+    put_room(
+        s,
+        medium,
+        Spot::Group {
+            room: large,
+            group: 0,
+        },
+    );
+    fill_group(s, medium, 0);
+    to_supply(s, small);
+    (medium, small)
+}
+
+#[test]
+fn four_rooms_of_one_element_stacked_make_a_beacon_and_flip_its_card() {
+    let mut s = building();
+    let (medium, small) = almost_beacon(&mut s, RoomElement::Earth, 0);
+    assert!(!s.slot(Element::Earth).beacon);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: small,
+            on: Spot::Group {
+                room: medium,
+                group: 0,
+            },
+        },
+    );
+    assert_eq!(s.stack_height(small), 4);
+    assert!(s.slot(Element::Earth).beacon);
+    assert_eq!(s.beacons(), 1);
+    assert_eq!(s.scores(), vec![1, 1]);
+}
+
+#[test]
+fn a_stack_of_mixed_elements_is_no_beacon() {
+    let mut s = building();
+    let (medium, _) = almost_beacon(&mut s, RoomElement::Earth, 0);
+    let small = find(|c| c.size == Size::Small && c.element == RoomElement::Air);
+    to_supply(&mut s, small);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: small,
+            on: Spot::Group {
+                room: medium,
+                group: 0,
+            },
+        },
+    );
+    assert_eq!(s.stack_height(small), 1);
+    assert_eq!(s.beacons(), 0);
+}
+
+#[test]
+fn the_beacon_of_fire_draws_a_room_of_each_size() {
+    let mut s = building();
+    let fire = content()
+        .invaders
+        .iter()
+        .find(|c| c.beacon_name == "Beacon of Fire")
+        .unwrap()
+        .id;
+    s.slots[0].card = fire;
+    let (medium, small) = almost_beacon(&mut s, RoomElement::Fire, 0);
+    let decks: Vec<usize> = Size::ALL.iter().map(|&z| s.deck_len(z)).collect();
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: small,
+            on: Spot::Group {
+                room: medium,
+                group: 0,
+            },
+        },
+    );
+    for (i, z) in Size::ALL.iter().enumerate() {
+        assert_eq!(s.deck_len(*z), decks[i] - 1, "{z:?}");
+    }
+    assert_eq!(s.supply().len(), 4);
+}
+
+#[test]
+fn the_beacon_ability_is_open_to_every_character_once_a_turn() {
+    let mut s = building();
+    let fire = content()
+        .invaders
+        .iter()
+        .find(|c| c.beacon_name == "Beacon of Fire")
+        .unwrap()
+        .id;
+    s.slots[0].card = fire;
+    flip(&mut s, Element::Fire);
+    let r = power(CardRef::Beacon(fire), 0);
+    for c in 0..2 {
+        s.current = c;
+        assert!(s.powers().iter().any(|(p, _)| *p == r), "character {c}");
+    }
+    s.current = 0;
+    let room = named(FLAME_HALL);
+    put_room(&mut s, room, Spot::Foundation(0));
+    put_invader(&mut s, InvaderAt::Square { room, square: 0 }, Element::Fire);
+    let d = roll(&mut s, &[6]);
+    act(
+        &mut s,
+        Action::UsePower {
+            power: r,
+            pay: vec![Pay::Die(d[0])],
+        },
+    );
+    assert_eq!(s.shards()[0], 1, "crystallized");
+    let d = roll(&mut s, &[5]);
+    refused(
+        &s,
+        Action::UsePower {
+            power: r,
+            pay: vec![Pay::Die(d[0])],
+        },
+        "once a turn",
+    );
+}
+
+#[test]
+fn each_beacon_adds_an_invader_a_turn() {
+    let mut s = building();
+    act(&mut s, Action::EndBuild);
+    assert_eq!(s.to_pull(), 2);
+    let mut s = building();
+    flip(&mut s, Element::Water);
+    flip(&mut s, Element::Air);
+    act(&mut s, Action::EndBuild);
+    assert_eq!(s.to_pull(), 4);
+}
+
+#[test]
+fn the_first_beacon_flips_every_name_card_to_its_advanced_side() {
+    let mut s = building();
+    let shown: Vec<usize> = (0..2).map(|c| s.powers_of(c)).collect();
+    let title = s.title(0);
+    let (medium, small) = almost_beacon(&mut s, RoomElement::Water, 0);
+    assert!(!s.advanced());
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: small,
+            on: Spot::Group {
+                room: medium,
+                group: 0,
+            },
+        },
+    );
+    assert!(s.advanced());
+    for (c, before) in shown.iter().enumerate() {
+        // The advanced name side adds a power; the beacon adds its ability.
+        assert_eq!(s.powers_of(c), before + 2, "character {c}");
+    }
+    assert_ne!(s.title(0), title);
+}
+
+#[test]
+fn the_fourth_beacon_wins_at_once_without_its_immediately_effect() {
+    let mut s = building();
+    let fire = content()
+        .invaders
+        .iter()
+        .find(|c| c.beacon_name == "Beacon of Fire")
+        .unwrap()
+        .id;
+    s.slots[0].card = fire;
+    flip(&mut s, Element::Water);
+    flip(&mut s, Element::Air);
+    flip(&mut s, Element::Earth);
+    let (medium, small) = almost_beacon(&mut s, RoomElement::Fire, 0);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: small,
+            on: Spot::Group {
+                room: medium,
+                group: 0,
+            },
+        },
+    );
+    assert_eq!(s.phase(), Phase::Won);
+    assert!(s.is_over());
+    assert!(
+        s.supply().is_empty(),
+        "the Immediately effect is not resolved"
+    );
+    assert_eq!(s.returns(), vec![1.0, 1.0]);
+    assert!(s.legal_actions(0).is_empty());
+}
+
+#[test]
+fn a_second_beacon_of_the_same_element_flips_nothing_more() {
+    let mut s = building();
+    let (m1, s1) = almost_beacon(&mut s, RoomElement::Earth, 0);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: s1,
+            on: Spot::Group { room: m1, group: 0 },
+        },
+    );
+    s.decision = None;
+    s.effects.clear();
+    let supply = s.supply().to_vec();
+    let (m2, s2) = almost_beacon(&mut s, RoomElement::Earth, 1);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: s2,
+            on: Spot::Group { room: m2, group: 0 },
+        },
+    );
+    assert_eq!(s.beacons(), 1);
+    assert_eq!(s.supply().len(), supply.len());
+}

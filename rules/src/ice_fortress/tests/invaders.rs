@@ -1,0 +1,358 @@
+//! Invaders: the highest uncovered room of their element, pillars before squares, ties chosen by the
+//! current player, the shield attacked when there is no place, and each element's harm.
+
+use super::*;
+
+fn sq(room: RoomId, square: u8) -> InvaderAt {
+    InvaderAt::Square { room, square }
+}
+
+/// A fire column: Flame Hall on the foundation, Flame Barracks on its group 0.
+fn fire_column() -> (IceFortress, RoomId, RoomId) {
+    let mut s = building();
+    let hall = named(FLAME_HALL);
+    let barracks = named("Flame Barracks");
+    put_room(&mut s, hall, Spot::Foundation(0));
+    fill_group(&mut s, hall, 0);
+    put_room(
+        &mut s,
+        barracks,
+        Spot::Group {
+            room: hall,
+            group: 0,
+        },
+    );
+    (s, hall, barracks)
+}
+
+#[test]
+fn an_invader_enters_the_highest_room_of_its_element() {
+    let (mut s, _, barracks) = fire_column();
+    let other = named("Kindle Keep");
+    put_room(&mut s, other, Spot::Foundation(1));
+    // Level 2 Flame Barracks has four empty squares: the invader lands there (a tie among them).
+    pull(&mut s, Element::Fire);
+    match s.decision() {
+        Some(Decision::PlaceInvader { options, .. }) => {
+            assert_eq!(options.len(), 4);
+            assert!(options.iter().all(|o| o.room() == barracks));
+        }
+        d => panic!("expected a landing choice, got {d:?}"),
+    }
+    act(
+        &mut s,
+        Action::PlaceInvader {
+            at: sq(barracks, 2),
+        },
+    );
+    assert_eq!(
+        s.built_room(barracks).unwrap().invaders[2],
+        Some(Element::Fire)
+    );
+}
+
+#[test]
+fn an_empty_pillar_comes_before_an_empty_square() {
+    let (mut s, _, barracks) = fire_column();
+    put_pillar(&mut s, barracks, 2, 5);
+    pull(&mut s, Element::Fire);
+    // The only empty pillar is square 2: no choice, the invader lands there (and melts it).
+    assert_eq!(
+        s.built_room(barracks).unwrap().invaders[2],
+        Some(Element::Fire)
+    );
+    assert_eq!(s.decision(), None);
+}
+
+#[test]
+fn an_invader_on_a_pillar_leaves_it_full_for_the_next() {
+    let (mut s, _, barracks) = fire_column();
+    put_pillar(&mut s, barracks, 0, 3);
+    put_pillar(&mut s, barracks, 2, 5);
+    put_invader(&mut s, sq(barracks, 0), Element::Air);
+    // Square 0 has a pillar with an invader; square 2 is the one empty pillar.
+    s.slots[Element::Fire.index()].neutralized = true; // no melting, to keep the pillar
+    pull(&mut s, Element::Fire);
+    assert_eq!(
+        s.built_room(barracks).unwrap().invaders[2],
+        Some(Element::Fire)
+    );
+    assert_eq!(s.pillar_value(barracks, 2), Some(5));
+}
+
+#[test]
+fn with_no_empty_pillar_an_empty_square_is_taken() {
+    let (mut s, _, barracks) = fire_column();
+    for q in 0..3 {
+        put_invader(&mut s, sq(barracks, q), Element::Fire);
+    }
+    pull(&mut s, Element::Fire);
+    assert_eq!(
+        s.built_room(barracks).unwrap().invaders[3],
+        Some(Element::Fire)
+    );
+}
+
+#[test]
+fn a_full_room_sends_the_invader_to_the_next_highest_room() {
+    let (mut s, hall, barracks) = fire_column();
+    for q in 0..4 {
+        put_invader(&mut s, sq(barracks, q), Element::Fire);
+    }
+    // Flame Hall is covered (a room on it); a second fire room on the foundation takes it.
+    let keep = named("Kindle Keep");
+    put_room(&mut s, keep, Spot::Foundation(1));
+    put_pillar(&mut s, keep, 6, 2);
+    pull(&mut s, Element::Fire);
+    assert_eq!(s.built_room(keep).unwrap().invaders[6], Some(Element::Fire));
+    assert!(
+        s.built_room(hall)
+            .unwrap()
+            .invaders
+            .iter()
+            .all(Option::is_none)
+    );
+}
+
+#[test]
+fn covered_rooms_cannot_be_invaded_and_no_place_attacks_the_shield() {
+    let (mut s, hall, barracks) = fire_column();
+    for q in 0..4 {
+        put_invader(&mut s, sq(barracks, q), Element::Fire);
+    }
+    let shield = s.shield();
+    let bag = s.bag()[0];
+    pull(&mut s, Element::Fire);
+    assert!(
+        s.built_room(hall)
+            .unwrap()
+            .invaders
+            .iter()
+            .all(Option::is_none)
+    );
+    assert_eq!(s.shield(), shield - 1);
+    assert_eq!(s.bag()[0], bag, "the invader went back into the bag");
+}
+
+#[test]
+fn with_no_room_of_its_element_an_invader_attacks_the_shield() {
+    let mut s = building();
+    pull(&mut s, Element::Air);
+    assert_eq!(s.shield(), 6);
+    assert_eq!(s.bag()[Element::Air.index()], 10);
+}
+
+#[test]
+fn white_rooms_are_never_invaded() {
+    let mut s = building();
+    put_room(&mut s, named("Shard Barracks"), Spot::Foundation(0));
+    pull(&mut s, Element::Fire);
+    assert_eq!(s.shield(), 6);
+}
+
+#[test]
+fn an_empty_shield_loses_at_once() {
+    let mut s = building();
+    s.shield = 1;
+    s.to_pull = 2;
+    pull(&mut s, Element::Earth);
+    assert_eq!(s.phase(), Phase::Lost);
+    assert!(s.is_over());
+    assert_eq!(s.returns(), vec![0.0, 0.0]);
+}
+
+#[test]
+fn the_current_player_chooses_among_equal_rooms() {
+    let mut s = building();
+    let a = named(FLAME_HALL);
+    let b = named("Kindle Keep");
+    put_room(&mut s, a, Spot::Foundation(0));
+    put_room(&mut s, b, Spot::Foundation(1));
+    put_pillar(&mut s, a, 0, 2);
+    put_pillar(&mut s, b, 2, 2);
+    s.slots[0].neutralized = true;
+    pull(&mut s, Element::Fire);
+    assert_eq!(s.to_act(), ToAct::Seats(vec![0]));
+    assert_eq!(
+        s.legal_actions(0),
+        vec![
+            Action::PlaceInvader { at: sq(a, 0) },
+            Action::PlaceInvader { at: sq(b, 2) }
+        ]
+    );
+    refused(
+        &s,
+        Action::PlaceInvader { at: sq(a, 1) },
+        "choose where the invader lands",
+    );
+    act(&mut s, Action::PlaceInvader { at: sq(b, 2) });
+    assert_eq!(s.built_room(b).unwrap().invaders[2], Some(Element::Fire));
+}
+
+#[test]
+fn fire_invaders_melt_the_pillar_they_land_on() {
+    let mut s = building();
+    let r = named(FLAME_HALL);
+    put_room(&mut s, r, Spot::Foundation(0));
+    let die = put_pillar(&mut s, r, 0, 2);
+    pull(&mut s, Element::Fire);
+    assert_eq!(s.built_room(r).unwrap().invaders[0], Some(Element::Fire));
+    assert_eq!(s.pillar_value(r, 0), None);
+    assert_eq!(s.dice()[die as usize].at, DieAt::Pool);
+}
+
+#[test]
+fn other_invaders_and_fire_after_its_beacon_keep_the_pillar() {
+    let mut s = building();
+    let r = named("Sky Hall");
+    put_room(&mut s, r, Spot::Foundation(0));
+    put_pillar(&mut s, r, 0, 2);
+    pull(&mut s, Element::Air);
+    assert_eq!(s.pillar_value(r, 0), Some(2));
+    let mut s = building();
+    let r = named(FLAME_HALL);
+    put_room(&mut s, r, Spot::Foundation(0));
+    put_pillar(&mut s, r, 0, 2);
+    flip(&mut s, Element::Fire);
+    pull(&mut s, Element::Fire);
+    assert_eq!(s.pillar_value(r, 0), Some(2));
+}
+
+#[test]
+fn water_invaders_flood_a_supply_room_the_player_chooses() {
+    let mut s = building();
+    let r = named("Ripple Keep");
+    put_room(&mut s, r, Spot::Foundation(0));
+    let a = named(STONE_HALL);
+    let b = named(SPRING_REFECTORY);
+    to_supply(&mut s, a);
+    to_supply(&mut s, b);
+    pull(&mut s, Element::Water);
+    // Eight equal empty squares: choose one, then the flood.
+    act(&mut s, Action::PlaceInvader { at: sq(r, 0) });
+    assert_eq!(s.decision(), Some(&Decision::Flood));
+    assert_eq!(
+        s.legal_actions(0),
+        vec![Action::Flood { room: a }, Action::Flood { room: b }]
+    );
+    act(&mut s, Action::Flood { room: b });
+    assert_eq!(s.supply(), &[a]);
+    assert_eq!(
+        s.deck(Size::Large).bottom,
+        vec![b],
+        "a destroyed room goes to the bottom"
+    );
+}
+
+#[test]
+fn water_attacking_the_shield_floods_nothing() {
+    let mut s = building();
+    to_supply(&mut s, named(STONE_HALL));
+    pull(&mut s, Element::Water);
+    assert_eq!(s.supply().len(), 1);
+    assert_eq!(s.shield(), 6);
+}
+
+#[test]
+fn earth_invaders_occupy_pillar_groups_blocking_rooms_not_pillars() {
+    let mut s = building();
+    let r = named(STONE_HALL);
+    put_room(&mut s, r, Spot::Foundation(0));
+    pull(&mut s, Element::Earth);
+    let options = match s.decision() {
+        Some(Decision::PlaceInvader { options, .. }) => options.clone(),
+        d => panic!("{d:?}"),
+    };
+    assert_eq!(
+        options,
+        vec![
+            InvaderAt::Group { room: r, group: 0 },
+            InvaderAt::Group { room: r, group: 1 }
+        ]
+    );
+    act(&mut s, Action::PlaceInvader { at: options[0] });
+    assert!(
+        s.built_room(r)
+            .unwrap()
+            .invaders
+            .iter()
+            .all(Option::is_none)
+    );
+    // A pillar still goes on the occupied group's squares; a room does not.
+    s.phase = Phase::Build;
+    s.current = 0;
+    let d = roll(&mut s, &[4, 5, 4, 5]);
+    for (i, q) in [0u8, 1, 2, 3].iter().enumerate() {
+        act(
+            &mut s,
+            Action::PlacePillar {
+                die: d[i],
+                room: r,
+                square: *q,
+            },
+        );
+    }
+    let large = named(SPRING_REFECTORY);
+    to_supply(&mut s, large);
+    refused(
+        &s,
+        Action::BuildRoom {
+            room: large,
+            on: Spot::Group { room: r, group: 0 },
+        },
+        "invader blocks",
+    );
+    // One per group: the next earth invader takes the other group, the third hits the shield.
+    pull(&mut s, Element::Earth);
+    assert_eq!(
+        s.built_room(r).unwrap().group_invaders,
+        vec![Some(Element::Earth); 2]
+    );
+    let shield = s.shield();
+    s.phase = Phase::Build;
+    pull(&mut s, Element::Earth);
+    assert_eq!(s.shield(), shield - 1);
+}
+
+#[test]
+fn after_the_beacon_of_earth_old_group_invaders_stay_and_new_ones_land_normally() {
+    let mut s = building();
+    let r = named(STONE_HALL);
+    put_room(&mut s, r, Spot::Foundation(0));
+    put_invader(
+        &mut s,
+        InvaderAt::Group { room: r, group: 0 },
+        Element::Earth,
+    );
+    put_pillar(&mut s, r, 0, 4);
+    flip(&mut s, Element::Earth);
+    pull(&mut s, Element::Earth);
+    let b = s.built_room(r).unwrap();
+    assert_eq!(
+        b.group_invaders[0],
+        Some(Element::Earth),
+        "stays until removed"
+    );
+    // The group invader does not stop the new one landing on the group's pillar.
+    assert_eq!(b.invaders[0], Some(Element::Earth));
+}
+
+#[test]
+fn air_invaders_cut_the_dice_rolled() {
+    let mut s = game(2, 4);
+    let shown = s.dice_shown(0);
+    let r = named("Sky Hall");
+    put_room(&mut s, r, Spot::Foundation(0));
+    put_invader(&mut s, sq(r, 0), Element::Air);
+    put_invader(&mut s, sq(r, 1), Element::Air);
+    assert_eq!(s.air_penalty(), 2);
+    s.apply_chance();
+    assert_eq!(s.rolled().len(), shown - 2);
+    // After the Beacon of Air they take nothing.
+    let mut t = game(2, 4);
+    put_room(&mut t, r, Spot::Foundation(0));
+    put_invader(&mut t, sq(r, 0), Element::Air);
+    flip(&mut t, Element::Air);
+    t.apply_chance();
+    assert_eq!(t.rolled().len(), shown);
+}

@@ -1,0 +1,351 @@
+//! Rooms: size matches the group, the group's pillars all filled, no invader on it, the foundation
+//! needs no pillars, ice crystal rooms boost the shield; the rulebook's two example rooms.
+
+use super::*;
+
+fn jumbo_on_foundation() -> (IceFortress, RoomId) {
+    let mut s = building();
+    let r = named(FLAME_HALL);
+    put_room(&mut s, r, Spot::Foundation(0));
+    (s, r)
+}
+
+#[test]
+fn building_on_the_foundation_needs_no_pillars() {
+    let mut s = building();
+    let r = named(STONE_HALL);
+    to_supply(&mut s, r);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: r,
+            on: Spot::Foundation(2),
+        },
+    );
+    assert_eq!(s.foundation()[2], Some(r));
+    assert_eq!(s.built_room(r).unwrap().level, 1);
+    assert!(!s.supply().contains(&r));
+}
+
+#[test]
+fn a_foundation_space_holds_one_room() {
+    let (mut s, _) = jumbo_on_foundation();
+    let r = named(STONE_HALL);
+    to_supply(&mut s, r);
+    refused(
+        &s,
+        Action::BuildRoom {
+            room: r,
+            on: Spot::Foundation(0),
+        },
+        "already holds",
+    );
+    refused(
+        &s,
+        Action::BuildRoom {
+            room: r,
+            on: Spot::Foundation(8),
+        },
+        "no space 8",
+    );
+}
+
+#[test]
+fn the_foundation_takes_the_sizes_the_board_allows() {
+    let mut c = (*content()).clone();
+    c.foundation.sizes = vec![Size::Jumbo];
+    let mut s = IceFortress::new(&Setup::new(2, 1), &c).unwrap();
+    s.phase = Phase::Build;
+    s.current = 0;
+    for c in &mut s.characters {
+        let d = std::mem::take(&mut c.draft);
+        c.abilities = d[..2].to_vec();
+    }
+    let r = named(SPRING_REFECTORY);
+    to_supply(&mut s, r);
+    refused(
+        &s,
+        Action::BuildRoom {
+            room: r,
+            on: Spot::Foundation(0),
+        },
+        "large room may not",
+    );
+    // The shipped board takes any size: a smaller card fits in a jumbo space.
+    let mut t = building();
+    to_supply(&mut t, r);
+    act(
+        &mut t,
+        Action::BuildRoom {
+            room: r,
+            on: Spot::Foundation(0),
+        },
+    );
+}
+
+#[test]
+fn a_room_must_be_the_size_of_the_group() {
+    let (mut s, r) = jumbo_on_foundation();
+    fill_group(&mut s, r, 0);
+    let medium = named("Pyre Chapel");
+    let large = named("Flame Barracks");
+    to_supply(&mut s, medium);
+    to_supply(&mut s, large);
+    let on = Spot::Group { room: r, group: 0 };
+    refused(
+        &s,
+        Action::BuildRoom { room: medium, on },
+        "takes a large room",
+    );
+    act(&mut s, Action::BuildRoom { room: large, on });
+    assert_eq!(s.built_room(large).unwrap().level, 2);
+    assert!(s.built_room(r).unwrap().is_covered());
+}
+
+#[test]
+fn every_pillar_of_the_group_must_be_filled() {
+    let (mut s, r) = jumbo_on_foundation();
+    let large = named("Flame Barracks");
+    to_supply(&mut s, large);
+    put_pillar(&mut s, r, 0, 1);
+    put_pillar(&mut s, r, 1, 3);
+    put_pillar(&mut s, r, 2, 1);
+    let on = Spot::Group { room: r, group: 0 };
+    refused(&s, Action::BuildRoom { room: large, on }, "every pillar");
+    put_pillar(&mut s, r, 3, 4);
+    act(&mut s, Action::BuildRoom { room: large, on });
+}
+
+#[test]
+fn pillars_outside_the_group_do_not_matter() {
+    let (mut s, r) = jumbo_on_foundation();
+    fill_group(&mut s, r, 1);
+    let large = named("Flame Barracks");
+    to_supply(&mut s, large);
+    refused(
+        &s,
+        Action::BuildRoom {
+            room: large,
+            on: Spot::Group { room: r, group: 0 },
+        },
+        "every pillar",
+    );
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: large,
+            on: Spot::Group { room: r, group: 1 },
+        },
+    );
+}
+
+#[test]
+fn no_room_on_a_group_with_an_invader_on_it_or_on_its_pillars() {
+    let (mut s, r) = jumbo_on_foundation();
+    fill_group(&mut s, r, 0);
+    let large = named("Flame Barracks");
+    to_supply(&mut s, large);
+    let on = Spot::Group { room: r, group: 0 };
+    let mut t = s.clone();
+    put_invader(
+        &mut t,
+        InvaderAt::Square { room: r, square: 1 },
+        Element::Fire,
+    );
+    refused(&t, Action::BuildRoom { room: large, on }, "invader blocks");
+    let mut t = s.clone();
+    put_invader(
+        &mut t,
+        InvaderAt::Group { room: r, group: 0 },
+        Element::Earth,
+    );
+    refused(&t, Action::BuildRoom { room: large, on }, "invader blocks");
+    // An invader on a square of the other group does not block.
+    put_invader(
+        &mut s,
+        InvaderAt::Square { room: r, square: 5 },
+        Element::Fire,
+    );
+    act(&mut s, Action::BuildRoom { room: large, on });
+}
+
+#[test]
+fn only_supply_rooms_are_built_and_a_group_takes_one_room() {
+    let (mut s, r) = jumbo_on_foundation();
+    fill_group(&mut s, r, 0);
+    let large = named("Flame Barracks");
+    refused(
+        &s,
+        Action::BuildRoom {
+            room: large,
+            on: Spot::Group { room: r, group: 0 },
+        },
+        "not in the supply",
+    );
+    to_supply(&mut s, large);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: large,
+            on: Spot::Group { room: r, group: 0 },
+        },
+    );
+    let other = named("Cinder Gallery");
+    to_supply(&mut s, other);
+    refused(
+        &s,
+        Action::BuildRoom {
+            room: other,
+            on: Spot::Group { room: r, group: 0 },
+        },
+        "already sits",
+    );
+    refused(
+        &s,
+        Action::BuildRoom {
+            room: other,
+            on: Spot::Group { room: r, group: 2 },
+        },
+        "no pillar group 2",
+    );
+}
+
+#[test]
+fn an_ice_crystal_room_boosts_the_shield_even_past_its_start() {
+    let mut s = building();
+    assert_eq!(s.shield(), 7);
+    let crystal = named(SPRING_REFECTORY);
+    let plain = named(STONE_HALL);
+    to_supply(&mut s, crystal);
+    to_supply(&mut s, plain);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: plain,
+            on: Spot::Foundation(0),
+        },
+    );
+    assert_eq!(s.shield(), 7);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: crystal,
+            on: Spot::Foundation(1),
+        },
+    );
+    assert_eq!(s.shield(), 8);
+}
+
+#[test]
+fn the_shield_never_holds_more_than_the_ten_cubes() {
+    let mut s = building();
+    s.shield = 10;
+    let crystal = named(SPRING_REFECTORY);
+    to_supply(&mut s, crystal);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: crystal,
+            on: Spot::Foundation(1),
+        },
+    );
+    assert_eq!(s.shield(), 10);
+}
+
+#[test]
+fn the_rulebook_jumbo_earth_room_takes_a_large_room_on_either_group() {
+    let mut s = building();
+    let jumbo = named(STONE_HALL);
+    put_room(&mut s, jumbo, Spot::Foundation(0));
+    let d = roll(&mut s, &[4, 5, 4, 5]);
+    act(
+        &mut s,
+        Action::PlacePillar {
+            die: d[0],
+            room: jumbo,
+            square: 0,
+        },
+    );
+    act(
+        &mut s,
+        Action::PlacePillar {
+            die: d[1],
+            room: jumbo,
+            square: 1,
+        },
+    );
+    act(
+        &mut s,
+        Action::PlacePillar {
+            die: d[2],
+            room: jumbo,
+            square: 2,
+        },
+    );
+    act(
+        &mut s,
+        Action::PlacePillar {
+            die: d[3],
+            room: jumbo,
+            square: 3,
+        },
+    );
+    let large = find(|c| c.size == Size::Large && c.element == RoomElement::Water);
+    to_supply(&mut s, large);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: large,
+            on: Spot::Group {
+                room: jumbo,
+                group: 0,
+            },
+        },
+    );
+}
+
+#[test]
+fn the_rulebook_large_water_room_takes_a_medium_room_and_boosts_the_shield() {
+    let mut s = building();
+    let large = named(SPRING_REFECTORY);
+    to_supply(&mut s, large);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: large,
+            on: Spot::Foundation(0),
+        },
+    );
+    assert_eq!(s.shield(), 8);
+    let d = roll(&mut s, &[2, 4]);
+    act(
+        &mut s,
+        Action::PlacePillar {
+            die: d[0],
+            room: large,
+            square: 0,
+        },
+    );
+    act(
+        &mut s,
+        Action::PlacePillar {
+            die: d[1],
+            room: large,
+            square: 1,
+        },
+    );
+    let medium = find(|c| c.size == Size::Medium && c.element == RoomElement::Air);
+    to_supply(&mut s, medium);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: medium,
+            on: Spot::Group {
+                room: large,
+                group: 0,
+            },
+        },
+    );
+    // The ice crystal section never takes a room: the card has a single group.
+    assert_eq!(s.card(large).unwrap().groups.len(), 1);
+}

@@ -1,0 +1,155 @@
+//! Setup: invader cards, the supply, characters and the draft, solo play, the bag, the difficulty.
+
+use super::*;
+
+#[test]
+fn one_random_invader_card_of_each_element_is_dealt() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let s = IceFortress::standard(&Setup::new(2, seed)).unwrap();
+        for e in Element::ALL {
+            let slot = s.slot(e);
+            assert_eq!(content().invaders[slot.card as usize].element, e);
+            assert!(!slot.beacon && !slot.neutralized);
+            seen.insert(slot.card);
+        }
+    }
+    assert_eq!(seen.len(), 8, "both cards of every element turn up");
+}
+
+#[test]
+fn one_room_of_each_size_is_dealt_to_the_supply() {
+    let s = IceFortress::standard(&Setup::new(3, 9)).unwrap();
+    let mut sizes: Vec<Size> = s
+        .supply()
+        .iter()
+        .map(|&r| s.card(r).unwrap().size)
+        .collect();
+    sizes.sort();
+    assert_eq!(sizes, Size::ALL.to_vec());
+    for z in Size::ALL {
+        assert_eq!(s.deck_len(z), content().foundation.decks.of(z) - 1);
+    }
+    assert!(s.built().is_empty());
+    assert_eq!(s.foundation().len(), 8);
+    s.check_invariants().unwrap();
+}
+
+#[test]
+fn each_player_gets_a_name_three_abilities_a_class_and_keeps_two_abilities() {
+    let mut s = IceFortress::standard(&Setup::new(4, 2)).unwrap();
+    assert_eq!(s.phase(), Phase::Draft);
+    assert_eq!(s.characters().len(), 4);
+    let names: std::collections::BTreeSet<CardId> = s.characters().iter().map(|c| c.name).collect();
+    assert_eq!(names.len(), 4);
+    for c in s.characters() {
+        assert_eq!(c.draft.len(), 3);
+    }
+    for c in 0..4 {
+        assert_eq!(s.to_act(), ToAct::Seats(vec![c]));
+        let dealt = s.characters()[c].draft.clone();
+        assert_eq!(
+            s.legal_actions(c),
+            dealt
+                .iter()
+                .map(|&card| Action::KeepAbility { card })
+                .collect::<Vec<_>>()
+        );
+        act(&mut s, Action::KeepAbility { card: dealt[2] });
+        refused(&s, Action::KeepAbility { card: dealt[2] }, "not dealt");
+        act(&mut s, Action::KeepAbility { card: dealt[0] });
+        assert_eq!(s.characters()[c].abilities, vec![dealt[0], dealt[2]]);
+        assert!(s.characters()[c].draft.is_empty(), "the third is discarded");
+    }
+    assert_eq!(s.phase(), Phase::Roll);
+    assert!(
+        !s.advanced(),
+        "name cards start on the side ending in \"the\""
+    );
+}
+
+#[test]
+fn solo_plays_two_characters_from_six_abilities_two_each() {
+    let mut s = IceFortress::standard(&Setup::new(1, 5)).unwrap();
+    assert_eq!(s.num_seats(), 1);
+    assert_eq!(s.characters().len(), 2);
+    assert!(s.characters().iter().all(|c| c.seat == 0));
+    assert_eq!(s.characters()[0].draft.len(), 6);
+    let six = s.characters()[0].draft.clone();
+    act(&mut s, Action::KeepAbility { card: six[1] });
+    act(&mut s, Action::KeepAbility { card: six[4] });
+    assert_eq!(
+        s.characters()[1].draft,
+        vec![six[0], six[2], six[3], six[5]]
+    );
+    act(&mut s, Action::KeepAbility { card: six[5] });
+    act(&mut s, Action::KeepAbility { card: six[0] });
+    assert_eq!(s.phase(), Phase::Roll);
+    s.check_invariants().unwrap();
+}
+
+#[test]
+fn forty_figures_start_in_the_bag() {
+    let s = game(2, 0);
+    assert_eq!(s.bag(), [10; 4]);
+    assert_eq!(s.bag_count(), 40);
+    assert_eq!(s.shards(), [0; 4]);
+}
+
+#[test]
+fn the_difficulty_sets_the_shield_and_the_supply_limit() {
+    let s = IceFortress::standard(&Setup::new(2, 0)).unwrap();
+    assert_eq!(s.difficulty(), 7, "7 is the standard introductory game");
+    assert_eq!(s.shield(), 7);
+    assert_eq!(s.supply_limit(), 7);
+    assert_eq!(content().difficulty.standard, 7);
+    for d in [3, 5, 10] {
+        let s = IceFortress::standard(&Setup {
+            difficulty: d,
+            ..Setup::new(2, 0)
+        })
+        .unwrap();
+        assert_eq!((s.shield(), s.supply_limit()), (d, d as usize));
+    }
+    assert!(
+        IceFortress::standard(&Setup {
+            difficulty: 0,
+            ..Setup::new(2, 0)
+        })
+        .is_err()
+    );
+    assert!(
+        IceFortress::standard(&Setup {
+            difficulty: 11,
+            ..Setup::new(2, 0)
+        })
+        .is_err()
+    );
+}
+
+#[test]
+fn one_to_four_players() {
+    for p in 1..=4 {
+        assert!(IceFortress::standard(&Setup::new(p, 0)).is_ok());
+    }
+    assert!(IceFortress::standard(&Setup::new(0, 0)).is_err());
+    assert!(IceFortress::standard(&Setup::new(5, 0)).is_err());
+}
+
+#[test]
+fn a_saved_game_goes_on_the_same() {
+    let s = game(3, 8);
+    let text = ron::to_string(&s).unwrap();
+    assert!(
+        text.len() < 20_000,
+        "the standard content is not written into saves"
+    );
+    let back: IceFortress = ron::from_str(&text).unwrap();
+    assert_eq!(back, s);
+    // A game on other content carries it.
+    let mut c = (*content()).clone();
+    c.foundation.spaces = 4;
+    let t = IceFortress::new(&Setup::new(2, 1), &c).unwrap();
+    let back: IceFortress = ron::from_str(&ron::to_string(&t).unwrap()).unwrap();
+    assert_eq!(back.foundation().len(), 4);
+}

@@ -1,0 +1,379 @@
+//! The turn: roll, build and powers in any order (each once), spent dice and shards returned,
+//! invaders pulled, the round's discard; solo turns alternate; the round limit.
+
+use super::*;
+
+#[test]
+fn roll_the_dice_shown_on_the_character_cards() {
+    let mut s = game(2, 11);
+    assert_eq!(s.to_act(), ToAct::Chance);
+    let want = s.dice_shown(0);
+    let ch = &s.characters()[0];
+    let c = content();
+    let sum = c.characters.names[ch.name as usize].starting.dice as usize
+        + ch.abilities
+            .iter()
+            .map(|&a| c.characters.abilities[a as usize].dice as usize)
+            .sum::<usize>();
+    assert_eq!(want, sum, "class cards show no dice");
+    s.apply_chance();
+    assert_eq!(s.phase(), Phase::Build);
+    assert_eq!(s.rolled().len(), want);
+}
+
+#[test]
+fn never_more_dice_than_the_unused_pool() {
+    let mut s = game(2, 11);
+    let room = named(FLAME_HALL);
+    put_room(&mut s, room, Spot::Foundation(0));
+    // Tie up all but two dice as spent (as if on cards).
+    for d in s.dice_at(DieAt::Pool).into_iter().skip(2) {
+        s.dice[d as usize].at = DieAt::Spent;
+    }
+    s.apply_chance();
+    assert_eq!(s.rolled().len(), 2);
+}
+
+#[test]
+fn powers_are_used_once_a_turn_before_between_and_after_building() {
+    let mut s = building();
+    set_character(&mut s, 0, "Rose", &["nimble", "steady"], "Mason");
+    let room = named(FLAME_HALL);
+    put_room(&mut s, room, Spot::Foundation(0));
+    let d = roll(&mut s, &[2, 2, 6]);
+    let rose = power(CardRef::Class(s.characters()[0].class), 0);
+    act(
+        &mut s,
+        Action::UsePower {
+            power: rose,
+            pay: vec![],
+        },
+    );
+    act(
+        &mut s,
+        Action::SetDie {
+            die: d[0],
+            value: 1,
+        },
+    );
+    act(
+        &mut s,
+        Action::PlacePillar {
+            die: d[0],
+            room,
+            square: 2,
+        },
+    );
+    refused(
+        &s,
+        Action::UsePower {
+            power: rose,
+            pay: vec![],
+        },
+        "once a turn",
+    );
+    let nimble = power(
+        CardRef::Ability(
+            content()
+                .characters
+                .abilities
+                .iter()
+                .find(|a| a.name == "nimble")
+                .unwrap()
+                .id,
+        ),
+        0,
+    );
+    act(
+        &mut s,
+        Action::UsePower {
+            power: nimble,
+            pay: vec![],
+        },
+    );
+    act(
+        &mut s,
+        Action::SetDie {
+            die: d[1],
+            value: 3,
+        },
+    );
+    act(
+        &mut s,
+        Action::PlacePillar {
+            die: d[1],
+            room,
+            square: 1,
+        },
+    );
+    let steady = power(
+        CardRef::Ability(
+            content()
+                .characters
+                .abilities
+                .iter()
+                .find(|a| a.name == "steady")
+                .unwrap()
+                .id,
+        ),
+        0,
+    );
+    act(
+        &mut s,
+        Action::UsePower {
+            power: steady,
+            pay: vec![Pay::Die(d[2])],
+        },
+    );
+    assert_eq!(s.shield(), 8);
+    refused(
+        &s,
+        Action::UsePower {
+            power: power(CardRef::Class(99), 0),
+            pay: vec![],
+        },
+        "no such power",
+    );
+}
+
+#[test]
+fn spent_dice_go_to_the_pool_and_spent_shards_to_the_bag_after_the_turn() {
+    let mut s = building();
+    set_character(&mut s, 0, "Rose", &["nimble", "steady"], "Warden");
+    let d = roll(&mut s, &[6, 3]);
+    give_shards(&mut s, Element::Water, 1);
+    act(
+        &mut s,
+        Action::UsePower {
+            power: power(
+                CardRef::Ability(
+                    content()
+                        .characters
+                        .abilities
+                        .iter()
+                        .find(|a| a.name == "steady")
+                        .unwrap()
+                        .id,
+                ),
+                0,
+            ),
+            pay: vec![Pay::Die(d[0])],
+        },
+    );
+    let warden = CardRef::Class(s.characters()[0].class);
+    act(
+        &mut s,
+        Action::UsePower {
+            power: power(warden, 0),
+            pay: vec![Pay::Shard(Element::Water)],
+        },
+    );
+    assert_eq!(s.dice()[d[0] as usize].at, DieAt::Spent);
+    assert_eq!(s.spent_shards(), [0, 1, 0, 0]);
+    act(&mut s, Action::EndBuild);
+    while s.phase() == Phase::Invaders {
+        if s.to_act() == ToAct::Chance {
+            s.apply_chance();
+        } else {
+            let a = s.legal_actions(0)[0].clone();
+            act(&mut s, a);
+        }
+    }
+    assert!(
+        s.dice()[d[0] as usize].at == DieAt::Pool
+            || matches!(s.dice()[d[0] as usize].at, DieAt::Rolled)
+    );
+    assert_eq!(
+        s.dice()[d[1] as usize].at,
+        DieAt::Pool,
+        "unused dice return too"
+    );
+    assert_eq!(s.spent_shards(), [0; 4]);
+    assert!(s.used_powers().is_empty());
+    assert_eq!(s.current(), 1);
+    s.check_invariants().unwrap();
+}
+
+#[test]
+fn after_building_two_invaders_are_pulled() {
+    let mut s = building();
+    act(&mut s, Action::EndBuild);
+    assert_eq!(s.phase(), Phase::Invaders);
+    assert_eq!(s.to_pull(), 2);
+    assert_eq!(s.to_act(), ToAct::Chance);
+    s.apply_chance();
+    s.apply_chance();
+    // No rooms: both hit the shield and return to the bag; the next character rolls.
+    assert_eq!(s.shield(), 5);
+    assert_eq!(s.bag_count(), 40);
+    assert_eq!(s.phase(), Phase::Roll);
+    assert_eq!(s.current(), 1);
+}
+
+#[test]
+fn the_round_ends_with_the_supply_discarded_down_to_the_difficulty() {
+    let mut s = building();
+    s.current = 1;
+    for r in find_all(|c| c.size == Size::Small).into_iter().take(9) {
+        to_supply(&mut s, r);
+    }
+    give_shards(&mut s, Element::Fire, 8);
+    s.shield = 10;
+    act(&mut s, Action::EndBuild);
+    s.apply_chance();
+    s.apply_chance();
+    assert_eq!(s.phase(), Phase::EndOfRound);
+    assert_eq!(s.to_act(), ToAct::Seats(vec![1]));
+    refused(&s, Action::EndBuild, "discard");
+    let first = s.supply()[0];
+    act(&mut s, Action::DiscardRoom { room: first });
+    assert_eq!(s.deck(Size::Small).bottom, vec![first]);
+    let next = s.supply()[0];
+    act(&mut s, Action::DiscardRoom { room: next });
+    refused(
+        &s,
+        Action::DiscardRoom {
+            room: s.supply()[0],
+        },
+        "no more rooms",
+    );
+    refused(
+        &s,
+        Action::DiscardShard {
+            element: Element::Water,
+        },
+        "no water shard",
+    );
+    act(
+        &mut s,
+        Action::DiscardShard {
+            element: Element::Fire,
+        },
+    );
+    assert_eq!(s.shards()[0], 7);
+    assert_eq!(s.phase(), Phase::Roll);
+    assert_eq!(s.round(), 2);
+    assert_eq!(s.current(), 0);
+}
+
+#[test]
+fn no_discard_after_a_turn_that_does_not_end_the_round() {
+    let mut s = building();
+    for r in find_all(|c| c.size == Size::Small).into_iter().take(9) {
+        to_supply(&mut s, r);
+    }
+    s.shield = 10;
+    act(&mut s, Action::EndBuild);
+    s.apply_chance();
+    s.apply_chance();
+    assert_eq!(s.phase(), Phase::Roll);
+    assert_eq!(s.supply().len(), 9);
+}
+
+#[test]
+fn in_solo_the_two_characters_alternate_turns_on_one_seat() {
+    let mut s = game(1, 3);
+    assert_eq!(s.current(), 0);
+    s.apply_chance();
+    s.shield = 10;
+    act(&mut s, Action::EndBuild);
+    while s.current() == 0 {
+        match s.to_act() {
+            ToAct::Chance => s.apply_chance(),
+            _ => {
+                let a = s.legal_actions(0)[0].clone();
+                act(&mut s, a);
+            }
+        }
+    }
+    assert_eq!(s.current(), 1);
+    assert_eq!(s.current_seat(), 0);
+    assert_eq!(s.round(), 1);
+}
+
+#[test]
+fn the_round_limit_ends_an_unwon_siege_as_a_loss() {
+    let mut s = IceFortress::standard(&Setup {
+        round_limit: 1,
+        ..Setup::new(1, 2)
+    })
+    .unwrap();
+    while s.phase() == Phase::Draft {
+        let a = s.legal_actions(0)[0].clone();
+        act(&mut s, a);
+    }
+    s.shield = 10;
+    for _ in 0..2 {
+        s.apply_chance();
+        act(&mut s, Action::EndBuild);
+        while matches!(s.phase(), Phase::Invaders | Phase::EndOfRound) {
+            match s.to_act() {
+                ToAct::Chance => s.apply_chance(),
+                ToAct::Over => break,
+                _ => {
+                    let a = s.legal_actions(0)[0].clone();
+                    act(&mut s, a);
+                }
+            }
+        }
+    }
+    assert_eq!(s.phase(), Phase::Lost);
+}
+
+#[test]
+fn actions_out_of_turn_or_phase_are_refused_with_a_reason() {
+    let mut s = game(2, 1);
+    let err = s.clone().apply(0, &Action::EndBuild).unwrap_err();
+    assert!(err.0.contains("rolled"), "{err}");
+    s.apply_chance();
+    let err = s.clone().apply(1, &Action::EndBuild).unwrap_err();
+    assert!(err.0.contains("not your turn"), "{err}");
+    let err = s.clone().apply(7, &Action::EndBuild).unwrap_err();
+    assert!(err.0.contains("no seat 7"), "{err}");
+    refused(
+        &s,
+        Action::PickSize { size: Size::Small },
+        "nothing to choose",
+    );
+    refused(
+        &s,
+        Action::DiscardShard {
+            element: Element::Air,
+        },
+        "end of a round",
+    );
+}
+
+#[test]
+fn every_legal_action_has_a_description() {
+    let mut s = building();
+    set_character(&mut s, 0, "Autumn", &["fierce", "cunning"], "Banisher");
+    let room = named(FLAME_HALL);
+    to_supply(&mut s, room);
+    roll(&mut s, &[3, 4]);
+    for a in s.legal_actions(0) {
+        let text = s.action_to_string(0, &a);
+        assert!(text.starts_with("Autumn "), "{text}");
+    }
+}
+
+#[test]
+fn same_seed_same_actions_same_game() {
+    let play = || {
+        let mut s = game(2, 21);
+        let mut rng = GameRng::new(4);
+        for _ in 0..300 {
+            match s.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => s.apply_chance(),
+                ToAct::Seats(v) => {
+                    let l = s.legal_actions(v[0]);
+                    let a = l[rng.below(l.len())].clone();
+                    s.apply(v[0], &a).unwrap();
+                }
+            }
+        }
+        s
+    };
+    assert_eq!(play(), play());
+}

@@ -1,0 +1,111 @@
+//! The invariants of a Sprawl state, checked by the battery after every step.
+
+use super::rules::culprits;
+use super::{Cell, DECK_SIZE, PER_SIZE, Phase, Sprawl, branch_capacity};
+
+/// The state's invariants: pieces conserved, towers well stacked, branches attached within capacity,
+/// no live tower left attacked enough to fall, the coup deck complete.
+pub(super) fn invariants(s: &Sprawl) -> Result<(), String> {
+    let n = s.players;
+    if s.stash.len() != n || s.started.len() != n || s.cards.len() != n {
+        return Err("per-seat records do not match the players".into());
+    }
+    let mut counts: Vec<[u8; 3]> = s.stash.clone();
+    let b = &s.board;
+    let bad_piece = |owner: u8, size: u8| owner as usize >= n || !(1..=3).contains(&size);
+    for (sq, cell) in b.cells() {
+        match cell {
+            Cell::Empty => {}
+            Cell::Tower(t) => {
+                if t.pieces.is_empty() {
+                    return Err(format!("empty tower on {}", sq.name()));
+                }
+                if t.pieces.windows(2).any(|w| w[1].size + 1 != w[0].size) {
+                    return Err(format!(
+                        "tower on {} is not stacked one size smaller",
+                        sq.name()
+                    ));
+                }
+                for p in &t.pieces {
+                    if bad_piece(p.owner, p.size) {
+                        return Err(format!("impossible piece {p:?} on {}", sq.name()));
+                    }
+                    counts[p.owner as usize][p.size as usize - 1] += 1;
+                }
+                if !s.started[t.pieces[0].owner as usize] {
+                    return Err(format!(
+                        "tower on {} belongs to a seat not started",
+                        sq.name()
+                    ));
+                }
+                if !t.neutralized
+                    && !culprits(b, sq, &t.pieces, s.variants.superior_forces).is_empty()
+                {
+                    return Err(format!("live tower on {} should be neutralized", sq.name()));
+                }
+                let cap = branch_capacity(t.height());
+                if b.supported(sq) > cap {
+                    return Err(format!("tower on {} supports more than {cap}", sq.name()));
+                }
+            }
+            Cell::Branch(br) => {
+                if bad_piece(br.owner, br.size) {
+                    return Err(format!("impossible branch {br:?} on {}", sq.name()));
+                }
+                counts[br.owner as usize][br.size as usize - 1] += 1;
+                if br.source.dir_to(sq).is_none() {
+                    return Err(format!("branch on {} is not next to its source", sq.name()));
+                }
+                let Some(root) = b.tower(br.root) else {
+                    return Err(format!("branch on {} has no root tower", sq.name()));
+                };
+                let ok = match b.get(br.source) {
+                    Some(Cell::Tower(_)) => br.source == br.root && br.depth == 1,
+                    Some(Cell::Branch(src)) => src.root == br.root && src.depth + 1 == br.depth,
+                    _ => false,
+                };
+                if !ok || br.depth as usize > root.height() {
+                    return Err(format!("branch on {} is badly attached", sq.name()));
+                }
+            }
+        }
+    }
+    for (seat, c) in counts.iter().enumerate() {
+        if c.iter().any(|&k| k != PER_SIZE) {
+            return Err(format!(
+                "seat {seat} has {c:?} pieces of sizes 1-3, not 5 each"
+            ));
+        }
+    }
+    let cards: usize = s.deck.len() + s.cards.iter().map(Vec::len).sum::<usize>();
+    let expected = if s.variants.counting_coup {
+        DECK_SIZE
+    } else {
+        0
+    };
+    if cards != expected {
+        return Err(format!("{cards} coup cards instead of {expected}"));
+    }
+    if s.current as usize >= n || s.first_player as usize >= n {
+        return Err("current player out of range".into());
+    }
+    match &s.phase {
+        Phase::Play => {}
+        Phase::Asking {
+            sporer,
+            askers,
+            next,
+            ..
+        } => {
+            if s.over || askers.get(*next as usize).is_none() || *sporer != s.current {
+                return Err("bad Counting Coup question".into());
+            }
+        }
+        Phase::Answering { sporer, .. } => {
+            if s.over || *sporer != s.current {
+                return Err("bad Counting Coup answer".into());
+            }
+        }
+    }
+    Ok(())
+}

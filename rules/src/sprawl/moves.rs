@@ -1,0 +1,121 @@
+//! Generating Sprawl's board moves, and asking whether a player could neutralize a tower next turn.
+
+use std::collections::BTreeSet;
+
+use super::rules::{check_move, neutralized_by_move};
+use super::{Action, Cell, Dir, Sprawl, Square};
+use crate::Seat;
+
+/// Every board move `seat` could try (sizes, squares and directions that fit the geometry); `moves`
+/// keeps those that pass [`check_move`].
+fn candidates(s: &Sprawl, seat: Seat) -> BTreeSet<Action> {
+    let me = seat as u8;
+    let b = &s.board;
+    let mut out = BTreeSet::new();
+    if !s.started[seat] {
+        for sq in b.squares().filter(|&sq| b.is_vacant(sq)) {
+            for size in 1..=3 {
+                out.insert(Action::PlaceFirstTower { sq, size });
+            }
+        }
+        return out;
+    }
+    let max_pieces = if s.variants.overload { 3 } else { 1 };
+    for (sq, cell) in b.cells() {
+        match cell {
+            Cell::Tower(t) if !t.neutralized => {
+                if t.top().size >= 2 {
+                    out.insert(Action::Build {
+                        sq,
+                        size: t.top().size - 1,
+                    });
+                }
+                if t.controller() == me {
+                    for dir in Dir::ALL {
+                        if let Some(to) = b.step(sq, dir, 1).filter(|&to| b.is_vacant(to)) {
+                            for size in 1..=3 {
+                                out.insert(Action::Branch {
+                                    from: sq,
+                                    to,
+                                    size,
+                                    dir,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+            Cell::Branch(br) if br.owner == me && b.is_live(br) => {
+                if br.size >= 2 {
+                    for e in Dir::ALL.into_iter().filter(|&e| e != br.dir.opposite()) {
+                        let Some(to) = b.step(sq, e, 1).filter(|&to| b.is_vacant(to)) else {
+                            continue;
+                        };
+                        for dir in Dir::ALL {
+                            if (e == br.dir && dir != e.opposite()) || dir == e {
+                                out.insert(Action::Branch {
+                                    from: sq,
+                                    to,
+                                    size: br.size - 1,
+                                    dir,
+                                });
+                            }
+                        }
+                    }
+                }
+                if let Some(t) = b.targeted_by(sq, br).filter(|&t| b.is_vacant(t)) {
+                    for size in 1..=3 {
+                        for pieces in 1..=size.min(max_pieces) {
+                            out.insert(Action::Spore {
+                                sq: t,
+                                size,
+                                pieces,
+                            });
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The board moves `seat` may make now (turn order aside), sorted; taken-back spores are excluded.
+pub(super) fn moves(s: &Sprawl, seat: Seat) -> Vec<Action> {
+    candidates(s, seat)
+        .into_iter()
+        .filter(|a| !s.taken_back.contains(a) && check_move(s, seat, a).is_ok())
+        .collect()
+}
+
+/// Whether `seat` has a branch move that would neutralize the tower on `sq` (Counting Coup).
+pub(super) fn could_neutralize(s: &Sprawl, seat: Seat, sq: Square) -> bool {
+    if !s.started[seat] {
+        return false;
+    }
+    let b = &s.board;
+    for d in Dir::ALL {
+        let Some(to) = b.step(sq, d, 1).filter(|&to| b.is_vacant(to)) else {
+            continue;
+        };
+        for e in Dir::ALL {
+            let Some(from) = b.step(to, e, 1) else {
+                continue;
+            };
+            for size in 1..=3 {
+                let a = Action::Branch {
+                    from,
+                    to,
+                    size,
+                    dir: d.opposite(),
+                };
+                if check_move(s, seat, &a).is_ok() && neutralized_by_move(s, seat, &a).contains(&sq)
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}

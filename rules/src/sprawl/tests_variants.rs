@@ -1,0 +1,416 @@
+//! The four variants: Sprawlgami, Overload, Superior Forces and Counting Coup (with its hidden cards).
+
+use super::tests::{GREEN, RED, YELLOW, allowed, at, branch, p, position_with, refused, spore};
+use super::*;
+
+fn only(v: Variant) -> Variants {
+    Variants::of(&[v])
+}
+
+fn build(sq: &str, size: u8) -> Action {
+    Action::Build { sq: at(sq), size }
+}
+
+fn stack(sq: &str, size: u8, pieces: u8) -> Action {
+    Action::Spore {
+        sq: at(sq),
+        size,
+        pieces,
+    }
+}
+
+#[test]
+fn sprawlgami_build_on_an_opponents_tower_your_branch_point_targets() {
+    let s = position_with(
+        only(Variant::Sprawlgami),
+        &[
+            ("a1", vec![p(RED, 3)]),
+            ("a4", vec![p(YELLOW, 3)]),
+            ("e6", vec![p(YELLOW, 1)]),
+        ],
+        &[("a2", p(RED, 2), Dir::North, "a1")],
+        RED,
+    );
+    let mut next = allowed(&s, RED, build("a4", 2));
+    let t = next.board().tower(at("a4")).unwrap();
+    assert_eq!(t.pieces, vec![p(YELLOW, 3), p(RED, 2)]);
+    assert_eq!(t.controller(), RED);
+    // Control goes with the top piece: Red may now branch off it, Yellow may not build on it.
+    next.current = RED;
+    allowed(&next, RED, branch("a4", "b4", 1, Dir::East));
+    next.current = YELLOW;
+    refused(&next, YELLOW, build("a4", 1), "targets");
+    // Yellow's 3 still counts as Yellow's piece on the board.
+    assert_eq!(next.scores()[1], 26);
+}
+
+#[test]
+fn sprawlgami_needs_a_branch_point_targeting_the_tower() {
+    let layout = (
+        [("a1", vec![p(RED, 3)]), ("c6", vec![p(YELLOW, 3)])],
+        [("a2", p(RED, 2), Dir::North, "a1")],
+    );
+    let s = position_with(only(Variant::Sprawlgami), &layout.0, &layout.1, RED);
+    refused(&s, RED, build("c6", 2), "targets");
+    let basic = position_with(Variants::none(), &layout.0, &layout.1, RED);
+    refused(&basic, RED, build("c6", 2), "tower you control");
+    let targeted = position_with(
+        Variants::none(),
+        &[("a1", vec![p(RED, 3)]), ("a4", vec![p(YELLOW, 3)])],
+        &layout.1,
+        RED,
+    );
+    refused(&targeted, RED, build("a4", 2), "tower you control");
+}
+
+fn overload_position(variants: Variants, third: bool) -> Sprawl {
+    let mut towers = vec![("c1", vec![p(RED, 3)]), ("a4", vec![p(RED, 3)])];
+    let mut branches = vec![
+        ("c2", p(RED, 2), Dir::North, "c1"),
+        ("b4", p(RED, 1), Dir::East, "a4"),
+    ];
+    if third {
+        towers.push(("e4", vec![p(RED, 3)]));
+        branches.push(("d4", p(RED, 1), Dir::West, "e4"));
+    }
+    position_with(variants, &towers, &branches, RED)
+}
+
+#[test]
+fn overload_three_branch_points_spore_a_whole_tower_at_once() {
+    let s = overload_position(only(Variant::Overload), true);
+    let next = allowed(&s, RED, stack("c4", 3, 3));
+    assert_eq!(
+        next.board().tower(at("c4")).unwrap().pieces,
+        vec![p(RED, 3), p(RED, 2), p(RED, 1)]
+    );
+    assert_eq!(next.stash(0), [2, 3, 1]);
+    assert!(
+        next.action_to_string(0, &stack("c4", 3, 3))
+            .contains("3-2-1")
+    );
+}
+
+#[test]
+fn overload_one_extra_piece_per_extra_branch_point() {
+    let s = overload_position(only(Variant::Overload), false);
+    refused(&s, RED, stack("c4", 3, 3), "needs 3");
+    allowed(&s, RED, stack("c4", 3, 2));
+    allowed(&s, RED, stack("c4", 2, 2));
+    allowed(&s, RED, stack("c4", 1, 1));
+    refused(&s, RED, stack("c4", 1, 2), "at most 1");
+}
+
+#[test]
+fn without_overload_a_spore_is_one_piece() {
+    let s = overload_position(Variants::none(), true);
+    refused(&s, RED, stack("c4", 3, 2), "Overload");
+    assert!(
+        s.legal_actions(0)
+            .iter()
+            .all(|a| !matches!(a, Action::Spore { pieces: 2.., .. }))
+    );
+}
+
+#[test]
+fn overload_a_spore_is_judged_whole_against_instant_neutralization() {
+    let mut towers = vec![("c6", vec![p(YELLOW, 3)])];
+    towers.extend([
+        ("c1", vec![p(RED, 3)]),
+        ("a4", vec![p(RED, 3)]),
+        ("e4", vec![p(RED, 3)]),
+    ]);
+    let s = position_with(
+        only(Variant::Overload),
+        &towers,
+        &[
+            ("c5", p(YELLOW, 1), Dir::South, "c6"),
+            ("c2", p(RED, 2), Dir::North, "c1"),
+            ("b4", p(RED, 1), Dir::East, "a4"),
+            ("d4", p(RED, 1), Dir::West, "e4"),
+        ],
+        RED,
+    );
+    refused(&s, RED, stack("c4", 3, 1), "neutralized at once");
+    refused(&s, RED, stack("c4", 3, 2), "neutralized at once");
+    allowed(&s, RED, stack("c4", 3, 3));
+}
+
+#[test]
+fn superior_forces_a_tower_falls_only_when_attacking_pips_exceed_its_own() {
+    let sf = only(Variant::SuperiorForces);
+    let s = position_with(
+        sf,
+        &[
+            ("d3", vec![p(YELLOW, 3)]),
+            ("b3", vec![p(RED, 3), p(RED, 2)]),
+            ("d5", vec![p(GREEN, 3)]),
+        ],
+        &[],
+        RED,
+    );
+    let s = allowed(&s, RED, branch("b3", "c3", 2, Dir::East));
+    assert!(!s.is_neutralized(at("d3")), "2 against 3 is not enough");
+    let s = allowed(&s, YELLOW, build("d3", 2));
+    let mut s = allowed(&s, GREEN, branch("d5", "d4", 2, Dir::South));
+    assert!(!s.is_neutralized(at("d3")), "4 against 5 is not enough");
+    s.current = GREEN;
+    // Basic rules would have neutralized it at once; here it falls to a third attacker.
+    let s = position_with(
+        sf,
+        &[
+            ("c3", vec![p(YELLOW, 3), p(YELLOW, 2), p(YELLOW, 1)]),
+            ("a3", vec![p(RED, 3)]),
+            ("c5", vec![p(GREEN, 3)]),
+            ("e3", vec![p(RED, 3)]),
+            ("e6", vec![p(YELLOW, 1)]),
+        ],
+        &[
+            ("b3", p(RED, 3), Dir::East, "a3"),
+            ("c4", p(GREEN, 3), Dir::South, "c5"),
+        ],
+        RED,
+    );
+    assert!(!s.is_neutralized(at("c3")), "6 against 6 is not enough");
+    let next = allowed(&s, RED, branch("e3", "d3", 1, Dir::West));
+    assert!(
+        next.is_neutralized(at("c3")),
+        "7 against 6 is: even a 3-2-1 tower falls"
+    );
+    assert_eq!(next.neutralized_by(0), (6, 1));
+    assert_eq!(next.neutralized_by(2), (6, 1));
+}
+
+#[test]
+fn superior_forces_no_spore_where_attacking_pips_exceed_it() {
+    let s = position_with(
+        only(Variant::SuperiorForces),
+        &[("a1", vec![p(RED, 3)]), ("c5", vec![p(YELLOW, 3)])],
+        &[
+            ("a2", p(RED, 3), Dir::North, "a1"),
+            ("b5", p(YELLOW, 2), Dir::West, "c5"),
+        ],
+        RED,
+    );
+    refused(&s, RED, spore("a5", 1), "neutralized at once");
+    allowed(&s, RED, spore("a5", 2));
+    allowed(&s, RED, spore("a5", 3));
+}
+
+/// Red targets a5; Yellow's tower on c5 could lay a branch on b5 pointing at a5; Green sits far away.
+fn coup_position() -> Sprawl {
+    position_with(
+        only(Variant::CountingCoup),
+        &[
+            ("a1", vec![p(RED, 3)]),
+            ("c5", vec![p(YELLOW, 3)]),
+            ("e1", vec![p(GREEN, 1)]),
+        ],
+        &[("a2", p(RED, 3), Dir::North, "a1")],
+        RED,
+    )
+}
+
+#[test]
+fn counting_coup_a_player_who_could_neutralize_a_spore_may_ask_are_you_sure() {
+    let s = allowed(&coup_position(), RED, spore("a5", 2));
+    assert_eq!(s.to_act(), ToAct::Seats(vec![1]));
+    assert_eq!(
+        s.legal_actions(1),
+        vec![Action::AreYouSure, Action::StaySilent]
+    );
+    assert!(s.legal_actions(0).is_empty() && s.legal_actions(2).is_empty());
+    refused(&s, YELLOW, Action::TakeBack, "are you sure");
+    refused(&s, GREEN, Action::AreYouSure, "deciding");
+    let asked = allowed(&s, YELLOW, Action::AreYouSure);
+    assert_eq!(asked.to_act(), ToAct::Seats(vec![0]));
+    assert_eq!(
+        asked.legal_actions(0),
+        vec![Action::TakeBack, Action::KeepMove]
+    );
+}
+
+#[test]
+fn counting_coup_no_question_when_nobody_could_neutralize_the_spore() {
+    let s = position_with(
+        only(Variant::CountingCoup),
+        &[
+            ("a1", vec![p(RED, 3)]),
+            ("e1", vec![p(YELLOW, 1)]),
+            ("e2", vec![p(GREEN, 1)]),
+        ],
+        &[("a2", p(RED, 3), Dir::North, "a1")],
+        RED,
+    );
+    let next = allowed(&s, RED, spore("a5", 2));
+    assert_eq!(next.to_act(), ToAct::Seats(vec![1]));
+    assert_eq!(next.phase(), &Phase::Play);
+}
+
+#[test]
+fn counting_coup_taking_back_gives_the_asker_a_face_down_card() {
+    let s = allowed(&coup_position(), RED, spore("a5", 2));
+    let s = allowed(&s, YELLOW, Action::AreYouSure);
+    let back = allowed(&s, RED, Action::TakeBack);
+    assert_eq!(back.cell(at("a5")), Some(&Cell::Empty));
+    assert_eq!(back.stash(0), [5, 5, 3]);
+    assert_eq!(back.face_down_cards(1), 1);
+    assert_eq!(back.deck_len(), DECK_SIZE - 1);
+    assert_eq!(
+        back.revealed_cards(1),
+        None,
+        "nobody looks at it before the end"
+    );
+    // Red must make a different move.
+    assert_eq!(back.to_act(), ToAct::Seats(vec![0]));
+    refused(&back, RED, spore("a5", 2), "took that spore back");
+    allowed(&back, RED, spore("a5", 3));
+}
+
+#[test]
+fn counting_coup_keeping_the_spore_passes_the_turn() {
+    let s = allowed(&coup_position(), RED, spore("a5", 2));
+    let asked = allowed(&s, YELLOW, Action::AreYouSure);
+    let kept = allowed(&asked, RED, Action::KeepMove);
+    assert_eq!(kept.to_act(), ToAct::Seats(vec![1]));
+    assert!(kept.board().tower(at("a5")).is_some());
+    assert_eq!(kept.face_down_cards(1), 0);
+    let silent = allowed(&s, YELLOW, Action::StaySilent);
+    assert_eq!(silent.to_act(), ToAct::Seats(vec![1]));
+    assert_eq!(silent.phase(), &Phase::Play);
+}
+
+#[test]
+fn counting_coup_players_are_asked_in_turn_order_after_the_sporer() {
+    // Yellow (from c5, via b5) and Green (from a3, via a4) could both neutralize a spore on a5.
+    let s = position_with(
+        only(Variant::CountingCoup),
+        &[
+            ("a1", vec![p(RED, 3)]),
+            ("c5", vec![p(YELLOW, 3)]),
+            ("a3", vec![p(GREEN, 3)]),
+        ],
+        &[("a2", p(RED, 3), Dir::North, "a1")],
+        RED,
+    );
+    let next = allowed(&s, RED, spore("a5", 2));
+    let Phase::Asking { askers, .. } = next.phase().clone() else {
+        panic!("expected a question");
+    };
+    assert_eq!(askers, vec![YELLOW, GREEN]);
+    let after = allowed(&next, YELLOW, Action::StaySilent);
+    assert_eq!(after.to_act(), ToAct::Seats(vec![2]));
+    let silent = allowed(&after, GREEN, Action::StaySilent);
+    assert_eq!(silent.phase(), &Phase::Play);
+    assert_eq!(silent.to_act(), ToAct::Seats(vec![1]));
+    // Green asks instead: Red answers Green, and Green gets the card.
+    let asked = allowed(&after, GREEN, Action::AreYouSure);
+    let back = allowed(&asked, RED, Action::TakeBack);
+    assert_eq!(back.face_down_cards(2), 1);
+    assert_eq!(back.face_down_cards(1), 0);
+}
+
+#[test]
+fn counting_coup_cards_come_off_the_score_one_for_ace_to_ten_two_for_faces() {
+    let mut s = coup_position();
+    // Deal Yellow an Ace and a King and Red a 10 from the deck.
+    for (seat, rank) in [(1, 1), (1, 13), (0, 10)] {
+        let i = s.deck.iter().position(|&c| c == rank).unwrap();
+        s.deck.remove(i);
+        s.cards[seat].push(rank);
+    }
+    s.check_invariants().unwrap();
+    assert_eq!(
+        s.scores(),
+        vec![24, 27, 29],
+        "cards stay hidden until the end"
+    );
+    score::finish(&mut s);
+    assert_eq!(s.scores(), vec![23, 24, 29]);
+    assert_eq!(s.revealed_cards(1), Some(&[1, 13][..]));
+    assert_eq!(card_value(1), 1);
+    assert_eq!(card_value(10), 1);
+    assert_eq!(card_value(11), 2);
+    assert_eq!(card_value(13), 2);
+}
+
+#[test]
+fn counting_coup_determinize_redeals_every_face_down_card() {
+    let mut s = coup_position();
+    for (seat, rank) in [(1, 1), (1, 13), (0, 12), (2, 5)] {
+        let i = s.deck.iter().position(|&c| c == rank).unwrap();
+        s.deck.remove(i);
+        s.cards[seat].push(rank);
+    }
+    let mut all: Vec<u8> = s.deck.clone();
+    s.cards.iter().for_each(|h| all.extend(h));
+    all.sort();
+    let mut differs = false;
+    for seed in 0..20 {
+        let d = s.determinize(1, seed);
+        d.check_invariants().unwrap();
+        assert_eq!(d.board(), s.board());
+        for seat in 0..3 {
+            assert_eq!(d.face_down_cards(seat), s.face_down_cards(seat));
+        }
+        let mut again: Vec<u8> = d.deck.clone();
+        d.cards.iter().for_each(|h| again.extend(h));
+        again.sort();
+        assert_eq!(again, all);
+        differs |= d.cards != s.cards;
+    }
+    assert!(differs, "even a seat's own cards are unknown to it");
+}
+
+#[test]
+fn counting_coup_no_take_back_without_another_move_to_make() {
+    // Red's tower is complete and boxed in: after taking the spore back Red could only make it again.
+    let s = position_with(
+        only(Variant::CountingCoup),
+        &[
+            ("a1", vec![p(RED, 3), p(RED, 2), p(RED, 1)]),
+            ("b1", vec![p(GREEN, 1)]),
+            ("b2", vec![p(GREEN, 2)]),
+            ("a3", vec![p(YELLOW, 3)]),
+            ("c5", vec![p(YELLOW, 3)]),
+        ],
+        &[("a2", p(RED, 3), Dir::North, "a1")],
+        RED,
+    );
+    let mut s = s;
+    // Set Red's other pieces aside so the spore's medium is all Red has.
+    s.stash[0] = [0, 1, 0];
+    let s = {
+        let mut next = s.clone();
+        next.apply(0, &spore("a5", 2)).unwrap();
+        next.apply(1, &Action::AreYouSure).unwrap();
+        next
+    };
+    assert_eq!(s.legal_actions(0), vec![Action::KeepMove]);
+    let mut copy = s.clone();
+    let err = copy.apply(0, &Action::TakeBack).unwrap_err();
+    assert!(err.0.contains("no other move"));
+    assert_eq!(copy, s);
+}
+
+#[test]
+fn counting_coup_no_question_once_the_deck_is_empty() {
+    let mut s = coup_position();
+    s.cards[2] = std::mem::take(&mut s.deck);
+    let next = allowed(&s, RED, spore("a5", 2));
+    assert_eq!(next.phase(), &Phase::Play);
+    assert_eq!(next.to_act(), ToAct::Seats(vec![1]));
+}
+
+#[test]
+fn variants_combine() {
+    let all = Variants::of(&Variant::ALL);
+    for v in Variant::ALL {
+        assert!(all.has(v));
+        assert!(!Variants::none().has(v));
+        assert!(!v.summary().is_empty() && !v.name().is_empty());
+    }
+    let s = Sprawl::new(&Setup::new(6, 3).with(all)).unwrap();
+    assert_eq!(s.deck_len(), DECK_SIZE);
+    assert_eq!(Sprawl::new(&Setup::new(6, 3)).unwrap().deck_len(), 0);
+}
