@@ -146,6 +146,8 @@ mod tests {
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Playing);
+        // One frame enters Playing and derives the phase, the next applies it.
+        app.update();
         app.update();
         app
     }

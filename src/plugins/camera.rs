@@ -35,10 +35,10 @@ impl OrbitCamera {
     /// The view that shows all of `target` from the players' side.
     pub fn framing(target: FrameTarget) -> Self {
         OrbitCamera {
-            focus: target.centre,
+            focus: target.centre + Vec3::Z * target.radius * 0.3,
             yaw: 0.0,
-            pitch: 0.95,
-            distance: target.radius * 1.9,
+            pitch: 1.1,
+            distance: target.radius * 2.6,
         }
     }
 
@@ -58,6 +58,7 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 (orbit_with_mouse, zoom_with_wheel).run_if(not(egui_wants_any_pointer_input)),
                 orbit_with_keys,
+                reframe.run_if(resource_changed::<FrameTarget>),
                 place_camera,
             )
                 .chain()
@@ -86,6 +87,7 @@ fn spawn_camera(mut commands: Commands, target: Res<FrameTarget>) {
         brightness: 350.0,
         ..default()
     });
+    commands.insert_resource(ClearColor(crate::palette::SKY));
 }
 
 fn orbit_with_mouse(
@@ -142,6 +144,13 @@ fn orbit_with_keys(
         if keys.pressed(KeyCode::ArrowDown) {
             cam.pitch = (cam.pitch - dt).max(0.12);
         }
+    }
+}
+
+/// A new table (or a grown fortress) is framed at once.
+fn reframe(target: Res<FrameTarget>, mut cams: Query<&mut OrbitCamera>) {
+    for mut cam in &mut cams {
+        *cam = OrbitCamera::framing(*target);
     }
 }
 

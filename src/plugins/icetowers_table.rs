@@ -198,7 +198,7 @@ fn spawn_table(
         Name::new("Table"),
         TableEntity,
         TableTop,
-        Mesh3d(meshes.add(Cylinder::new(HOME_RADIUS + 2.6, 0.2))),
+        Mesh3d(meshes.add(Cylinder::new(HOME_RADIUS + 2.6, 0.2).mesh().resolution(96))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: palette::TABLE,
             perceptual_roughness: 0.8,
