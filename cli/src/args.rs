@@ -6,7 +6,8 @@ pub const USAGE: &str =
     "usage: hoarfrost-cli --game <name> [--seats N] [--bots a,b,...] [--games N] [--seed N]
   --game   ice-fortress | sprawl | ice-castle | ice-colony | icetowers
   --seats  number of seats (default: the game's smallest)
-  --bots   bot per seat, the last one repeated: ai (the game's own AI), random, greedy (default: ai,random)
+  --bots   bot per seat, the last one repeated: ai (the game's own AI), random, greedy,
+           easy, normal, hard (tree search levels) (default: ai,random)
   --games  number of games (default 100)
   --seed   seed of the first game; game i uses seed + i (default 0)";
 

@@ -10,8 +10,11 @@ mod report;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use hoarfrost_rules::bots::{Bot, GreedyBot, MatchResult, RandomBot, play_match};
+use hoarfrost_rules::bots::{Bot, GreedyBot, Level, MatchResult, RandomBot, play_match};
+use hoarfrost_rules::ice_castle::{self, IceCastle, bot::CastleBot};
+use hoarfrost_rules::ice_colony::{self, IceColony, bot::ColonyBot};
 use hoarfrost_rules::icetowers::{self, IceTowers, TowerBot};
+use hoarfrost_rules::sprawl::{self, Sprawl, bot::SprawlBot};
 use hoarfrost_rules::{Game, GameKind, GameRng};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -41,6 +44,31 @@ fn main() -> ExitCode {
                 _ => None,
             },
         ),
+        GameKind::Sprawl => run(
+            &args,
+            |seed| Sprawl::new(&sprawl::Setup::new(args.seats, seed)).map_err(|e| e.to_string()),
+            |name, seed| {
+                (name == "ai").then(|| Box::new(SprawlBot::new(seed)) as Box<dyn Bot<Sprawl>>)
+            },
+        ),
+        GameKind::IceCastle => run(
+            &args,
+            |seed| {
+                IceCastle::new(&ice_castle::Setup::new(args.seats, seed)).map_err(|e| e.to_string())
+            },
+            |name, seed| {
+                (name == "ai").then(|| Box::new(CastleBot::new(seed)) as Box<dyn Bot<IceCastle>>)
+            },
+        ),
+        GameKind::IceColony => run(
+            &args,
+            |seed| {
+                IceColony::new(&ice_colony::Setup::new(args.seats, seed)).map_err(|e| e.to_string())
+            },
+            |name, seed| {
+                (name == "ai").then(|| Box::new(ColonyBot::new(seed)) as Box<dyn Bot<IceColony>>)
+            },
+        ),
         other => Err(format!("{} cannot be played headless yet", other.title())),
     };
     match result {
@@ -67,9 +95,12 @@ fn make_bot<G: Game>(
     match name {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "greedy" => Ok(Box::new(GreedyBot::new(seed))),
-        other => Err(format!(
-            "unknown bot '{other}' for this game (known: ai, random, greedy)"
-        )),
+        other => match Level::from_name(other) {
+            Some(level) => Ok(Box::new(level.bot::<G>(seed))),
+            None => Err(format!(
+                "unknown bot '{other}' for this game (known: ai, random, greedy, easy, normal, hard)"
+            )),
+        },
     }
 }
 

@@ -54,3 +54,43 @@ pub fn play_match<G: Game>(
         actions,
     }
 }
+
+/// AI strength levels, as chosen per seat on the title screen: Monte Carlo tree search with a budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The name shown and typed (`easy`, `normal`, `hard`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The search budget: a few dozen iterations, a few hundred, or 250 ms of thought.
+    pub fn budget(self) -> Budget {
+        match self {
+            Level::Easy => Budget::Iterations(40),
+            Level::Normal => Budget::Iterations(300),
+            Level::Hard => Budget::Time(std::time::Duration::from_millis(250), 50_000),
+        }
+    }
+
+    /// A search bot of this level for any game.
+    pub fn bot<G: Game>(self, seed: u64) -> Mcts<G> {
+        Mcts::new(self.budget(), seed)
+    }
+
+    /// Look a level up by name.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+}
