@@ -62,15 +62,15 @@ impl LaunchOptions {
                 other => return Err(format!("unknown argument '{other}'")),
             }
         }
-        if let (Some(game), Some(seats)) = (o.game, &o.seats) {
-            if !game.seats().contains(&seats.len()) {
-                return Err(format!(
-                    "{} takes {:?} seats, not {}",
-                    game.title(),
-                    game.seats(),
-                    seats.len()
-                ));
-            }
+        if let (Some(game), Some(seats)) = (o.game, &o.seats)
+            && !game.seats().contains(&seats.len())
+        {
+            return Err(format!(
+                "{} takes {:?} seats, not {}",
+                game.title(),
+                game.seats(),
+                seats.len()
+            ));
         }
         Ok(o)
     }

@@ -73,6 +73,16 @@ impl Notice {
 pub fn plugin<G: Game>(app: &mut App) {
     app.add_message::<PlayAction<G>>()
         .init_resource::<Notice>()
+        .add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
+            commands.remove_resource::<Session<G>>();
+        })
+        .add_systems(
+            Update,
+            resolve_chance::<G>
+                .in_set(crate::systems::Frame::Apply)
+                .before(apply_actions::<G>)
+                .run_if(in_state(TurnPhase::Chance).and_then(resource_exists::<Session<G>>)),
+        )
         .add_systems(
             Update,
             (apply_actions::<G>, sync_turn_phase::<G>)
@@ -102,6 +112,25 @@ pub fn apply_actions<G: Game>(
             // An AI's choice can go stale in a turnless game when someone else moved first.
             Err(_) => {}
         }
+    }
+}
+
+/// Seconds a chance event (a roll, a draw) stays pending so players see it happen.
+pub const CHANCE_PAUSE: f32 = 0.35;
+
+/// Resolve pending chance from the rules' own RNG after a short pause, and log what it did.
+pub fn resolve_chance<G: Game>(
+    time: Res<Time>,
+    mut waited: Local<f32>,
+    mut session: ResMut<Session<G>>,
+) {
+    *waited += time.delta_secs();
+    if *waited < CHANCE_PAUSE {
+        return;
+    }
+    *waited = 0.0;
+    if session.state.to_act() == ToAct::Chance {
+        session.state.apply_chance();
     }
 }
 

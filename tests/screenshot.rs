@@ -175,3 +175,30 @@ fn title_screen_renders() {
         "no menu in the middle of the title screen"
     );
 }
+
+#[test]
+fn ice_colony_ai_game_shows_the_terrain_board() {
+    if !display_available() {
+        return;
+    }
+    let p = capture(
+        "ice-colony",
+        &[
+            "--game",
+            "ice-colony",
+            "--seats",
+            "ai,ai",
+            "--seed",
+            "2",
+            "--exit-after",
+            "120",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    // Five red and five yellow terrain pyramids are in the bag of 30; the board shows most of them.
+    let (red, yellow) = count_red_and_yellow(&p);
+    assert!(
+        red + yellow > 600,
+        "only {red} red and {yellow} yellow pixels: the terrain board is missing"
+    );
+}

@@ -16,7 +16,10 @@ fn midgame(moves: usize) -> IceTowers {
             .into_iter()
             .filter(|a| *a != hoarfrost_rules::icetowers::Action::Stop)
             .collect();
-        s.apply_unchecked(seat, &legal[rng.below(legal.len())]);
+        // A seat with every pyramid built in and nothing to mine or split sits this one out.
+        if !legal.is_empty() {
+            s.apply_unchecked(seat, &legal[rng.below(legal.len())]);
+        }
     }
     s
 }

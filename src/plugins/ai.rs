@@ -72,7 +72,11 @@ impl<G: Game> AiSeats<G> {
 
 /// Registers AI seats for game `G`.
 pub fn plugin<G: Game>(app: &mut App) {
-    app.init_resource::<ReactionTime>().add_systems(
+    app.init_resource::<ReactionTime>()
+        .add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
+            commands.remove_resource::<AiSeats<G>>();
+        })
+        .add_systems(
         Update,
         (collect_decisions::<G>, start_thinking::<G>)
             .chain()

@@ -9,6 +9,9 @@ use crate::options::SeatKind;
 use crate::screens::Screen;
 use crate::session::{Notice, PlayAction, Session};
 
+/// A button beside a human seat: its label and the action it plays, when it applies now.
+pub type SeatButton<G> = fn(&G, Seat) -> Option<(String, <G as Game>::Action)>;
+
 /// What a game adds to the HUD.
 #[derive(Resource)]
 pub struct HudSpec<G: Game> {
@@ -18,19 +21,45 @@ pub struct HudSpec<G: Game> {
     /// Extra words after a seat's score (e.g. "+3 on 30").
     pub seat_note: fn(&G, Seat) -> String,
     /// A button per human seat: its label and the action it plays, when it applies now.
-    pub seat_button: Option<fn(&G, Seat) -> Option<(String, G::Action)>>,
+    pub seat_button: Option<SeatButton<G>>,
     /// Lines shown under the seats (e.g. a ghost player's score).
     pub extra_lines: fn(&G) -> Vec<String>,
+    /// Legal actions of the acting human seat that are played with a button rather than a click on
+    /// the table (pass, end the turn, spend a token...).
+    pub panel_actions: fn(&G, Seat) -> Vec<G::Action>,
     /// How to play, in a few lines.
     pub help: &'static str,
 }
 
+/// Actions a click on the table could mean, offered as buttons until one is picked.
+#[derive(Resource)]
+pub struct Choices<G: Game>(pub Vec<G::Action>);
+
+impl<G: Game> Default for Choices<G> {
+    fn default() -> Self {
+        Choices(Vec::new())
+    }
+}
+
 /// Registers the HUD for game `G`.
 pub fn plugin<G: Game>(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        side_panel::<G>.run_if(resource_exists::<Session<G>>.and_then(in_state(Screen::Playing))),
-    );
+    app.init_resource::<Choices<G>>()
+        .add_systems(
+            Update,
+            clear_choices::<G>.run_if(resource_exists_and_changed::<Session<G>>),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            side_panel::<G>
+                .run_if(resource_exists::<Session<G>>.and_then(in_state(Screen::Playing))),
+        );
+}
+
+/// A move was made: the old choices no longer apply.
+fn clear_choices<G: Game>(mut choices: ResMut<Choices<G>>) {
+    if !choices.0.is_empty() {
+        choices.0.clear();
+    }
 }
 
 fn side_panel<G: Game>(
@@ -38,6 +67,7 @@ fn side_panel<G: Game>(
     session: Res<Session<G>>,
     spec: Res<HudSpec<G>>,
     notice: Res<Notice>,
+    choices: Res<Choices<G>>,
     mut play: MessageWriter<PlayAction<G>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -48,32 +78,48 @@ fn side_panel<G: Game>(
         .collapsible(true)
         .show(ctx, |ui| {
             let scores = session.state.scores();
-            for seat in 0..session.state.num_seats() {
+            for (seat, score) in scores.iter().enumerate() {
                 let (name, colour) = (spec.seat_name)(&session.state, seat);
-                let who = if session.seats[seat] == SeatKind::Human {
-                    "human"
-                } else {
-                    "AI"
-                };
+                let human = session.seats[seat] == SeatKind::Human;
+                let who = if human { "human" } else { "AI" };
                 ui.horizontal(|ui| {
                     ui.colored_label(colour, "■");
                     ui.label(format!(
-                        "{name} ({who}): {}  {}",
-                        scores[seat],
+                        "{name} ({who}): {score}  {}",
                         (spec.seat_note)(&session.state, seat)
                     ));
-                    if let (SeatKind::Human, Some(button)) = (session.seats[seat], spec.seat_button)
+                    let button = spec
+                        .seat_button
+                        .filter(|_| human)
+                        .and_then(|b| b(&session.state, seat));
+                    if let Some((label, action)) = button
+                        && ui.small_button(label).clicked()
                     {
-                        if let Some((label, action)) = button(&session.state, seat) {
-                            if ui.small_button(label).clicked() {
-                                play.write(PlayAction { seat, action });
-                            }
-                        }
+                        play.write(PlayAction { seat, action });
                     }
                 });
             }
             for line in (spec.extra_lines)(&session.state) {
                 ui.label(line);
+            }
+            let human = (0..session.seats.len())
+                .find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s));
+            if let Some(seat) = human {
+                let mut offered: Vec<G::Action> = (spec.panel_actions)(&session.state, seat);
+                offered.extend(choices.0.iter().cloned());
+                if !offered.is_empty() {
+                    ui.separator();
+                    let (name, _) = (spec.seat_name)(&session.state, seat);
+                    ui.label(format!("{name}, choose:"));
+                    for action in offered {
+                        if ui
+                            .button(session.state.action_to_string(seat, &action))
+                            .clicked()
+                        {
+                            play.write(PlayAction { seat, action });
+                        }
+                    }
+                }
             }
             ui.separator();
             if !notice.text.is_empty() {

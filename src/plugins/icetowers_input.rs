@@ -167,6 +167,7 @@ fn acting_human(session: &Session<IceTowers>) -> Option<Seat> {
     (0..session.seats.len()).find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn on_click(
     click: On<Pointer<Click>>,
     phase: Option<Res<State<TurnPhase>>>,

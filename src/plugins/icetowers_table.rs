@@ -400,6 +400,7 @@ fn hud_spec() -> HudSpec<IceTowers> {
             )],
             None => vec![],
         },
+        panel_actions: |_, _| Vec::new(),
         help: "Turnless: move whenever you like.\n\
                Cap: click a freestanding pyramid of yours, then a tower or pyramid at least as large.\n\
                Mine: click one of your pyramids inside a tower another colour tops (two or more of yours in it),\n\

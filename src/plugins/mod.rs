@@ -5,6 +5,7 @@ pub mod automation;
 pub mod camera;
 pub mod game_over;
 pub mod hud;
+pub mod ice_colony_table;
 pub mod icetowers_input;
 pub mod icetowers_table;
 pub mod title;
@@ -20,5 +21,6 @@ pub(crate) fn plugin(app: &mut App) {
         automation::plugin,
         icetowers_table::plugin,
         icetowers_input::plugin,
+        ice_colony_table::plugin,
     ));
 }

@@ -9,17 +9,20 @@ use crate::Asset;
 const SIZE: u32 = 64;
 
 /// The colours in the order of the rules crate's `Hue`, with their pattern.
-const PATTERNS: [(&str, fn(u32, u32) -> bool); 9] = [
-    ("red", |x, _| (x / 8) % 2 == 0),                // vertical stripes
-    ("yellow", |x, y| dot(x, y, 16, 5)),             // dots
-    ("green", |_, y| (y / 8) % 2 == 0),              // horizontal stripes
+/// Whether pixel (x, y) is dark in a pattern.
+type Pattern = fn(u32, u32) -> bool;
+
+const PATTERNS: [(&str, Pattern); 9] = [
+    ("red", |x, _| (x / 8).is_multiple_of(2)), // vertical stripes
+    ("yellow", |x, y| dot(x, y, 16, 5)),       // dots
+    ("green", |_, y| (y / 8).is_multiple_of(2)), // horizontal stripes
     ("blue", |x, y| ((x / 16) + (y / 16)) % 2 == 0), // checks
-    ("black", |x, y| x % 16 < 3 || y % 16 < 3),      // grid
-    ("white", |_, _| false),                         // plain
-    ("purple", |x, y| ((x + y) / 8) % 2 == 0),       // diagonal stripes
-    ("orange", |x, y| ring(x, y)),                   // rings
+    ("black", |x, y| x % 16 < 3 || y % 16 < 3), // grid
+    ("white", |_, _| false),                   // plain
+    ("purple", |x, y| ((x + y) / 8).is_multiple_of(2)), // diagonal stripes
+    ("orange", |x, y| ring(x, y)),             // rings
     ("cyan", |x, y| {
-        ((x + 64 - y % 16 * 2) / 8) % 2 == 0 && y % 16 < 8
+        ((x + 64 - y % 16 * 2) / 8).is_multiple_of(2) && y % 16 < 8
     }), // zigzag
 ];
 
@@ -34,7 +37,7 @@ fn dot(x: u32, y: u32, cell: u32, r: u32) -> bool {
 fn ring(x: u32, y: u32) -> bool {
     let (dx, dy) = (x as i32 - 32, y as i32 - 40);
     let d = ((dx * dx + dy * dy) as f32).sqrt() as u32;
-    (d / 6) % 2 == 0
+    (d / 6).is_multiple_of(2)
 }
 
 /// Every marking texture as a PNG.
@@ -48,7 +51,7 @@ pub fn all() -> Vec<Asset> {
         .collect()
 }
 
-fn png_of(pattern: fn(u32, u32) -> bool) -> Vec<u8> {
+fn png_of(pattern: Pattern) -> Vec<u8> {
     let mut pixels = Vec::with_capacity((SIZE * SIZE * 4) as usize);
     for y in 0..SIZE {
         for x in 0..SIZE {

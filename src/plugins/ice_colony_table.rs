@@ -1,0 +1,408 @@
+//! The Ice Colony table: the 5x5 board of terrain pyramids with the players' units standing on them.
+//! Click a square to place, choose, move or attack there; where a click could mean several things
+//! (how many pips to move, whether to spend the edge token) the side panel offers the choices.
+
+use bevy::gltf::GltfAssetLabel;
+use bevy::prelude::*;
+use hoarfrost_rules::ice_colony::{
+    self, Action, Colour, DiceRoll, IceColony, Phase, SQUARES, Setup, Square,
+};
+use hoarfrost_rules::{Game, GameKind, Seat};
+
+use crate::options::SeatKind;
+use crate::palette;
+use crate::plugins::ai::{AiSeats, BotMaker};
+use crate::plugins::camera::FrameTarget;
+use crate::plugins::hud::{Choices, HudSpec};
+use crate::plugins::icetowers_table::{size, stack_heights};
+use crate::plugins::title::SetupChoice;
+use crate::screens::{Screen, TurnPhase};
+use crate::session::{Notice, PlayAction, Session};
+use crate::systems::{Frame, TableEntity};
+
+/// Distance between square centres.
+const SPACING: f32 = 1.8;
+
+/// A board square (its tile), clicked to act there.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct ColonySquare(pub Square);
+
+/// A pyramid on the board (terrain or unit), redrawn when the rules state changes.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct ColonyPiece(pub Square);
+
+/// Shared meshes and materials: one material per colour, three tile looks.
+#[derive(Resource)]
+pub struct ColonyAssets {
+    pyramid: Handle<Mesh>,
+    colours: Vec<Handle<StandardMaterial>>,
+    tile: [Handle<StandardMaterial>; 3],
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((
+        crate::session::plugin::<IceColony>,
+        crate::plugins::ai::plugin::<IceColony>,
+        crate::plugins::hud::plugin::<IceColony>,
+        crate::plugins::game_over::plugin::<IceColony>,
+    ))
+    .insert_resource(BotMaker::<IceColony>(|seed| {
+        Box::new(ice_colony::bot::ColonyBot::new(seed))
+    }))
+    .insert_resource(hud_spec())
+    .add_observer(on_click)
+    .add_systems(
+        OnEnter(Screen::Playing),
+        start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceColony),
+    )
+    .add_systems(
+        Update,
+        (redraw_pieces, refresh_tiles).in_set(Frame::Mirror).run_if(
+            resource_exists_and_changed::<Session<IceColony>>
+                .and_then(resource_exists::<ColonyAssets>),
+        ),
+    );
+}
+
+/// Centre of a square on the table.
+pub fn square_position(sq: Square) -> Vec3 {
+    let (r, c) = (ice_colony::row(sq) as f32, ice_colony::col(sq) as f32);
+    Vec3::new((c - 2.0) * SPACING, 0.0, (r - 2.0) * SPACING)
+}
+
+fn colour_of(c: Colour) -> Color {
+    match c.hue() {
+        Some(h) => palette::hue_color(h),
+        None => Color::srgba(0.85, 0.93, 1.0, 0.45),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn start_game(
+    mut commands: Commands,
+    choice: Res<SetupChoice>,
+    old: Query<Entity, With<TableEntity>>,
+    assets: Res<AssetServer>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut notice: ResMut<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let state = match IceColony::new(&Setup::new(choice.seats.len(), choice.seed)) {
+        Ok(s) => s,
+        Err(e) => {
+            notice.error(e.0);
+            next.set(Screen::Title);
+            return;
+        }
+    };
+    let colours = (0..10)
+        .map(|i| {
+            let c = Colour::ALL[i];
+            let texture = c.hue().map(|h| assets.load(palette::marking_path(h)));
+            let alpha = if c.hue().is_none() {
+                AlphaMode::Blend
+            } else {
+                AlphaMode::Opaque
+            };
+            materials.add(StandardMaterial {
+                base_color: colour_of(c),
+                base_color_texture: texture,
+                alpha_mode: alpha,
+                perceptual_roughness: 0.35,
+                ..default()
+            })
+        })
+        .collect();
+    let tile = |glow: LinearRgba, materials: &mut Assets<StandardMaterial>| {
+        materials.add(StandardMaterial {
+            base_color: Color::srgb(0.2, 0.25, 0.3),
+            emissive: glow,
+            ..default()
+        })
+    };
+    let kit = ColonyAssets {
+        pyramid: assets.load(
+            GltfAssetLabel::Primitive {
+                mesh: 0,
+                primitive: 0,
+            }
+            .from_asset("models/pyramid.gltf"),
+        ),
+        colours,
+        tile: [
+            tile(LinearRgba::BLACK, &mut materials),
+            tile(LinearRgba::rgb(0.05, 0.35, 0.5), &mut materials),
+            tile(LinearRgba::rgb(0.6, 0.5, 0.1), &mut materials),
+        ],
+    };
+    commands.spawn((
+        Name::new("Table"),
+        TableEntity,
+        Pickable::IGNORE,
+        Mesh3d(meshes.add(Cylinder::new(7.5, 0.2).mesh().resolution(96))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: palette::TABLE,
+            perceptual_roughness: 0.8,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, -0.12, 0.0),
+    ));
+    let slab = meshes.add(Cuboid::new(SPACING * 0.94, 0.04, SPACING * 0.94));
+    for sq in 0..SQUARES as Square {
+        commands.spawn((
+            Name::new("Square"),
+            TableEntity,
+            ColonySquare(sq),
+            Mesh3d(slab.clone()),
+            MeshMaterial3d(kit.tile[0].clone()),
+            Transform::from_translation(square_position(sq) - Vec3::Y * 0.02),
+        ));
+    }
+    commands.insert_resource(kit);
+    commands.insert_resource(FrameTarget {
+        centre: Vec3::ZERO,
+        radius: 5.5,
+    });
+    commands.insert_resource(AiSeats::<IceColony>::new(&choice.kinds(), choice.seed));
+    commands.insert_resource(Session::new(state, choice.kinds(), choice.seed));
+    notice.info("The board is drawn from the bag; then each player places a first piece.");
+}
+
+/// Redraw terrain and units: at most 25 terrain pyramids and their units, all sharing meshes and materials.
+fn redraw_pieces(
+    mut commands: Commands,
+    session: Res<Session<IceColony>>,
+    kit: Res<ColonyAssets>,
+    old: Query<Entity, With<ColonyPiece>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let s = &session.state;
+    for sq in 0..SQUARES as Square {
+        let Some(terrain) = s.terrain(sq) else {
+            continue;
+        };
+        let mut stack: Vec<(u8, usize)> = vec![(3, terrain.index())];
+        if let Some(unit) = s.unit(sq) {
+            let colour = s.colour(unit.owner).index();
+            stack.extend(unit.piece_list().into_iter().map(|p| (p, colour)));
+        }
+        let pips: Vec<u8> = stack.iter().map(|&(p, _)| p).collect();
+        for ((p, colour), y) in stack.into_iter().zip(stack_heights(&pips)) {
+            let (w, h) = size(p);
+            commands.spawn((
+                Name::new("Colony pyramid"),
+                TableEntity,
+                ColonyPiece(sq),
+                Mesh3d(kit.pyramid.clone()),
+                MeshMaterial3d(kit.colours[colour].clone()),
+                Transform::from_translation(square_position(sq) + Vec3::Y * y)
+                    .with_scale(Vec3::new(w, h, w)),
+            ));
+        }
+    }
+}
+
+/// The square an action is played on, if it is played by clicking a square.
+pub fn square_of(a: &Action) -> Option<Square> {
+    match *a {
+        Action::Place { square } | Action::Choose { square } => Some(square),
+        Action::Move { to, .. } | Action::Attack { to, .. } => Some(to),
+        _ => None,
+    }
+}
+
+fn acting_human(session: &Session<IceColony>) -> Option<Seat> {
+    (0..session.seats.len()).find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))
+}
+
+/// Light the squares the acting human may click, and the active territory.
+fn refresh_tiles(
+    session: Res<Session<IceColony>>,
+    kit: Res<ColonyAssets>,
+    mut tiles: Query<(&ColonySquare, &mut MeshMaterial3d<StandardMaterial>)>,
+) {
+    let clickable: Vec<Square> = acting_human(&session)
+        .map(|seat| {
+            session
+                .state
+                .legal_actions(seat)
+                .iter()
+                .filter_map(square_of)
+                .collect()
+        })
+        .unwrap_or_default();
+    let active = session.state.active_square();
+    for (sq, mut material) in &mut tiles {
+        let look = if active == Some(sq.0) {
+            2
+        } else if clickable.contains(&sq.0) {
+            1
+        } else {
+            0
+        };
+        if material.0 != kit.tile[look] {
+            material.0 = kit.tile[look].clone();
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn on_click(
+    click: On<Pointer<Click>>,
+    phase: Option<Res<State<TurnPhase>>>,
+    session: Option<Res<Session<IceColony>>>,
+    squares: Query<&ColonySquare>,
+    pieces: Query<&ColonyPiece>,
+    mut choices: ResMut<Choices<IceColony>>,
+    mut notice: ResMut<Notice>,
+    mut play: MessageWriter<PlayAction<IceColony>>,
+) {
+    if click.button != PointerButton::Primary
+        || phase.is_none_or(|p| *p.get() != TurnPhase::HumanToAct)
+    {
+        return;
+    }
+    let Some(session) = session else { return };
+    let Some(seat) = acting_human(&session) else {
+        return;
+    };
+    let square = match (squares.get(click.entity), pieces.get(click.entity)) {
+        (Ok(s), _) => s.0,
+        (_, Ok(p)) => p.0,
+        _ => return,
+    };
+    let matches: Vec<Action> = session
+        .state
+        .legal_actions(seat)
+        .into_iter()
+        .filter(|a| square_of(a) == Some(square))
+        .collect();
+    match matches.len() {
+        0 => notice.error(explain(&session.state, seat, square)),
+        1 => {
+            play.write(PlayAction {
+                seat,
+                action: matches[0].clone(),
+            });
+        }
+        _ => {
+            notice.info(format!(
+                "{}: pick one in the panel",
+                ice_colony::square_name(square)
+            ));
+            choices.0 = matches;
+        }
+    }
+}
+
+/// Why nothing can be done on `square` now, in the rules' words.
+fn explain(s: &IceColony, seat: Seat, square: Square) -> String {
+    let probe = match s.phase() {
+        Phase::Place => Action::Place { square },
+        Phase::Choose => Action::Choose { square },
+        Phase::Act { .. } | Phase::ForcedMove { .. } | Phase::ExtraMove { .. } => Action::Move {
+            to: square,
+            pips: 1,
+        },
+        _ => return "use the buttons in the panel now".into(),
+    };
+    match s.check(seat, &probe) {
+        Err(e) => e.0,
+        Ok(()) => "nothing to do on that square now".into(),
+    }
+}
+
+fn describe_dice(d: &DiceRoll) -> String {
+    match d {
+        DiceRoll::DiceOff { winner, .. } => format!("Dice-off won by seat {}", winner + 1),
+        DiceRoll::Fate {
+            square,
+            rolls,
+            before,
+            after,
+            ..
+        } => {
+            format!(
+                "Fate die at {}: rolled {rolls:?}, {before} -> {after} pips",
+                ice_colony::square_name(*square)
+            )
+        }
+        DiceRoll::Battle {
+            attack_die,
+            defence_die,
+            attack_total,
+            defence_total,
+            attacker_won,
+            ..
+        } => format!(
+            "Battle: attack {attack_die} (total {attack_total}) vs defence {defence_die} (total {defence_total}): {}",
+            if *attacker_won {
+                "attacker wins"
+            } else {
+                "defender holds"
+            }
+        ),
+    }
+}
+
+fn hud_spec() -> HudSpec<IceColony> {
+    HudSpec {
+        title: "Ice Colony",
+        seat_name: |s, seat| {
+            let c = s.colour(seat);
+            let egui_colour = c
+                .hue()
+                .map_or(bevy_egui::egui::Color32::WHITE, palette::hue_egui);
+            (c.name().to_string(), egui_colour)
+        },
+        seat_note: |s, seat| {
+            let pool: u8 = s.pool(seat).iter().sum();
+            let edge = if s.has_edge(seat) { ", edge token" } else { "" };
+            format!("territories, {pool} pieces in pool{edge}")
+        },
+        seat_button: None,
+        extra_lines: |s| {
+            let mut lines = vec![format!("Round {}", s.round())];
+            if let Some(d) = s.last_dice() {
+                lines.push(describe_dice(d));
+            }
+            lines
+        },
+        panel_actions: |s, seat| {
+            s.legal_actions(seat)
+                .into_iter()
+                .filter(|a| square_of(a).is_none())
+                .collect()
+        },
+        help: "Click one of your territories to roll its fate die, then a square next to it to move or attack;\n\
+               the panel offers passing, amounts to move and the edge token.\n\
+               Lit squares are where you may click now; the gold square is the active territory.\n\
+               Right drag: orbit. Middle drag: pan. Wheel: zoom. R: reset view.",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_are_laid_out_five_by_five_and_distinct() {
+        for a in 0..SQUARES as Square {
+            for b in 0..a {
+                assert!(square_position(a).distance(square_position(b)) >= SPACING - 1e-4);
+            }
+        }
+    }
+
+    #[test]
+    fn every_square_action_names_its_square() {
+        assert_eq!(square_of(&Action::Move { to: 7, pips: 2 }), Some(7));
+        assert_eq!(square_of(&Action::Pass), None);
+    }
+}
