@@ -9,7 +9,10 @@ pub const USAGE: &str =
   --bots   bot per seat, the last one repeated: ai (the game's own AI), random, greedy,
            easy, normal, hard (tree search levels) (default: ai,random)
   --games  number of games (default 100)
-  --seed   seed of the first game; game i uses seed + i (default 0)";
+  --seed   seed of the first game; game i uses seed + i (default 0)
+  --difficulty N  Ice Fortress: the difficulty level (starting shield and supply limit; default 7)
+  --win-table     Ice Fortress: print the AI's win rate by difficulty (3, 5, 7, 9, or only --difficulty),
+                  --games games per level with --seats players";
 
 /// Parsed arguments.
 #[derive(Debug)]
@@ -20,6 +23,10 @@ pub struct Args {
     pub games: usize,
     pub seed: u64,
     pub help: bool,
+    /// Ice Fortress difficulty level, if given.
+    pub difficulty: Option<u8>,
+    /// Ice Fortress: print the win-rate table by difficulty instead of a match tally.
+    pub win_table: bool,
 }
 
 impl Args {
@@ -31,6 +38,8 @@ impl Args {
         let mut games = 100;
         let mut seed = 0;
         let mut help = false;
+        let mut difficulty = None;
+        let mut win_table = false;
         while let Some(flag) = it.next() {
             let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
             match flag.as_str() {
@@ -43,6 +52,14 @@ impl Args {
                 "--bots" => bots = value()?.split(',').map(str::to_string).collect(),
                 "--games" => games = number(&flag, &value()?)? as usize,
                 "--seed" => seed = number(&flag, &value()?)?,
+                "--difficulty" => {
+                    let v = value()?;
+                    difficulty = Some(
+                        v.parse()
+                            .map_err(|_| format!("--difficulty wants a level 1-10, not '{v}'"))?,
+                    );
+                }
+                "--win-table" => win_table = true,
                 "--help" | "-h" => help = true,
                 other => return Err(format!("unknown argument '{other}'")),
             }
@@ -55,6 +72,8 @@ impl Args {
                 games,
                 seed,
                 help,
+                difficulty,
+                win_table,
             });
         }
         let game = game.ok_or("--game is required")?;
@@ -66,6 +85,9 @@ impl Args {
                 game.seats()
             ));
         }
+        if (difficulty.is_some() || win_table) && game != GameKind::IceFortress {
+            return Err("--difficulty and --win-table are for --game ice-fortress".into());
+        }
         Ok(Args {
             game,
             seats,
@@ -73,6 +95,8 @@ impl Args {
             games,
             seed,
             help,
+            difficulty,
+            win_table,
         })
     }
 
@@ -123,5 +147,24 @@ mod tests {
         );
         assert!(parse("--games").unwrap_err().contains("needs a value"));
         assert!(parse("").unwrap_err().contains("required"));
+        assert!(
+            parse("--game icetowers --difficulty 5")
+                .unwrap_err()
+                .contains("ice-fortress")
+        );
+        assert!(
+            parse("--game ice-fortress --difficulty hard")
+                .unwrap_err()
+                .contains("level")
+        );
+    }
+
+    #[test]
+    fn parses_ice_fortress_difficulty_and_table() {
+        let a = parse("--game ice-fortress --seats 1 --difficulty 5 --win-table").unwrap();
+        assert_eq!(a.game, GameKind::IceFortress);
+        assert_eq!((a.seats, a.difficulty, a.win_table), (1, Some(5), true));
+        let b = parse("--game ice-fortress").unwrap();
+        assert_eq!((b.difficulty, b.win_table), (None, false));
     }
 }

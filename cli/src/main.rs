@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! hoarfrost-cli --game icetowers --seats 3 --bots ai,random --games 1000 --seed 0
+//! hoarfrost-cli --game ice-fortress --seats 2 --games 100 --win-table
 //! ```
 
 mod args;
@@ -13,6 +14,7 @@ use std::time::Instant;
 use hoarfrost_rules::bots::{Bot, GreedyBot, Level, MatchResult, RandomBot, play_match};
 use hoarfrost_rules::ice_castle::{self, IceCastle, bot::CastleBot};
 use hoarfrost_rules::ice_colony::{self, IceColony, bot::ColonyBot};
+use hoarfrost_rules::ice_fortress::{self, FortressBot, IceFortress};
 use hoarfrost_rules::icetowers::{self, IceTowers, TowerBot};
 use hoarfrost_rules::sprawl::{self, Sprawl, bot::SprawlBot};
 use hoarfrost_rules::{Game, GameKind, GameRng};
@@ -69,6 +71,21 @@ fn main() -> ExitCode {
                 (name == "ai").then(|| Box::new(ColonyBot::new(seed)) as Box<dyn Bot<IceColony>>)
             },
         ),
+        GameKind::IceFortress if args.win_table => win_table(&args),
+        GameKind::IceFortress => run(
+            &args,
+            |seed| {
+                let setup = ice_fortress::Setup {
+                    difficulty: args.difficulty.unwrap_or(7),
+                    ..ice_fortress::Setup::new(args.seats, seed)
+                };
+                IceFortress::standard(&setup).map_err(|e| e.to_string())
+            },
+            |name, seed| match name {
+                "ai" | "fortress" => Some(Box::new(FortressBot::new(seed))),
+                _ => None,
+            },
+        ),
         other => Err(format!("{} cannot be played headless yet", other.title())),
     };
     match result {
@@ -78,6 +95,40 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Ice Fortress: the AI's win rate by difficulty, `args.games` games per level, with 95% intervals.
+fn win_table(args: &Args) -> Result<(), String> {
+    let content = ice_fortress::Content::standard().map_err(|e| e.to_string())?;
+    let levels = match args.difficulty {
+        Some(d) => vec![d],
+        None => vec![3, 5, 7, 9],
+    };
+    let started = Instant::now();
+    println!(
+        "Ice Fortress win rate by difficulty: {} player(s), {} games per level, seed {}",
+        args.seats, args.games, args.seed
+    );
+    println!("difficulty  wins     win%   95% interval   beacons  rounds");
+    for level in levels {
+        let rows = ice_fortress::win_rates(&content, &[level], args.seats, args.games, args.seed)
+            .map_err(|e| e.to_string())?;
+        for r in rows {
+            let (lo, hi) = report::wilson(r.rate, r.games.max(1) as f64);
+            println!(
+                "{:<11} {:<8} {:>5.1}  [{:>5.1}, {:>5.1}]   {:>7.2}  {:>6.1}",
+                r.difficulty,
+                format!("{}/{}", r.wins, r.games),
+                100.0 * r.rate,
+                100.0 * lo,
+                100.0 * hi,
+                r.beacons,
+                r.rounds
+            );
+        }
+    }
+    println!("({:.1} s)", started.elapsed().as_secs_f64());
+    Ok(())
 }
 
 /// A game's own bots by name (`ai` is its default AI seat); `None` for a name it does not know.

@@ -77,17 +77,17 @@ pub fn plugin<G: Game>(app: &mut App) {
             commands.remove_resource::<AiSeats<G>>();
         })
         .add_systems(
-        Update,
-        (collect_decisions::<G>, start_thinking::<G>)
-            .chain()
-            .in_set(Frame::Ai)
-            .run_if(
-                in_state(TurnPhase::AiToAct)
-                    .or_else(in_state(TurnPhase::HumanToAct))
-                    .and_then(resource_exists::<AiSeats<G>>)
-                    .and_then(in_state(Screen::Playing)),
-            ),
-    );
+            Update,
+            (collect_decisions::<G>, start_thinking::<G>)
+                .chain()
+                .in_set(Frame::Ai)
+                .run_if(
+                    in_state(TurnPhase::AiToAct)
+                        .or_else(in_state(TurnPhase::HumanToAct))
+                        .and_then(resource_exists::<AiSeats<G>>)
+                        .and_then(in_state(Screen::Playing)),
+                ),
+        );
 }
 
 /// Start a decision for each AI seat that may act, is not thinking and has waited its reaction time.

@@ -12,25 +12,117 @@ use crate::bots::{Bot, play_match};
 /// The greedy heuristic player.
 pub struct FortressBot {
     rng: GameRng,
+    weights: Weights,
 }
 
 impl FortressBot {
+    /// A bot with the standard weights.
     pub fn new(seed: u64) -> Self {
+        Self::with_weights(seed, Weights::default())
+    }
+
+    /// A bot with its own weights (for tuning).
+    pub fn with_weights(seed: u64, weights: Weights) -> Self {
         FortressBot {
             rng: GameRng::new(seed),
+            weights,
         }
     }
 }
 
-/// Score of a position for the defenders: higher is better.
+/// The weights of the position score; [`Weights::default`] is the tuned set.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Weights {
+    /// Per completed beacon.
+    pub beacon: f64,
+    /// Per shield cube.
+    pub shield: f64,
+    /// Times the square of the cubes below `low_at`: a thin shield is worse than linear.
+    pub low: f64,
+    /// Shield level under which `low` applies.
+    pub low_at: f64,
+    /// Per expected shield cube lost to the next turn's pull (invaders with nowhere to land).
+    pub risk: f64,
+    /// Per air invader while air's harm lasts (a die lost every turn).
+    pub air: f64,
+    /// Per other invader in the fortress.
+    pub invader: f64,
+    /// Per height squared of a pure beacon column.
+    pub column: f64,
+    /// Per pillar group blocked by an invader on a pure column, times the next height squared.
+    pub blocked: f64,
+    /// Per pillar on a loose square of an uncovered pure column top (a decoy for invaders), up to two.
+    pub decoy: f64,
+    /// Per shard in the supply.
+    pub shard: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            beacon: 20_000.0,
+            shield: 400.0,
+            low: 150.0,
+            low_at: 4.0,
+            risk: 400.0,
+            air: 250.0,
+            invader: 30.0,
+            column: 300.0,
+            blocked: 50.0,
+            decoy: 40.0,
+            shard: 50.0,
+        }
+    }
+}
+
+impl Weights {
+    /// Override weights from `name=value` pairs separated by commas; an error names the bad pair.
+    pub fn parse_overrides(mut self, text: &str) -> Result<Weights, String> {
+        for pair in text.split(',').filter(|p| !p.trim().is_empty()) {
+            let (name, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("'{pair}' is not name=value"))?;
+            let value: f64 = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("'{value}' is not a number"))?;
+            let slot = match name.trim() {
+                "beacon" => &mut self.beacon,
+                "shield" => &mut self.shield,
+                "low" => &mut self.low,
+                "low_at" => &mut self.low_at,
+                "risk" => &mut self.risk,
+                "air" => &mut self.air,
+                "invader" => &mut self.invader,
+                "column" => &mut self.column,
+                "blocked" => &mut self.blocked,
+                "decoy" => &mut self.decoy,
+                "shard" => &mut self.shard,
+                other => return Err(format!("no weight named '{other}'")),
+            };
+            *slot = value;
+        }
+        Ok(self)
+    }
+}
+
+/// Score of a position for the defenders with the standard weights: higher is better.
 pub fn evaluate(s: &IceFortress) -> f64 {
+    evaluate_with(s, &Weights::default())
+}
+
+/// Score of a position for the defenders: higher is better.
+pub fn evaluate_with(s: &IceFortress, w: &Weights) -> f64 {
     match s.phase() {
         Phase::Won => return 1e7,
         Phase::Lost => return -1e7 + s.beacons() as f64 * 1e5,
         _ => {}
     }
-    let mut v = s.beacons() as f64 * 20_000.0;
-    v += s.shield() as f64 * 400.0;
+    let mut v = s.beacons() as f64 * w.beacon;
+    let shield = s.shield() as f64;
+    v += shield * w.shield;
+    let thin = (w.low_at - shield).max(0.0);
+    v -= thin * thin * w.low;
     let content = s.content();
     // Rooms wanted: (element, size) on top of a pure column with a free group of that size.
     let mut wanted: Vec<(Element, Size, f64)> = Vec::new();
@@ -55,7 +147,17 @@ pub fn evaluate(s: &IceFortress) -> f64 {
             continue;
         }
         column_of[e.index()] = true;
-        v += 300.0 * (h * h) as f64;
+        v += w.column * (h * h) as f64;
+        if !b.is_covered() {
+            let decoys = (0..card.squares.len())
+                .filter(|&q| {
+                    b.pillars[q].is_some()
+                        && b.invaders[q].is_none()
+                        && !card.groups.iter().any(|g| g.squares.contains(&(q as u8)))
+                })
+                .count();
+            v += decoys.min(2) as f64 * w.decoy;
+        }
         for (g, group) in card.groups.iter().enumerate() {
             if b.above[g].is_some() {
                 continue;
@@ -73,13 +175,25 @@ pub fn evaluate(s: &IceFortress) -> f64 {
             let weight = ((h + 1) * (h + 1)) as f64;
             v += filled as f64 * 60.0 * weight / group.squares.len() as f64;
             if blocked {
-                v -= 50.0 * weight;
+                v -= w.blocked * weight;
             }
             wanted.push((e, group.size, weight));
         }
     }
     for e in Element::ALL {
         v += room_for[e.index()].min(6) as f64 * 60.0;
+    }
+    // Expected shield cubes lost to the next pull: invaders of an element with nowhere to land.
+    let bag = s.bag();
+    let in_bag = s.bag_count();
+    if in_bag > 0 {
+        let pulls = (content.foundation.invaders_per_turn as usize + s.beacons()).min(in_bag);
+        let homeless: usize = Element::ALL
+            .iter()
+            .filter(|&&e| s.landing_options(e).is_empty())
+            .map(|&e| bag[e.index()] as usize)
+            .sum();
+        v -= w.risk * pulls as f64 * homeless as f64 / in_bag as f64;
     }
     for &r in s.supply() {
         let Some(card) = content.room(r) else {
@@ -102,13 +216,13 @@ pub fn evaluate(s: &IceFortress) -> f64 {
         }
         v += best;
     }
-    v += s.shards().iter().map(|&n| n as f64).sum::<f64>() * 50.0;
+    v += s.shards().iter().map(|&n| n as f64).sum::<f64>() * w.shard;
     let inv = s.invaders_in_fortress();
     for e in Element::ALL {
         let per = if e == Element::Air && s.harm_active(e) {
-            90.0
+            w.air
         } else {
-            30.0
+            w.invader
         };
         v -= inv[e.index()] as f64 * per;
     }
@@ -127,19 +241,19 @@ fn pure_size(h: usize) -> Size {
 }
 
 /// Value of `s` after the current seat's best follow-up choices (up to `depth` of them).
-fn value(s: &IceFortress, seat: Seat, depth: usize) -> f64 {
+fn value(s: &IceFortress, seat: Seat, depth: usize, w: &Weights) -> f64 {
     if depth > 0 && s.decision().is_some() && s.to_act() == ToAct::Seats(vec![seat]) {
         let mut best = f64::MIN;
         for a in pruned(s, seat) {
             let mut next = s.clone();
             next.apply_unchecked(seat, &a);
-            best = best.max(value(&next, seat, depth - 1));
+            best = best.max(value(&next, seat, depth - 1, w));
         }
         if best > f64::MIN {
             return best;
         }
     }
-    evaluate(s)
+    evaluate_with(s, w)
 }
 
 /// Legal actions with same-valued dice merged (the lowest die id stands for the others).
@@ -206,7 +320,7 @@ impl Bot<IceFortress> for FortressBot {
         for a in &legal {
             let mut next = s.clone();
             next.apply_unchecked(seat, a);
-            let mut v = value(&next, seat, 2);
+            let mut v = value(&next, seat, 2, &self.weights);
             if *a == Action::EndBuild {
                 v += 1.0;
             }
@@ -244,6 +358,25 @@ pub fn win_rates(
     games: usize,
     seed: u64,
 ) -> Result<Vec<WinRateRow>, RuleError> {
+    win_rates_with(
+        content,
+        difficulties,
+        players,
+        games,
+        seed,
+        &Weights::default(),
+    )
+}
+
+/// [`win_rates`] with bots playing by `weights`.
+pub fn win_rates_with(
+    content: &Content,
+    difficulties: &[u8],
+    players: usize,
+    games: usize,
+    seed: u64,
+    weights: &Weights,
+) -> Result<Vec<WinRateRow>, RuleError> {
     let mut rows = Vec::new();
     for &difficulty in difficulties {
         let mut wins = 0;
@@ -260,7 +393,8 @@ pub fn win_rates(
             let state = IceFortress::new(&setup, content)?;
             let mut bots: Vec<Box<dyn Bot<IceFortress>>> = (0..players)
                 .map(|p| {
-                    Box::new(FortressBot::new(game_seed ^ p as u64)) as Box<dyn Bot<IceFortress>>
+                    Box::new(FortressBot::with_weights(game_seed ^ p as u64, *weights))
+                        as Box<dyn Bot<IceFortress>>
                 })
                 .collect();
             let mut rng = GameRng::new(game_seed);

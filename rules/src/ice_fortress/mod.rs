@@ -18,7 +18,7 @@ mod tests;
 mod validate;
 
 pub use actions::{Action, cost_text, prompt};
-pub use bot::{FortressBot, WinRateRow, win_rates};
+pub use bot::{FortressBot, Weights, WinRateRow, win_rates, win_rates_with};
 pub use content::*;
 pub use powers::Pay;
 pub use setup::{DEFAULT_ROUND_LIMIT, Setup};

@@ -133,7 +133,11 @@ fn win_rate_table() {
         }
         Err(_) => (*content()).clone(),
     };
-    let rows = win_rates(&content, &[3, 5, 7, 9], players, games, 1).unwrap();
+    // IF_W="air=300,risk=500" overrides bot weights, for tuning without a rebuild.
+    let weights = bot::Weights::default()
+        .parse_overrides(&std::env::var("IF_W").unwrap_or_default())
+        .unwrap();
+    let rows = bot::win_rates_with(&content, &[3, 5, 7, 9], players, games, 1, &weights).unwrap();
     for r in rows {
         println!(
             "difficulty {:2}: {:4}/{:4} won ({:5.1}%), {:.2} beacons, {:.1} rounds",
