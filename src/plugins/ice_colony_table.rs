@@ -18,6 +18,7 @@ use crate::plugins::icetowers_table::{size, stack_heights};
 use crate::plugins::title::SetupChoice;
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{Notice, PlayAction, Session};
+use crate::systems::dice::{DiceAssets, die_bundle};
 use crate::systems::{Frame, TableEntity};
 
 /// Distance between square centres.
@@ -30,6 +31,54 @@ pub struct ColonySquare(pub Square);
 /// A pyramid on the board (terrain or unit), redrawn when the rules state changes.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct ColonyPiece(pub Square);
+
+/// One of the two dice beside the board: 0 rolls fate and attack, 1 defence.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct ColonyDie(pub usize);
+
+/// Where die `i` rests beside the board.
+fn die_rest(i: usize) -> Vec3 {
+    Vec3::new(-5.8, 0.3, -0.8 + 1.6 * i as f32)
+}
+
+/// The faces to show for a roll: fate (or the first dice-off roll) on die 0, defence on die 1.
+pub fn faces(d: &DiceRoll) -> [Option<u8>; 2] {
+    match d {
+        DiceRoll::Fate { rolls, .. } => [rolls.last().copied(), None],
+        DiceRoll::Battle {
+            attack_die,
+            defence_die,
+            ..
+        } => [Some(*attack_die), Some(*defence_die)],
+        DiceRoll::DiceOff { passes, .. } => {
+            let last = passes.last();
+            let die = |i: usize| last.and_then(|p| p.get(i)).map(|r| r.die);
+            [die(0), die(1)]
+        }
+    }
+}
+
+/// Roll the dice beside the board when the rules rolled new ones.
+fn roll_new_dice(
+    mut commands: Commands,
+    session: Res<Session<IceColony>>,
+    mut shown: Local<Option<DiceRoll>>,
+    dice: Query<(Entity, &ColonyDie)>,
+) {
+    let now = session.state.last_dice();
+    if now == shown.as_ref() {
+        return;
+    }
+    *shown = now.cloned();
+    let Some(roll) = now else { return };
+    let values = faces(roll);
+    for (entity, die) in &dice {
+        if let Some(v) = values[die.0] {
+            let seed = session.log.len() as u32 * 7 + die.0 as u32;
+            crate::systems::dice::roll(&mut commands, entity, v, die_rest(die.0), seed);
+        }
+    }
+}
 
 /// Shared meshes and materials: one material per colour, three tile looks.
 #[derive(Resource)]
@@ -57,10 +106,12 @@ pub(crate) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        (redraw_pieces, refresh_tiles).in_set(Frame::Mirror).run_if(
-            resource_exists_and_changed::<Session<IceColony>>
-                .and_then(resource_exists::<ColonyAssets>),
-        ),
+        (redraw_pieces, refresh_tiles, roll_new_dice)
+            .in_set(Frame::Mirror)
+            .run_if(
+                resource_exists_and_changed::<Session<IceColony>>
+                    .and_then(resource_exists::<ColonyAssets>),
+            ),
     );
 }
 
@@ -87,11 +138,23 @@ fn start_game(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
+    dice: Res<DiceAssets>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
     }
-    let state = match IceColony::new(&Setup::new(choice.seats.len(), choice.seed)) {
+    for i in 0..2 {
+        commands.spawn((
+            TableEntity,
+            ColonyDie(i),
+            die_bundle(&dice, 6 - i as u8 * 5, die_rest(i), 0.6),
+        ));
+    }
+    let setup = Setup {
+        clear_terrain: choice.clear_terrain,
+        ..Setup::new(choice.seats.len(), choice.seed)
+    };
+    let state = match IceColony::new(&setup) {
         Ok(s) => s,
         Err(e) => {
             notice.error(e.0);
@@ -398,6 +461,30 @@ mod tests {
                 assert!(square_position(a).distance(square_position(b)) >= SPACING - 1e-4);
             }
         }
+    }
+
+    #[test]
+    fn a_battle_shows_both_dice_and_a_fate_roll_the_last_reroll() {
+        let battle = DiceRoll::Battle {
+            attacker: 0,
+            defender: 1,
+            from: 0,
+            to: 1,
+            attack_die: 5,
+            defence_die: 2,
+            attack_total: 7,
+            defence_total: 4,
+            attacker_won: true,
+        };
+        assert_eq!(faces(&battle), [Some(5), Some(2)]);
+        let fate = DiceRoll::Fate {
+            seat: 0,
+            square: 3,
+            rolls: vec![1, 4],
+            before: 1,
+            after: 2,
+        };
+        assert_eq!(faces(&fate), [Some(4), None]);
     }
 
     #[test]

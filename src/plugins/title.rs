@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use hoarfrost_rules::ice_colony::ClearTerrain;
 use hoarfrost_rules::{GameKind, Hue};
 
 use crate::options::{LaunchOptions, SeatKind};
@@ -22,6 +23,8 @@ pub struct SetupChoice {
     pub game: GameKind,
     pub seats: Vec<SeatChoice>,
     pub seed: u64,
+    /// Ice Colony: what the Clear terrain means, decided before the game.
+    pub clear_terrain: ClearTerrain,
 }
 
 impl SetupChoice {
@@ -32,7 +35,12 @@ impl SetupChoice {
             .zip(Hue::ALL)
             .map(|(&kind, hue)| SeatChoice { kind, hue })
             .collect();
-        SetupChoice { game, seats, seed }
+        SetupChoice {
+            game,
+            seats,
+            seed,
+            clear_terrain: ClearTerrain::NoEffect,
+        }
     }
 
     /// Grow or shrink to `n` seats, new seats being AI in the first unused colour.
@@ -168,6 +176,21 @@ fn title_menu(
                                 ui.selectable_value(&mut seat.hue, hue, hue.name());
                             }
                         });
+                });
+            }
+            if choice.game == GameKind::IceColony {
+                ui.horizontal(|ui| {
+                    ui.label("Clear terrain:");
+                    ui.radio_value(
+                        &mut choice.clear_terrain,
+                        ClearTerrain::NoEffect,
+                        "no effect",
+                    );
+                    ui.radio_value(
+                        &mut choice.clear_terrain,
+                        ClearTerrain::NoTerritory,
+                        "no territory (nobody may enter)",
+                    );
                 });
             }
             ui.horizontal(|ui| {

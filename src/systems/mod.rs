@@ -1,5 +1,6 @@
 //! Systems shared by every table: the frame's order, gliding pieces and table clean-up.
 
+pub mod dice;
 pub mod glide;
 
 use bevy::prelude::*;
@@ -33,6 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
         )
             .chain(),
     )
+    .add_plugins(dice::plugin)
     .add_systems(Update, glide::glide.in_set(Frame::Animate))
     .add_systems(OnEnter(Screen::Title), clear_table);
 }

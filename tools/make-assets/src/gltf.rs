@@ -3,7 +3,7 @@
 use crate::pyramid::Mesh;
 
 /// The mesh as a self-contained `.gltf` JSON document.
-pub fn write(m: &Mesh) -> String {
+pub fn write(m: &Mesh, name: &str) -> String {
     let mut buf = Vec::new();
     let pos_off = buf.len();
     m.positions
@@ -32,8 +32,8 @@ pub fn write(m: &Mesh) -> String {
   "asset": {{ "version": "2.0", "generator": "hoarfrost-assets" }},
   "scene": 0,
   "scenes": [{{ "nodes": [0] }}],
-  "nodes": [{{ "mesh": 0, "name": "pyramid" }}],
-  "meshes": [{{ "name": "pyramid", "primitives": [{{ "attributes": {{ "POSITION": 0, "NORMAL": 1, "TEXCOORD_0": 2 }}, "indices": 3 }}] }}],
+  "nodes": [{{ "mesh": 0, "name": "{name}" }}],
+  "meshes": [{{ "name": "{name}", "primitives": [{{ "attributes": {{ "POSITION": 0, "NORMAL": 1, "TEXCOORD_0": 2 }}, "indices": 3 }}] }}],
   "accessors": [
     {{ "bufferView": 0, "componentType": 5126, "count": {n}, "type": "VEC3", "min": [{}, {}, {}], "max": [{}, {}, {}] }},
     {{ "bufferView": 1, "componentType": 5126, "count": {n}, "type": "VEC3" }},

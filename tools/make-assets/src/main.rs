@@ -4,6 +4,7 @@
 //! `cargo run -p hoarfrost-assets` (from the repository root) rewrites `assets/models/*.gltf` and
 //! `assets/textures/*.png`; `--check` only compares and fails if a file differs.
 
+mod die;
 mod gltf;
 mod markings;
 mod pyramid;
@@ -20,8 +21,13 @@ pub struct Asset {
 fn all_assets() -> Vec<Asset> {
     let mut out = vec![Asset {
         path: "models/pyramid.gltf".into(),
-        bytes: gltf::write(&pyramid::mesh()).into_bytes(),
+        bytes: gltf::write(&pyramid::mesh(), "pyramid").into_bytes(),
     }];
+    out.push(Asset {
+        path: "models/die.gltf".into(),
+        bytes: gltf::write(&die::mesh(), "die").into_bytes(),
+    });
+    out.push(die::atlas());
     out.extend(markings::all());
     out
 }

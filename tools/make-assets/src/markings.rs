@@ -59,13 +59,18 @@ fn png_of(pattern: Pattern) -> Vec<u8> {
             pixels.extend([v, v, v, 255]);
         }
     }
+    encode_png(SIZE, SIZE, &pixels)
+}
+
+/// RGBA8 pixels as a PNG file.
+pub fn encode_png(width: u32, height: u32, rgba: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     {
-        let mut enc = png::Encoder::new(&mut out, SIZE, SIZE);
+        let mut enc = png::Encoder::new(&mut out, width, height);
         enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);
         let mut w = enc.write_header().expect("in-memory PNG header");
-        w.write_image_data(&pixels).expect("in-memory PNG data");
+        w.write_image_data(rgba).expect("in-memory PNG data");
     }
     out
 }

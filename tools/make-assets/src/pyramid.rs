@@ -10,7 +10,7 @@ pub struct Mesh {
 }
 
 impl Mesh {
-    fn triangle(&mut self, a: [f32; 3], b: [f32; 3], c: [f32; 3], uv: [[f32; 2]; 3]) {
+    pub fn triangle(&mut self, a: [f32; 3], b: [f32; 3], c: [f32; 3], uv: [[f32; 2]; 3]) {
         let n = normal(a, b, c);
         let base = self.positions.len() as u16;
         for (p, t) in [a, b, c].into_iter().zip(uv) {
