@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use hoarfrost_rules::sprawl::{Variant, Variants};
 use hoarfrost_rules::{GameKind, Hue};
 
 use crate::options::{LaunchOptions, SeatKind};
@@ -22,6 +23,8 @@ pub struct SetupChoice {
     pub game: GameKind,
     pub seats: Vec<SeatChoice>,
     pub seed: u64,
+    /// Sprawl's variants, ticked on the title screen when Sprawl is picked.
+    pub sprawl_variants: Variants,
 }
 
 impl SetupChoice {
@@ -32,7 +35,12 @@ impl SetupChoice {
             .zip(Hue::ALL)
             .map(|(&kind, hue)| SeatChoice { kind, hue })
             .collect();
-        SetupChoice { game, seats, seed }
+        SetupChoice {
+            game,
+            seats,
+            seed,
+            sprawl_variants: Variants::none(),
+        }
     }
 
     /// Grow or shrink to `n` seats, new seats being AI in the first unused colour.
@@ -170,6 +178,19 @@ fn title_menu(
                         });
                 });
             }
+            if choice.game == GameKind::Sprawl {
+                ui.label("Variants");
+                for v in Variant::ALL {
+                    let mut on = choice.sprawl_variants.has(v);
+                    if ui
+                        .checkbox(&mut on, v.name())
+                        .on_hover_text(v.summary())
+                        .changed()
+                    {
+                        choice.sprawl_variants.set(v, on);
+                    }
+                }
+            }
             ui.horizontal(|ui| {
                 ui.label("Seed");
                 ui.add(egui::DragValue::new(&mut choice.seed));
@@ -209,7 +230,16 @@ mod tests {
 
     #[test]
     fn unavailable_games_cannot_start() {
-        let c = SetupChoice::new(GameKind::Sprawl, &[SeatKind::Ai; 3], 1);
+        let c = SetupChoice::new(GameKind::IceCastle, &[SeatKind::Ai; 2], 1);
         assert!(c.problem().unwrap().contains("not on the table yet"));
+    }
+
+    #[test]
+    fn sprawl_starts_with_three_seats_and_no_variant() {
+        let c = SetupChoice::new(GameKind::Sprawl, &[SeatKind::Ai; 3], 1);
+        assert!(c.problem().is_none());
+        assert_eq!(c.sprawl_variants, Variants::none());
+        let two = SetupChoice::new(GameKind::Sprawl, &[SeatKind::Ai; 2], 1);
+        assert!(two.problem().unwrap().contains("seats"));
     }
 }
