@@ -242,7 +242,7 @@ fn start_game(
 
 /// Which of the four tile materials a square uses: chessboard colour, lit when it is a legal target.
 pub fn tile_look(sq: Square, lit: bool) -> usize {
-    let dark = (sq.col + sq.row) % 2 == 0;
+    let dark = (sq.col + sq.row).is_multiple_of(2);
     usize::from(dark) + if lit { 2 } else { 0 }
 }
 
