@@ -172,7 +172,7 @@ fn start_game(
     };
     let light = Color::srgb(0.78, 0.82, 0.86);
     let dark = Color::srgb(0.25, 0.3, 0.36);
-    let glow = LinearRgba::rgb(0.05, 0.35, 0.5);
+    let glow = LinearRgba::rgb(0.02, 0.2, 0.3);
     let kit = SprawlAssets {
         pyramid: assets.load(
             GltfAssetLabel::Primitive {
@@ -194,8 +194,8 @@ fn start_game(
         tile: [
             tile(light, LinearRgba::BLACK, &mut materials),
             tile(dark, LinearRgba::BLACK, &mut materials),
-            tile(light, glow, &mut materials),
-            tile(dark, glow, &mut materials),
+            tile(Color::srgb(0.55, 0.8, 0.92), glow, &mut materials),
+            tile(Color::srgb(0.2, 0.42, 0.55), glow, &mut materials),
         ],
     };
     let dims = state.dimensions();
