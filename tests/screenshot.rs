@@ -202,3 +202,42 @@ fn ice_colony_ai_game_shows_the_terrain_board() {
         "only {red} red and {yellow} yellow pixels: the terrain board is missing"
     );
 }
+
+/// Pixels that read as clearly green.
+fn count_green(p: &Picture) -> usize {
+    p.rgb
+        .iter()
+        .filter(|c| {
+            let [r, g, b] = c.map(|v| v as u32);
+            g > 80 && g > 2 * r && g > 2 * b
+        })
+        .count()
+}
+
+#[test]
+fn sprawl_ai_game_shows_the_chessboard_and_all_three_colours() {
+    if !display_available() {
+        return;
+    }
+    let p = capture(
+        "sprawl",
+        &[
+            "--game",
+            "sprawl",
+            "--seats",
+            "ai,ai,ai",
+            "--seed",
+            "2",
+            "--exit-after",
+            "60",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    // Red, Yellow and Green (the default colours) each have towers and branches on the board.
+    let (red, yellow) = count_red_and_yellow(&p);
+    let green = count_green(&p);
+    assert!(
+        red > 300 && yellow > 300 && green > 300,
+        "only {red} red, {yellow} yellow and {green} green pixels: pieces are missing"
+    );
+}

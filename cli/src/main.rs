@@ -86,7 +86,6 @@ fn main() -> ExitCode {
                 _ => None,
             },
         ),
-        other => Err(format!("{} cannot be played headless yet", other.title())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -56,7 +56,10 @@ impl GameKind {
 
     /// Whether the game can be played in this build.
     pub fn available(self) -> bool {
-        matches!(self, GameKind::IceTowers | GameKind::IceColony)
+        matches!(
+            self,
+            GameKind::IceTowers | GameKind::IceColony | GameKind::Sprawl
+        )
     }
 
     /// Look a game up by its command-line name.

@@ -8,6 +8,8 @@ pub mod hud;
 pub mod ice_colony_table;
 pub mod icetowers_input;
 pub mod icetowers_table;
+pub mod sprawl_input;
+pub mod sprawl_table;
 pub mod title;
 
 use bevy::prelude::*;
@@ -22,5 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
         icetowers_table::plugin,
         icetowers_input::plugin,
         ice_colony_table::plugin,
+        sprawl_table::plugin,
+        sprawl_input::plugin,
     ));
 }

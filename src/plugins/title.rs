@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::ice_colony::ClearTerrain;
+use hoarfrost_rules::sprawl::{Variant, Variants};
 use hoarfrost_rules::{GameKind, Hue};
 
 use crate::options::{LaunchOptions, SeatKind};
@@ -25,6 +26,8 @@ pub struct SetupChoice {
     pub seed: u64,
     /// Ice Colony: what the Clear terrain means, decided before the game.
     pub clear_terrain: ClearTerrain,
+    /// Sprawl's variants, ticked on the title screen when Sprawl is picked.
+    pub sprawl_variants: Variants,
 }
 
 impl SetupChoice {
@@ -40,6 +43,7 @@ impl SetupChoice {
             seats,
             seed,
             clear_terrain: ClearTerrain::NoEffect,
+            sprawl_variants: Variants::none(),
         }
     }
 
@@ -193,6 +197,19 @@ fn title_menu(
                     );
                 });
             }
+            if choice.game == GameKind::Sprawl {
+                ui.label("Variants");
+                for v in Variant::ALL {
+                    let mut on = choice.sprawl_variants.has(v);
+                    if ui
+                        .checkbox(&mut on, v.name())
+                        .on_hover_text(v.summary())
+                        .changed()
+                    {
+                        choice.sprawl_variants.set(v, on);
+                    }
+                }
+            }
             ui.horizontal(|ui| {
                 ui.label("Seed");
                 ui.add(egui::DragValue::new(&mut choice.seed));
@@ -232,7 +249,16 @@ mod tests {
 
     #[test]
     fn unavailable_games_cannot_start() {
-        let c = SetupChoice::new(GameKind::Sprawl, &[SeatKind::Ai; 3], 1);
+        let c = SetupChoice::new(GameKind::IceCastle, &[SeatKind::Ai; 2], 1);
         assert!(c.problem().unwrap().contains("not on the table yet"));
+    }
+
+    #[test]
+    fn sprawl_starts_with_three_seats_and_no_variant() {
+        let c = SetupChoice::new(GameKind::Sprawl, &[SeatKind::Ai; 3], 1);
+        assert!(c.problem().is_none());
+        assert_eq!(c.sprawl_variants, Variants::none());
+        let two = SetupChoice::new(GameKind::Sprawl, &[SeatKind::Ai; 2], 1);
+        assert!(two.problem().unwrap().contains("seats"));
     }
 }

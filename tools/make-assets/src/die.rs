@@ -9,6 +9,9 @@ use crate::pyramid::Mesh;
 /// Pixels per atlas cell.
 const CELL: u32 = 96;
 
+/// A face: its value, outward normal, and the two axes across it.
+type Face = (u32, [f32; 3], [f32; 3], [f32; 3]);
+
 /// The cube, each face textured with its value's atlas cell.
 pub fn mesh() -> Mesh {
     let mut m = Mesh {
@@ -18,7 +21,7 @@ pub fn mesh() -> Mesh {
         indices: vec![],
     };
     // (value, normal, u axis, v axis): corners are normal/2 +- u/2 +- v/2, counter-clockwise from outside.
-    let faces: [(u32, [f32; 3], [f32; 3], [f32; 3]); 6] = [
+    let faces: [Face; 6] = [
         (1, [0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]),
         (6, [0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, -1.0]),
         (2, [1.0, 0.0, 0.0], [0.0, 0.0, -1.0], [0.0, -1.0, 0.0]),

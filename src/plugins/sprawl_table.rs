@@ -1,0 +1,445 @@
+//! The Sprawl table: a chessboard sized by the player count, towers standing upright, branch pyramids
+//! lying on their side pointing their way, the acting player's targeted squares as coloured dots and
+//! neutralized sprawl darkened with a ring round the tower. Clicks are in `sprawl_input.rs`.
+
+use bevy::gltf::GltfAssetLabel;
+use bevy::prelude::*;
+use hoarfrost_rules::sprawl::{self, Cell, Dir, Setup, Sprawl, Square};
+use hoarfrost_rules::{Game, GameKind, Seat};
+
+use crate::palette;
+use crate::plugins::ai::{AiSeats, BotMaker};
+use crate::plugins::camera::FrameTarget;
+use crate::plugins::hud::HudSpec;
+use crate::plugins::icetowers_table::{size, stack_heights};
+use crate::plugins::sprawl_input::{self, StashPick, acting_human, square_of};
+use crate::plugins::title::SetupChoice;
+use crate::screens::Screen;
+use crate::session::{Notice, Session};
+use crate::systems::{Frame, TableEntity};
+
+/// Distance between square centres: a large pyramid lying down (1.75 long) fits in one square.
+pub const SPACING: f32 = 2.0;
+
+/// A board square (its tile), clicked to act there.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct SprawlSquare(pub Square);
+
+/// A pyramid, dot or ring on the board, redrawn when the rules state changes.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct SprawlPiece(pub Square);
+
+/// Shared meshes and materials: per seat a live, a darkened and a dot material; four tile looks.
+#[derive(Resource)]
+pub struct SprawlAssets {
+    pyramid: Handle<Mesh>,
+    dot: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    live: Vec<Handle<StandardMaterial>>,
+    dead: Vec<Handle<StandardMaterial>>,
+    dots: Vec<Handle<StandardMaterial>>,
+    ring_material: Handle<StandardMaterial>,
+    /// Light square, dark square, then the same two lit as legal targets.
+    pub(crate) tile: [Handle<StandardMaterial>; 4],
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((
+        crate::session::plugin::<Sprawl>,
+        crate::plugins::ai::plugin::<Sprawl>,
+        crate::plugins::hud::plugin::<Sprawl>,
+        crate::plugins::game_over::plugin::<Sprawl>,
+    ))
+    .insert_resource(BotMaker::<Sprawl>(|seed| {
+        Box::new(sprawl::bot::SprawlBot::new(seed))
+    }))
+    .insert_resource(hud_spec())
+    .add_systems(
+        OnEnter(Screen::Playing),
+        start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::Sprawl),
+    )
+    .add_systems(
+        Update,
+        redraw_pieces.in_set(Frame::Mirror).run_if(
+            resource_exists_and_changed::<Session<Sprawl>>
+                .and_then(resource_exists::<SprawlAssets>),
+        ),
+    );
+}
+
+/// Centre of a square on a board of `cols` x `rows`: column a on the left, row 1 nearest the camera.
+pub fn square_position(sq: Square, (cols, rows): (u8, u8)) -> Vec3 {
+    let x = (sq.col as f32 - (cols as f32 - 1.0) / 2.0) * SPACING;
+    let z = -(sq.row as f32 - (rows as f32 - 1.0) / 2.0) * SPACING;
+    Vec3::new(x, 0.0, z)
+}
+
+/// The table direction of a rules direction (north is away from the camera).
+pub fn dir_vector(d: Dir) -> Vec3 {
+    let (dc, dr) = d.delta();
+    Vec3::new(dc as f32, 0.0, -(dr as f32))
+}
+
+/// Where a branch pyramid of `pips` lies on `sq` pointing `d`: on its side, apex along `d`,
+/// centred in the square and resting on the board.
+pub fn branch_transform(centre: Vec3, pips: u8, d: Dir) -> Transform {
+    let (w, h) = size(pips);
+    let v = dir_vector(d);
+    Transform::from_translation(centre - v * (h / 2.0) + Vec3::Y * (w / 2.0))
+        .with_rotation(Quat::from_rotation_arc(Vec3::Y, v))
+        .with_scale(Vec3::new(w, h, w))
+}
+
+fn darken(c: Color) -> Color {
+    let s = c.to_srgba();
+    Color::srgb(s.red * 0.3, s.green * 0.3, s.blue * 0.3)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn start_game(
+    mut commands: Commands,
+    choice: Res<SetupChoice>,
+    old: Query<Entity, With<TableEntity>>,
+    assets: Res<AssetServer>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut notice: ResMut<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let setup = Setup {
+        players: choice.seats.len(),
+        variants: choice.sprawl_variants,
+        hues: Some(choice.hues()),
+        seed: choice.seed,
+    };
+    let state = match Sprawl::new(&setup) {
+        Ok(s) => s,
+        Err(e) => {
+            notice.error(e.0);
+            next.set(Screen::Title);
+            return;
+        }
+    };
+    let hues = choice.hues();
+    let piece = |c: Color, texture: Handle<Image>, m: &mut Assets<StandardMaterial>| {
+        m.add(StandardMaterial {
+            base_color: c,
+            base_color_texture: Some(texture),
+            perceptual_roughness: 0.35,
+            ..default()
+        })
+    };
+    let live = hues
+        .iter()
+        .map(|&h| {
+            piece(
+                palette::hue_color(h),
+                assets.load(palette::marking_path(h)),
+                &mut materials,
+            )
+        })
+        .collect();
+    let dead = hues
+        .iter()
+        .map(|&h| {
+            piece(
+                darken(palette::hue_color(h)),
+                assets.load(palette::marking_path(h)),
+                &mut materials,
+            )
+        })
+        .collect();
+    let dots = hues
+        .iter()
+        .map(|&h| {
+            materials.add(StandardMaterial {
+                base_color: palette::hue_color(h),
+                unlit: true,
+                ..default()
+            })
+        })
+        .collect();
+    let tile = |c: Color, glow: LinearRgba, m: &mut Assets<StandardMaterial>| {
+        m.add(StandardMaterial {
+            base_color: c,
+            emissive: glow,
+            perceptual_roughness: 0.9,
+            ..default()
+        })
+    };
+    let light = Color::srgb(0.78, 0.82, 0.86);
+    let dark = Color::srgb(0.25, 0.3, 0.36);
+    let glow = LinearRgba::rgb(0.02, 0.2, 0.3);
+    let kit = SprawlAssets {
+        pyramid: assets.load(
+            GltfAssetLabel::Primitive {
+                mesh: 0,
+                primitive: 0,
+            }
+            .from_asset("models/pyramid.gltf"),
+        ),
+        dot: meshes.add(Cylinder::new(0.2, 0.03)),
+        ring: meshes.add(Torus::new(0.62, 0.74)),
+        live,
+        dead,
+        dots,
+        ring_material: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.05, 0.05, 0.06),
+            emissive: LinearRgba::rgb(0.4, 0.0, 0.0),
+            ..default()
+        }),
+        tile: [
+            tile(light, LinearRgba::BLACK, &mut materials),
+            tile(dark, LinearRgba::BLACK, &mut materials),
+            tile(Color::srgb(0.55, 0.8, 0.92), glow, &mut materials),
+            tile(Color::srgb(0.2, 0.42, 0.55), glow, &mut materials),
+        ],
+    };
+    let dims = state.dimensions();
+    let half_diagonal = Vec2::new(dims.0 as f32, dims.1 as f32).length() * SPACING / 2.0;
+    commands.spawn((
+        Name::new("Table"),
+        TableEntity,
+        Pickable::IGNORE,
+        Mesh3d(
+            meshes.add(
+                Cylinder::new(half_diagonal + 1.0, 0.2)
+                    .mesh()
+                    .resolution(96),
+            ),
+        ),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: palette::TABLE,
+            perceptual_roughness: 0.8,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, -0.12, 0.0),
+    ));
+    let slab = meshes.add(Cuboid::new(SPACING, 0.04, SPACING));
+    for sq in state.board().squares() {
+        commands.spawn((
+            Name::new("Square"),
+            TableEntity,
+            SprawlSquare(sq),
+            Mesh3d(slab.clone()),
+            MeshMaterial3d(kit.tile[tile_look(sq, false)].clone()),
+            Transform::from_translation(square_position(sq, dims) - Vec3::Y * 0.02),
+        ));
+    }
+    commands.insert_resource(kit);
+    commands.insert_resource(FrameTarget {
+        centre: Vec3::ZERO,
+        radius: half_diagonal,
+    });
+    commands.insert_resource(StashPick::default());
+    commands.insert_resource(AiSeats::<Sprawl>::new(&choice.kinds(), choice.seed));
+    commands.insert_resource(Session::new(state, choice.kinds(), choice.seed));
+    notice.info("Each player first stands a tower anywhere; then build, branch or spore.");
+}
+
+/// Which of the four tile materials a square uses: chessboard colour, lit when it is a legal target.
+pub fn tile_look(sq: Square, lit: bool) -> usize {
+    let dark = (sq.col + sq.row).is_multiple_of(2);
+    usize::from(dark) + if lit { 2 } else { 0 }
+}
+
+/// The seat whose targeted squares are dotted: the acting human, or else the player to move.
+fn dotted_seat(session: &Session<Sprawl>) -> Seat {
+    acting_human(session).unwrap_or_else(|| session.state.current_player())
+}
+
+/// Redraw every piece, dot and ring; all share the kit's meshes and materials.
+fn redraw_pieces(
+    mut commands: Commands,
+    session: Res<Session<Sprawl>>,
+    kit: Res<SprawlAssets>,
+    old: Query<Entity, With<SprawlPiece>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let s = &session.state;
+    let dims = s.dimensions();
+    let mut spawn = |sq: Square, mesh: &Handle<Mesh>, m: &Handle<StandardMaterial>, t| {
+        commands.spawn((
+            Name::new("Sprawl piece"),
+            TableEntity,
+            SprawlPiece(sq),
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(m.clone()),
+            t,
+        ));
+    };
+    for (sq, cell) in s.board().cells() {
+        let centre = square_position(sq, dims);
+        match cell {
+            Cell::Empty => {}
+            Cell::Tower(t) => {
+                let pips: Vec<u8> = t.pieces.iter().map(|p| p.size).collect();
+                for (p, y) in t.pieces.iter().zip(stack_heights(&pips)) {
+                    let (w, h) = size(p.size);
+                    let set = if t.neutralized { &kit.dead } else { &kit.live };
+                    if let Some(m) = set.get(p.owner as usize) {
+                        let at = Transform::from_translation(centre + Vec3::Y * y)
+                            .with_scale(Vec3::new(w, h, w));
+                        spawn(sq, &kit.pyramid, m, at);
+                    }
+                }
+                if t.neutralized {
+                    spawn(
+                        sq,
+                        &kit.ring,
+                        &kit.ring_material,
+                        Transform::from_translation(centre + Vec3::Y * 0.03),
+                    );
+                }
+            }
+            Cell::Branch(b) => {
+                let set = if s.board().is_live(b) {
+                    &kit.live
+                } else {
+                    &kit.dead
+                };
+                if let Some(m) = set.get(b.owner as usize) {
+                    spawn(sq, &kit.pyramid, m, branch_transform(centre, b.size, b.dir));
+                }
+            }
+        }
+    }
+    let seat = dotted_seat(&session);
+    if let Some(m) = kit.dots.get(seat) {
+        for sq in s.targeted_squares(seat) {
+            spawn(
+                sq,
+                &kit.dot,
+                m,
+                Transform::from_translation(dot_position(s, sq)),
+            );
+        }
+    }
+}
+
+/// A targeted square's dot: in the middle of a vacant square, in its near left corner otherwise.
+fn dot_position(s: &Sprawl, sq: Square) -> Vec3 {
+    let centre = square_position(sq, s.dimensions()) + Vec3::Y * 0.02;
+    if s.board().is_vacant(sq) {
+        centre
+    } else {
+        centre + Vec3::new(-0.7, 0.0, 0.7)
+    }
+}
+
+fn hud_spec() -> HudSpec<Sprawl> {
+    HudSpec {
+        title: "Sprawl",
+        seat_name: |s, seat| {
+            let h = s.hue(seat);
+            (h.name().to_string(), palette::hue_egui(h))
+        },
+        seat_note: |s, seat| {
+            let st = s.stash(seat);
+            let cards = s.face_down_cards(seat);
+            let cards = if cards > 0 {
+                format!(", {cards} coup cards")
+            } else {
+                String::new()
+            };
+            format!(
+                "points in stash (1s: {}, 2s: {}, 3s: {}){cards}",
+                st[0], st[1], st[2]
+            )
+        },
+        seat_button: None,
+        extra_lines: |s| {
+            let mut lines = vec!["Fewest points left in the stash wins.".to_string()];
+            let on: Vec<&str> = sprawl::Variant::ALL
+                .into_iter()
+                .filter(|&v| s.variants().has(v))
+                .map(|v| v.name())
+                .collect();
+            if !on.is_empty() {
+                lines.push(format!("Variants: {}", on.join(", ")));
+            }
+            lines.push(format!("{} to move", s.hue(s.current_player()).name()));
+            lines
+        },
+        panel_actions: |s, seat| {
+            s.legal_actions(seat)
+                .into_iter()
+                .filter(|a| square_of(a).is_none())
+                .collect()
+        },
+        help: sprawl_input::HELP,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_are_distinct_and_the_board_is_centred() {
+        for players in 3..=8 {
+            let dims = sprawl::board_size(players).unwrap();
+            let b = sprawl::Board::new(dims.0, dims.1);
+            let all: Vec<Vec3> = b.squares().map(|sq| square_position(sq, dims)).collect();
+            for (i, a) in all.iter().enumerate() {
+                for c in &all[..i] {
+                    assert!(a.distance(*c) >= SPACING - 1e-4);
+                }
+            }
+            let mean = all.iter().copied().sum::<Vec3>() / all.len() as f32;
+            assert!(mean.length() < 1e-4, "{players} players: centre {mean}");
+        }
+    }
+
+    #[test]
+    fn north_is_away_from_the_camera_and_row_one_is_near() {
+        let dims = (5, 6);
+        let a1 = square_position(Square::new(0, 0), dims);
+        let a2 = square_position(Square::new(0, 1), dims);
+        assert!(a2.z < a1.z);
+        assert!(square_position(Square::new(1, 0), dims).x > a1.x);
+        assert!(dir_vector(Dir::North).dot(a2 - a1) > 0.0);
+    }
+
+    #[test]
+    fn a_branch_points_its_apex_along_its_direction_and_stays_in_its_square() {
+        let centre = Vec3::new(4.0, 0.0, -2.0);
+        for d in Dir::ALL {
+            for pips in 1..=3 {
+                let t = branch_transform(centre, pips, d);
+                let apex = t.transform_point(Vec3::Y);
+                let base = t.transform_point(Vec3::ZERO);
+                let along = (apex - base).normalize();
+                assert!(along.dot(dir_vector(d)) > 0.999, "{d:?} {pips}");
+                for p in [apex, base] {
+                    let off = p - centre;
+                    assert!(off.x.abs() < SPACING / 2.0 && off.z.abs() < SPACING / 2.0);
+                }
+                // It rests on the board: no corner of its base sinks below it.
+                for corner in [
+                    Vec3::new(0.5, 0.0, 0.5),
+                    Vec3::new(-0.5, 0.0, -0.5),
+                    Vec3::new(0.5, 0.0, -0.5),
+                ] {
+                    assert!(t.transform_point(corner).y > -1e-4);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn tiles_alternate_like_a_chessboard() {
+        let a1 = tile_look(Square::new(0, 0), false);
+        assert_ne!(a1, tile_look(Square::new(1, 0), false));
+        assert_eq!(a1, tile_look(Square::new(1, 1), false));
+        assert_eq!(
+            tile_look(Square::new(1, 0), true),
+            tile_look(Square::new(1, 0), false) + 2
+        );
+    }
+}
