@@ -55,6 +55,14 @@ pub struct Weights {
     pub decoy: f64,
     /// Per shard in the supply.
     pub shard: f64,
+    /// Per pillar group of a target column filled, times the next height squared.
+    pub pillar: f64,
+    /// Per wrong-element room built on a growing column, times its height squared.
+    pub bury: f64,
+    /// Per die standing as a pillar (the dice run out when pillars are spent carelessly).
+    pub die: f64,
+    /// Share of a column's value for columns other than the element's target (1: all alike).
+    pub others: f64,
 }
 
 impl Default for Weights {
@@ -68,9 +76,13 @@ impl Default for Weights {
             air: 250.0,
             invader: 30.0,
             column: 300.0,
-            blocked: 50.0,
-            decoy: 40.0,
+            blocked: 150.0,
+            decoy: 0.0,
             shard: 50.0,
+            pillar: 60.0,
+            bury: 0.0,
+            die: 15.0,
+            others: 1.0,
         }
     }
 }
@@ -98,6 +110,10 @@ impl Weights {
                 "blocked" => &mut self.blocked,
                 "decoy" => &mut self.decoy,
                 "shard" => &mut self.shard,
+                "pillar" => &mut self.pillar,
+                "bury" => &mut self.bury,
+                "die" => &mut self.die,
+                "others" => &mut self.others,
                 other => return Err(format!("no weight named '{other}'")),
             };
             *slot = value;
@@ -124,7 +140,8 @@ pub fn evaluate_with(s: &IceFortress, w: &Weights) -> f64 {
     let thin = (w.low_at - shield).max(0.0);
     v -= thin * thin * w.low;
     let content = s.content();
-    // Rooms wanted: (element, size) on top of a pure column with a free group of that size.
+    let targets = targets(s);
+    // Rooms wanted: (element, size) on a free group of the element's target column.
     let mut wanted: Vec<(Element, Size, f64)> = Vec::new();
     let mut column_of = [false; 4];
     // Free landing places per element: invaders that land there do not hit the shield.
@@ -143,11 +160,28 @@ pub fn evaluate_with(s: &IceFortress, w: &Weights) -> f64 {
         let h = s.stack_height(b.card);
         let pure = h == b.level as usize && !s.slot(e).beacon && card.size == pure_size(h);
         if !pure {
-            v += 20.0 + 5.0 * b.pillars.iter().flatten().count() as f64;
+            v += 20.0;
+            // A wrong room on a column that could still grow buries it.
+            if let Spot::Group { room, .. } = b.on
+                && let Some(below) = s.built_room(room)
+                && let Some(bc) = content.room(room)
+                && let Some(be) = bc.element.element()
+                && be != e
+                && !s.slot(be).beacon
+                && s.stack_height(room) == below.level as usize
+                && bc.size == pure_size(below.level as usize)
+            {
+                v -= w.bury * (below.level * below.level) as f64;
+            }
             continue;
         }
         column_of[e.index()] = true;
-        v += w.column * (h * h) as f64;
+        let target = w.others >= 1.0 || targets[e.index()] == Some(b.card);
+        v += if target {
+            w.column * (h * h) as f64
+        } else {
+            w.column * w.others * (h * h) as f64
+        };
         if !b.is_covered() {
             let decoys = (0..card.squares.len())
                 .filter(|&q| {
@@ -157,6 +191,9 @@ pub fn evaluate_with(s: &IceFortress, w: &Weights) -> f64 {
                 })
                 .count();
             v += decoys.min(2) as f64 * w.decoy;
+        }
+        if !target {
+            continue;
         }
         for (g, group) in card.groups.iter().enumerate() {
             if b.above[g].is_some() {
@@ -173,7 +210,7 @@ pub fn evaluate_with(s: &IceFortress, w: &Weights) -> f64 {
                     .iter()
                     .any(|&q| b.invaders[q as usize].is_some());
             let weight = ((h + 1) * (h + 1)) as f64;
-            v += filled as f64 * 60.0 * weight / group.squares.len() as f64;
+            v += filled as f64 * w.pillar * weight / group.squares.len() as f64;
             if blocked {
                 v -= w.blocked * weight;
             }
@@ -227,7 +264,47 @@ pub fn evaluate_with(s: &IceFortress, w: &Weights) -> f64 {
         v -= inv[e.index()] as f64 * per;
     }
     v += s.rolled().len() as f64 * 3.0;
+    // Pillars are the 50 dice: one stuck where no room will stand is a die lost to later turns.
+    let pillars = s
+        .dice()
+        .iter()
+        .filter(|d| matches!(d.at, DieAt::Pillar { .. }))
+        .count();
+    v -= pillars as f64 * w.die;
     v
+}
+
+/// Each element's target column: the tallest pure column (jumbo on the foundation, then one size
+/// smaller per level, all of the element) that still has a free pillar group; `None` once its
+/// beacon is built or when no column can grow.
+pub fn targets(s: &IceFortress) -> [Option<RoomId>; 4] {
+    let mut best: [Option<(usize, usize, RoomId)>; 4] = [None; 4];
+    for b in s.built().values() {
+        let Some(card) = s.card(b.card) else {
+            continue;
+        };
+        let Some(e) = card.element.element() else {
+            continue;
+        };
+        if s.slot(e).beacon {
+            continue;
+        }
+        let h = s.stack_height(b.card);
+        if h != b.level as usize || card.size != pure_size(h) {
+            continue;
+        }
+        let free = b.above.iter().filter(|a| a.is_none()).count();
+        if free == 0 || card.groups.is_empty() {
+            continue;
+        }
+        // Taller first, then more free groups, then fewer invaders.
+        let clean = 10 - b.invader_spots().len().min(10);
+        let key = (h, free * 10 + clean, b.card);
+        if best[e.index()].is_none_or(|k| (k.0, k.1) < (key.0, key.1)) {
+            best[e.index()] = Some(key);
+        }
+    }
+    best.map(|k| k.map(|k| k.2))
 }
 
 /// The size of the room at height `h` of a beacon column (jumbo at the bottom).

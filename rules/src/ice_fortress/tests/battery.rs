@@ -137,7 +137,12 @@ fn win_rate_table() {
     let weights = bot::Weights::default()
         .parse_overrides(&std::env::var("IF_W").unwrap_or_default())
         .unwrap();
-    let rows = bot::win_rates_with(&content, &[3, 5, 7, 9], players, games, 1, &weights).unwrap();
+    // IF_LEVELS="5,7" measures only those difficulties.
+    let levels: Vec<u8> = std::env::var("IF_LEVELS")
+        .ok()
+        .map(|v| v.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![3, 5, 7, 9]);
+    let rows = bot::win_rates_with(&content, &levels, players, games, 1, &weights).unwrap();
     for r in rows {
         println!(
             "difficulty {:2}: {:4}/{:4} won ({:5.1}%), {:.2} beacons, {:.1} rounds",
