@@ -340,27 +340,43 @@ fn on_click(
         (_, Ok(p)) => p.0,
         _ => return,
     };
-    let matches: Vec<Action> = session
-        .state
+    match click_square(&session.state, seat, square) {
+        SquareClick::Play(action) => {
+            play.write(PlayAction { seat, action });
+        }
+        SquareClick::Choose(options) => {
+            notice.info(format!(
+                "{}: pick one in the panel",
+                ice_colony::square_name(square)
+            ));
+            choices.0 = options;
+        }
+        SquareClick::Explain(why) => notice.error(why),
+    }
+}
+
+/// What a click on a square means.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SquareClick {
+    /// Exactly one legal action is played there.
+    Play(Action),
+    /// Several are: the panel offers them.
+    Choose(Vec<Action>),
+    /// None is: the rules' reason.
+    Explain(String),
+}
+
+/// The legal actions of `seat` played on `square`, sorted out into what a click does.
+pub fn click_square(s: &IceColony, seat: Seat, square: Square) -> SquareClick {
+    let mut matches: Vec<Action> = s
         .legal_actions(seat)
         .into_iter()
         .filter(|a| square_of(a) == Some(square))
         .collect();
     match matches.len() {
-        0 => notice.error(explain(&session.state, seat, square)),
-        1 => {
-            play.write(PlayAction {
-                seat,
-                action: matches[0].clone(),
-            });
-        }
-        _ => {
-            notice.info(format!(
-                "{}: pick one in the panel",
-                ice_colony::square_name(square)
-            ));
-            choices.0 = matches;
-        }
+        0 => SquareClick::Explain(explain(s, seat, square)),
+        1 => SquareClick::Play(matches.remove(0)),
+        _ => SquareClick::Choose(matches),
     }
 }
 
@@ -485,6 +501,70 @@ mod tests {
             after: 2,
         };
         assert_eq!(faces(&fate), [Some(4), None]);
+    }
+
+    /// Plays chance and the first seat's choices until `seat` is asked to choose a territory.
+    fn to_choose(seed: u64) -> IceColony {
+        let mut s = IceColony::new(&Setup::new(2, seed)).unwrap();
+        for _ in 0..200 {
+            match s.to_act() {
+                hoarfrost_rules::ToAct::Chance => s.apply_chance(),
+                hoarfrost_rules::ToAct::Seats(seats) => {
+                    if matches!(s.phase(), Phase::Choose) {
+                        return s;
+                    }
+                    let seat = seats[0];
+                    let a = s.legal_actions(seat)[0].clone();
+                    s.apply(seat, &a).unwrap();
+                }
+                hoarfrost_rules::ToAct::Over => break,
+            }
+        }
+        panic!("never reached a choice of territory");
+    }
+
+    #[test]
+    fn clicking_your_territory_chooses_it_and_an_empty_square_explains() {
+        let s = to_choose(3);
+        let seat = s.current_seat().unwrap();
+        let mine = (0..SQUARES as Square)
+            .find(|&q| s.unit(q).is_some_and(|u| u.owner == seat))
+            .unwrap();
+        assert_eq!(
+            click_square(&s, seat, mine),
+            SquareClick::Play(Action::Choose { square: mine })
+        );
+        let empty = (0..SQUARES as Square)
+            .find(|&q| s.unit(q).is_none())
+            .unwrap();
+        match click_square(&s, seat, empty) {
+            SquareClick::Explain(why) => assert!(!why.is_empty()),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_square_with_several_moves_offers_them_all() {
+        // Find a position where some square takes several actions (amounts to move, or edge token).
+        for seed in 0..40 {
+            let mut s = to_choose(seed);
+            let seat = s.current_seat().unwrap();
+            let mine = (0..SQUARES as Square)
+                .find(|&q| s.unit(q).is_some_and(|u| u.owner == seat))
+                .unwrap();
+            s.apply(seat, &Action::Choose { square: mine }).unwrap();
+            while s.to_act() == hoarfrost_rules::ToAct::Chance {
+                s.apply_chance();
+            }
+            for q in 0..SQUARES as Square {
+                if let SquareClick::Choose(options) = click_square(&s, seat, q) {
+                    assert!(options.len() > 1);
+                    assert!(options.iter().all(|a| square_of(a) == Some(q)));
+                    return;
+                }
+            }
+        }
+        panic!("no square with several actions in 40 games");
     }
 
     #[test]
