@@ -55,6 +55,10 @@ fn capture(name: &str, args: &[&str]) -> Picture {
         .arg("--screenshot")
         .arg(&out)
         .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
+        .env(
+            "RUST_LOG",
+            std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),
+        )
         .spawn()
         .expect("the app starts");
     let started = Instant::now();
