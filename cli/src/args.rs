@@ -10,6 +10,7 @@ pub const USAGE: &str =
            easy, normal, hard (tree search levels) (default: ai,random)
   --games  number of games (default 100)
   --seed   seed of the first game; game i uses seed + i (default 0)
+  --rotate move the bots one seat round each game and report by bot, not by seat
   --difficulty N  Ice Fortress: the difficulty level (starting shield and supply limit; default 7)
   --win-table     Ice Fortress: print the AI's win rate by difficulty (3, 5, 7, 9, or only --difficulty),
                   --games games per level with --seats players";
@@ -27,6 +28,8 @@ pub struct Args {
     pub difficulty: Option<u8>,
     /// Ice Fortress: print the win-rate table by difficulty instead of a match tally.
     pub win_table: bool,
+    /// Rotate the bots round the seats from game to game.
+    pub rotate: bool,
 }
 
 impl Args {
@@ -40,6 +43,7 @@ impl Args {
         let mut help = false;
         let mut difficulty = None;
         let mut win_table = false;
+        let mut rotate = false;
         while let Some(flag) = it.next() {
             let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
             match flag.as_str() {
@@ -60,6 +64,7 @@ impl Args {
                     );
                 }
                 "--win-table" => win_table = true,
+                "--rotate" => rotate = true,
                 "--help" | "-h" => help = true,
                 other => return Err(format!("unknown argument '{other}'")),
             }
@@ -74,6 +79,7 @@ impl Args {
                 help,
                 difficulty,
                 win_table,
+                rotate,
             });
         }
         let game = game.ok_or("--game is required")?;
@@ -97,6 +103,7 @@ impl Args {
             help,
             difficulty,
             win_table,
+            rotate,
         })
     }
 
@@ -120,6 +127,12 @@ mod tests {
 
     fn parse(s: &str) -> Result<Args, String> {
         Args::parse(s.split_whitespace().map(str::to_string))
+    }
+
+    #[test]
+    fn rotate_is_a_switch() {
+        assert!(parse("--game icetowers --rotate").unwrap().rotate);
+        assert!(!parse("--game icetowers").unwrap().rotate);
     }
 
     #[test]

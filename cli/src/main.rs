@@ -170,17 +170,26 @@ fn run<G: Game>(
     for i in 0..args.games {
         let seed = args.seed + i as u64;
         let state = make(seed)?;
+        // With --rotate, game i seats bot entry k at seat (k + i) mod seats, so no bot keeps the first seat.
+        let shift = if args.rotate { i % args.seats } else { 0 };
+        let entry_at = |seat: usize| (seat + args.seats - shift) % args.seats;
         let mut bots = (0..args.seats)
             .map(|seat| {
                 make_bot(
-                    args.bot(seat),
+                    args.bot(entry_at(seat)),
                     seed.wrapping_mul(31).wrapping_add(seat as u64),
                     game_bots,
                 )
             })
             .collect::<Result<Vec<_>, _>>()?;
         let result: MatchResult = play_match(state, &mut bots, &mut GameRng::new(seed ^ 0xC11));
-        tally.add(&result);
+        // Tally by bot entry, not by seat.
+        let mut by_entry = result.clone();
+        for seat in 0..args.seats {
+            by_entry.scores[entry_at(seat)] = result.scores[seat];
+            by_entry.returns[entry_at(seat)] = result.returns[seat];
+        }
+        tally.add(&by_entry);
         bar.inc(1);
     }
     bar.finish_and_clear();

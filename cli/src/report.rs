@@ -49,7 +49,8 @@ impl Tally {
         );
         let _ = writeln!(
             out,
-            "seat  bot       wins     win%   95% interval   mean score"
+            "{}  bot       wins     win%   95% interval   mean score",
+            if args.rotate { "bot#" } else { "seat" }
         );
         for seat in 0..self.wins.len() {
             let p = self.wins[seat] / n;
