@@ -230,12 +230,15 @@ fn viewer(session: &Session<IceCastle>) -> Seat {
         .unwrap_or(0)
 }
 
+/// Everything `redraw` replaces.
+type Drawn = Or<(With<CastleTile>, With<CastlePiece>, With<CastleOffBoard>)>;
+
 /// Redraw the castle from one seat's view: every entity shares the kit's meshes and materials.
 fn redraw(
     mut commands: Commands,
     session: Res<Session<IceCastle>>,
     kit: Res<CastleAssets>,
-    old: Query<Entity, Or<(With<CastleTile>, With<CastlePiece>, With<CastleOffBoard>)>>,
+    old: Query<Entity, Drawn>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
