@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use hoarfrost_rules::ice_castle::{
-    self, CastleView, Cell, Colour, IceCastle, Setup, Side, TileKind,
+    self, CastleView, Cell, Colour, IceCastle, Phase, Setup, Side, TileKind,
 };
 use hoarfrost_rules::{Game, GameKind, Hue, Seat};
 
@@ -13,7 +13,7 @@ use crate::palette;
 use crate::plugins::ai::{AiSeats, BotMaker};
 use crate::plugins::camera::FrameTarget;
 use crate::plugins::hud::HudSpec;
-use crate::plugins::ice_castle_input::{acting_human, tiles_of};
+use crate::plugins::ice_castle_input::{SelectedCard, acting_human, tiles_of};
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::session::{Notice, Session};
@@ -29,6 +29,13 @@ pub struct CastleTile(pub Cell);
 /// Something lying on a tile (mark, padlock, figure), clicked like its tile.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CastlePiece(pub Cell);
+
+/// A door tile turning over: seconds since it began.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Flip(pub f32);
+
+/// How long a door takes to turn over.
+const FLIP_SECONDS: f32 = 0.45;
 
 /// A figure waiting off the castle (not clickable).
 #[derive(Component, Clone, Copy, Debug)]
@@ -79,9 +86,16 @@ pub(crate) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        redraw.in_set(Frame::Mirror).run_if(
-            resource_exists_and_changed::<Session<IceCastle>>
-                .and_then(resource_exists::<CastleAssets>),
+        (
+            redraw.in_set(Frame::Mirror).run_if(
+                resource_exists::<Session<IceCastle>>
+                    .and_then(resource_exists::<CastleAssets>)
+                    .and_then(
+                        resource_changed::<Session<IceCastle>>
+                            .or_else(resource_changed::<SelectedCard>),
+                    ),
+            ),
+            flip_doors,
         ),
     );
 }
@@ -238,6 +252,8 @@ fn redraw(
     mut commands: Commands,
     session: Res<Session<IceCastle>>,
     kit: Res<CastleAssets>,
+    selected: Res<SelectedCard>,
+    mut was_open: Local<Vec<bool>>,
     old: Query<Entity, Drawn>,
 ) {
     for e in &old {
@@ -250,11 +266,22 @@ fn redraw(
                 .state
                 .legal_actions(seat)
                 .iter()
+                .filter(|a| view.phase != Phase::Play || a.card() == selected.0)
                 .flat_map(tiles_of)
                 .collect()
         })
         .unwrap_or_default();
-    draw_tiles(&mut commands, &kit, &view, &lit);
+    let open: Vec<bool> = view.tiles.iter().map(|t| t.open).collect();
+    let flipped: Vec<bool> = if was_open.len() == open.len() {
+        open.iter()
+            .zip(was_open.iter())
+            .map(|(a, b)| a != b)
+            .collect()
+    } else {
+        vec![false; open.len()]
+    };
+    *was_open = open;
+    draw_tiles(&mut commands, &kit, &view, &lit, &flipped);
     draw_slides(&mut commands, &kit, &view);
     draw_figures(&mut commands, &kit, &view);
 }
@@ -275,14 +302,38 @@ fn piece(
     ));
 }
 
-fn draw_tiles(commands: &mut Commands, kit: &CastleAssets, view: &CastleView, lit: &[Cell]) {
+/// Turn flipping doors over about their West-East axis, half a turn, easing out.
+fn flip_doors(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut doors: Query<(Entity, &mut Flip, &mut Transform)>,
+) {
+    for (e, mut flip, mut transform) in &mut doors {
+        flip.0 += time.delta_secs();
+        let t = (flip.0 / FLIP_SECONDS).min(1.0);
+        let ease = 1.0 - (1.0 - t) * (1.0 - t);
+        transform.rotation = Quat::from_rotation_x(std::f32::consts::PI * (1.0 - ease));
+        transform.translation.y = 0.04 + 0.5 * (std::f32::consts::PI * t).sin();
+        if t >= 1.0 {
+            commands.entity(e).remove::<Flip>();
+        }
+    }
+}
+
+fn draw_tiles(
+    commands: &mut Commands,
+    kit: &CastleAssets,
+    view: &CastleView,
+    lit: &[Cell],
+    flipped: &[bool],
+) {
     for row in 0..view.rows {
         for col in 0..view.cols {
             let cell = Cell::new(row, col);
             let Some(t) = view.tile(cell) else { continue };
             let at = cell_position(view.rows, view.cols, cell);
             let colour = Colour::ALL.iter().position(|c| *c == t.colour).unwrap_or(0);
-            commands.spawn((
+            let mut door = commands.spawn((
                 Name::new("Door tile"),
                 TableEntity,
                 CastleTile(cell),
@@ -290,6 +341,10 @@ fn draw_tiles(commands: &mut Commands, kit: &CastleAssets, view: &CastleView, li
                 MeshMaterial3d(kit.doors[colour][t.open as usize].clone()),
                 Transform::from_translation(at + Vec3::Y * 0.04),
             ));
+            let index = row as usize * view.cols as usize + col as usize;
+            if flipped.get(index).copied().unwrap_or(false) {
+                door.insert(Flip(0.0));
+            }
             let top = at + Vec3::Y * 0.09;
             if lit.contains(&cell) {
                 piece(
@@ -409,8 +464,9 @@ fn draw_figures(commands: &mut Commands, kit: &CastleAssets, view: &CastleView) 
                 TableEntity,
                 Mesh3d(kit.cube.clone()),
                 MeshMaterial3d(kit.ice.clone()),
-                Transform::from_translation(base + Vec3::Y * 0.35)
-                    .with_scale(Vec3::new(2.6, 3.4, 2.6)),
+                // A block of ice round the figure's feet: the figure stays visible.
+                Transform::from_translation(base + Vec3::Y * 0.12)
+                    .with_scale(Vec3::new(2.8, 1.1, 2.8)),
             ));
             match at {
                 Some(cell) => e.insert(CastlePiece(*cell)),
