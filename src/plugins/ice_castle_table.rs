@@ -4,16 +4,14 @@
 //! Everything is drawn from the rules' view of one seat, so face-down tiles never give away their kind.
 
 use bevy::prelude::*;
-use hoarfrost_rules::ice_castle::{
-    self, CastleView, Cell, Colour, IceCastle, Phase, Setup, Side, TileKind,
-};
+use hoarfrost_rules::ice_castle::{self, Cell, Colour, IceCastle, Phase, Setup, Side};
 use hoarfrost_rules::{Game, GameKind, Hue, Seat};
 
 use crate::palette;
 use crate::plugins::ai::{AiSeats, BotMaker};
 use crate::plugins::camera::FrameTarget;
-use crate::plugins::hud::HudSpec;
 use crate::plugins::ice_castle_input::{SelectedCard, acting_human, tiles_of};
+use crate::plugins::ice_castle_pieces::{draw_figures, draw_slides, draw_tiles};
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::session::{Notice, Session};
@@ -30,13 +28,6 @@ pub struct CastleTile(pub Cell);
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CastlePiece(pub Cell);
 
-/// A door tile turning over: seconds since it began.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Flip(pub f32);
-
-/// How long a door takes to turn over.
-const FLIP_SECONDS: f32 = 0.45;
-
 /// A figure waiting off the castle (not clickable).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CastleOffBoard;
@@ -48,24 +39,24 @@ pub struct CastleHues(pub Vec<Hue>);
 /// Shared meshes and materials.
 #[derive(Resource)]
 pub struct CastleAssets {
-    tile: Handle<Mesh>,
+    pub(super) tile: Handle<Mesh>,
     /// Per colour: [closed, open].
-    doors: Vec<[Handle<StandardMaterial>; 2]>,
-    door_mark: Handle<Mesh>,
-    dark: Handle<StandardMaterial>,
-    cube: Handle<Mesh>,
-    steel: Handle<StandardMaterial>,
-    bar: Handle<Mesh>,
-    ice: Handle<StandardMaterial>,
-    wood: Handle<StandardMaterial>,
-    gold: Handle<StandardMaterial>,
-    white: Handle<StandardMaterial>,
-    ball: Handle<Mesh>,
-    halo: Handle<Mesh>,
-    glow: Handle<StandardMaterial>,
-    body: Handle<Mesh>,
-    stand: Handle<Mesh>,
-    seats: Vec<Handle<StandardMaterial>>,
+    pub(super) doors: Vec<[Handle<StandardMaterial>; 2]>,
+    pub(super) door_mark: Handle<Mesh>,
+    pub(super) dark: Handle<StandardMaterial>,
+    pub(super) cube: Handle<Mesh>,
+    pub(super) steel: Handle<StandardMaterial>,
+    pub(super) bar: Handle<Mesh>,
+    pub(super) ice: Handle<StandardMaterial>,
+    pub(super) wood: Handle<StandardMaterial>,
+    pub(super) gold: Handle<StandardMaterial>,
+    pub(super) white: Handle<StandardMaterial>,
+    pub(super) ball: Handle<Mesh>,
+    pub(super) halo: Handle<Mesh>,
+    pub(super) glow: Handle<StandardMaterial>,
+    pub(super) body: Handle<Mesh>,
+    pub(super) stand: Handle<Mesh>,
+    pub(super) seats: Vec<Handle<StandardMaterial>>,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -79,7 +70,7 @@ pub(crate) fn plugin(app: &mut App) {
     .insert_resource(BotMaker::<IceCastle>(|seed| {
         Box::new(ice_castle::bot::CastleBot::new(seed))
     }))
-    .insert_resource(hud_spec())
+    .insert_resource(super::ice_castle_hud::hud_spec())
     .add_systems(
         OnEnter(Screen::Playing),
         start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceCastle),
@@ -95,7 +86,7 @@ pub(crate) fn plugin(app: &mut App) {
                             .or_else(resource_changed::<SelectedCard>),
                     ),
             ),
-            flip_doors,
+            super::ice_castle_pieces::flip_doors,
         ),
     );
 }
@@ -119,7 +110,7 @@ pub fn side_position(rows: u8, cols: u8, side: Side, seat: Seat) -> Vec3 {
     }
 }
 
-fn door_colour(c: Colour, open: bool) -> Color {
+pub(super) fn door_colour(c: Colour, open: bool) -> Color {
     let base = palette::hue_color(c.hue()).to_srgba();
     if open {
         // Light: halfway to white.
@@ -284,242 +275,6 @@ fn redraw(
     draw_tiles(&mut commands, &kit, &view, &lit, &flipped);
     draw_slides(&mut commands, &kit, &view);
     draw_figures(&mut commands, &kit, &view);
-}
-
-fn piece(
-    commands: &mut Commands,
-    cell: Cell,
-    mesh: &Handle<Mesh>,
-    material: &Handle<StandardMaterial>,
-    transform: Transform,
-) {
-    commands.spawn((
-        TableEntity,
-        CastlePiece(cell),
-        Mesh3d(mesh.clone()),
-        MeshMaterial3d(material.clone()),
-        transform,
-    ));
-}
-
-/// Turn flipping doors over about their West-East axis, half a turn, easing out.
-fn flip_doors(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut doors: Query<(Entity, &mut Flip, &mut Transform)>,
-) {
-    for (e, mut flip, mut transform) in &mut doors {
-        flip.0 += time.delta_secs();
-        let t = (flip.0 / FLIP_SECONDS).min(1.0);
-        let ease = 1.0 - (1.0 - t) * (1.0 - t);
-        transform.rotation = Quat::from_rotation_x(std::f32::consts::PI * (1.0 - ease));
-        transform.translation.y = 0.04 + 0.5 * (std::f32::consts::PI * t).sin();
-        if t >= 1.0 {
-            commands.entity(e).remove::<Flip>();
-        }
-    }
-}
-
-fn draw_tiles(
-    commands: &mut Commands,
-    kit: &CastleAssets,
-    view: &CastleView,
-    lit: &[Cell],
-    flipped: &[bool],
-) {
-    for row in 0..view.rows {
-        for col in 0..view.cols {
-            let cell = Cell::new(row, col);
-            let Some(t) = view.tile(cell) else { continue };
-            let at = cell_position(view.rows, view.cols, cell);
-            let colour = Colour::ALL.iter().position(|c| *c == t.colour).unwrap_or(0);
-            let mut door = commands.spawn((
-                Name::new("Door tile"),
-                TableEntity,
-                CastleTile(cell),
-                Mesh3d(kit.tile.clone()),
-                MeshMaterial3d(kit.doors[colour][t.open as usize].clone()),
-                Transform::from_translation(at + Vec3::Y * 0.04),
-            ));
-            let index = row as usize * view.cols as usize + col as usize;
-            if flipped.get(index).copied().unwrap_or(false) {
-                door.insert(Flip(0.0));
-            }
-            let top = at + Vec3::Y * 0.09;
-            if lit.contains(&cell) {
-                piece(
-                    commands,
-                    cell,
-                    &kit.halo,
-                    &kit.glow,
-                    Transform::from_translation(at + Vec3::Y * 0.005),
-                );
-            }
-            if !t.open {
-                piece(
-                    commands,
-                    cell,
-                    &kit.door_mark,
-                    &kit.dark,
-                    Transform::from_translation(top),
-                );
-            }
-            match t.kind {
-                Some(TileKind::Frozen) if !t.axed => piece(
-                    commands,
-                    cell,
-                    &kit.tile,
-                    &kit.ice,
-                    Transform::from_translation(top + Vec3::Y * 0.03)
-                        .with_scale(Vec3::new(0.9, 1.0, 0.9)),
-                ),
-                Some(TileKind::ExtraKey) if t.open => piece(
-                    commands,
-                    cell,
-                    &kit.ball,
-                    &kit.gold,
-                    Transform::from_translation(top + Vec3::new(-0.38, 0.08, -0.38)),
-                ),
-                Some(TileKind::ExtraTurn) if t.open => piece(
-                    commands,
-                    cell,
-                    &kit.ball,
-                    &kit.white,
-                    Transform::from_translation(top + Vec3::new(-0.38, 0.08, -0.38)),
-                ),
-                _ => {}
-            }
-            if t.axed {
-                piece(
-                    commands,
-                    cell,
-                    &kit.bar,
-                    &kit.wood,
-                    Transform::from_translation(top + Vec3::new(0.3, 0.02, 0.0))
-                        .with_rotation(Quat::from_rotation_y(0.6))
-                        .with_scale(Vec3::new(1.0, 1.0, 0.6)),
-                );
-            }
-            if t.padlock {
-                piece(
-                    commands,
-                    cell,
-                    &kit.cube,
-                    &kit.steel,
-                    Transform::from_translation(top + Vec3::new(0.32, 0.11, 0.32)),
-                );
-            }
-        }
-    }
-}
-
-fn draw_slides(commands: &mut Commands, kit: &CastleAssets, view: &CastleView) {
-    for &(a, b) in &view.slides {
-        let (pa, pb) = (
-            cell_position(view.rows, view.cols, a),
-            cell_position(view.rows, view.cols, b),
-        );
-        let mid = (pa + pb) / 2.0 + Vec3::Y * 0.12;
-        let d = pb - pa;
-        let len = d.length();
-        piece(
-            commands,
-            a,
-            &kit.bar,
-            &kit.ice,
-            Transform::from_translation(mid)
-                .with_rotation(Quat::from_rotation_y(d.x.atan2(d.z)))
-                .with_scale(Vec3::new(2.0, 1.5, len * 0.9)),
-        );
-    }
-}
-
-fn draw_figures(commands: &mut Commands, kit: &CastleAssets, view: &CastleView) {
-    for (seat, at) in view.characters.iter().enumerate() {
-        let material = kit.seats.get(seat).unwrap_or(&kit.white);
-        let base = match at {
-            Some(cell) => cell_position(view.rows, view.cols, *cell) + Vec3::Y * 0.08,
-            None => side_position(view.rows, view.cols, view.sides[seat], seat),
-        };
-        let parts = [
-            (&kit.stand, base + Vec3::Y * 0.03),
-            (&kit.body, base + Vec3::Y * 0.39),
-        ];
-        for (mesh, pos) in parts {
-            let mut e = commands.spawn((
-                Name::new("Figure"),
-                TableEntity,
-                Mesh3d(mesh.clone()),
-                MeshMaterial3d(material.clone()),
-                Transform::from_translation(pos),
-            ));
-            match at {
-                Some(cell) => e.insert(CastlePiece(*cell)),
-                None => e.insert((CastleOffBoard, Pickable::IGNORE)),
-            };
-        }
-        if view.freeze.is_some_and(|f| f.seat == seat) {
-            let mut e = commands.spawn((
-                Name::new("Freeze"),
-                TableEntity,
-                Mesh3d(kit.cube.clone()),
-                MeshMaterial3d(kit.ice.clone()),
-                // A block of ice round the figure's feet: the figure stays visible.
-                Transform::from_translation(base + Vec3::Y * 0.12)
-                    .with_scale(Vec3::new(2.8, 1.1, 2.8)),
-            ));
-            match at {
-                Some(cell) => e.insert(CastlePiece(*cell)),
-                None => e.insert((CastleOffBoard, Pickable::IGNORE)),
-            };
-        }
-    }
-}
-
-fn hud_spec() -> HudSpec<IceCastle> {
-    HudSpec {
-        title: "Ice Castle",
-        seat_name: |s, seat| {
-            let hue = Hue::ALL.get(seat).copied().unwrap_or(Hue::White);
-            (
-                format!("Player {} ({})", seat + 1, s.side(seat).name()),
-                palette::hue_egui(hue),
-            )
-        },
-        seat_note: |s, seat| {
-            let at = s
-                .character(seat)
-                .map_or("off the castle".to_string(), |c| format!("at {}", c.name()));
-            let frozen = if s.is_frozen(seat) { ", frozen" } else { "" };
-            format!("{} cards, {at}{frozen}", s.hand(seat).len())
-        },
-        seat_button: None,
-        extra_lines: |s| {
-            let mut lines = vec![format!(
-                "Turn {} of at most {}; {} cards in the pile",
-                s.turns(),
-                s.turn_limit(),
-                s.pile_count()
-            )];
-            if let Some(top) = s.discard_top() {
-                lines.push(format!("Discard pile: {} on top", top.name()));
-            }
-            lines
-        },
-        // Only actions that show no card: the hand has its own window (hidden at a hand-over).
-        panel_actions: |s, seat| {
-            s.legal_actions(seat)
-                .into_iter()
-                .filter(|a| a.card().is_none() && tiles_of(a).is_empty())
-                .collect()
-        },
-        help: "Pick a card in your hand, then click a door tile to play it there (open or close a door,\n\
-               lock it, axe a frozen door, lay an ice slide, move an opponent with the wand);\n\
-               discard or freeze with the buttons under your hand. Then click a lit tile to move,\n\
-               or stay / step out in the panel. Reach an open door on the far row to win.\n\
-               Dark tiles with a door mark are closed; light ones open; blue ice is a frozen door.\n\
-               Right drag: orbit. Middle drag: pan. Wheel: zoom. R: reset view.",
-    }
 }
 
 #[cfg(test)]
