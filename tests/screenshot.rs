@@ -245,3 +245,51 @@ fn sprawl_ai_game_shows_the_chessboard_and_all_three_colours() {
         "only {red} red, {yellow} yellow and {green} green pixels: pieces are missing"
     );
 }
+
+/// Pixels that read as clearly blue.
+fn count_blue(p: &Picture) -> usize {
+    p.rgb
+        .iter()
+        .filter(|c| {
+            let [r, g, b] = c.map(|v| v as u32);
+            b > 80 && b > 2 * r && b > g + g / 2
+        })
+        .count()
+}
+
+#[test]
+fn ice_castle_ai_game_shows_doors_of_all_four_colours() {
+    if !display_available() {
+        return;
+    }
+    let p = capture(
+        "ice-castle",
+        &[
+            "--game",
+            "ice-castle",
+            "--seats",
+            "ai,ai",
+            "--seed",
+            "2",
+            "--exit-after",
+            "120",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    // Forty door tiles, ten per colour, lie on the 5x8 castle.
+    let (red, yellow) = count_red_and_yellow(&p);
+    // Lit from above, the matte green doors read as (60, 130, 70): greener than grey, not neon.
+    let green = p
+        .rgb
+        .iter()
+        .filter(|c| {
+            let [r, g, b] = c.map(|v| v as u32);
+            g > 80 && g > r + 40 && g > b + 40
+        })
+        .count();
+    let blue = count_blue(&p);
+    assert!(
+        red > 300 && yellow > 300 && green > 300 && blue > 300,
+        "only {red} red, {yellow} yellow, {green} green and {blue} blue pixels: door tiles are missing"
+    );
+}

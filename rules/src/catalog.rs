@@ -58,7 +58,7 @@ impl GameKind {
     pub fn available(self) -> bool {
         matches!(
             self,
-            GameKind::IceTowers | GameKind::IceColony | GameKind::Sprawl
+            GameKind::IceTowers | GameKind::IceColony | GameKind::Sprawl | GameKind::IceCastle
         )
     }
 

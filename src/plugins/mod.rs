@@ -5,6 +5,10 @@ pub mod automation;
 pub mod camera;
 pub mod game_over;
 pub mod hud;
+pub mod ice_castle_hud;
+pub mod ice_castle_input;
+pub mod ice_castle_pieces;
+pub mod ice_castle_table;
 pub mod ice_colony_table;
 pub mod icetowers_input;
 pub mod icetowers_table;
@@ -24,6 +28,7 @@ pub(crate) fn plugin(app: &mut App) {
         icetowers_table::plugin,
         icetowers_input::plugin,
         ice_colony_table::plugin,
+        ice_castle_table::plugin,
         sprawl_table::plugin,
         sprawl_input::plugin,
     ));

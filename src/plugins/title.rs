@@ -249,7 +249,7 @@ mod tests {
 
     #[test]
     fn unavailable_games_cannot_start() {
-        let c = SetupChoice::new(GameKind::IceCastle, &[SeatKind::Ai; 2], 1);
+        let c = SetupChoice::new(GameKind::IceFortress, &[SeatKind::Ai; 2], 1);
         assert!(c.problem().unwrap().contains("not on the table yet"));
     }
 

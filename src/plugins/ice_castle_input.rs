@@ -1,0 +1,401 @@
+//! Ice Castle input: the acting human's hand as egui buttons, the hand-over screen between two human
+//! seats, and what a click on a door tile means (a pure, tested function).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use hoarfrost_rules::ice_castle::{Action, Card, Cell, IceCastle, Phase};
+use hoarfrost_rules::{Game, Seat};
+
+use crate::options::SeatKind;
+use crate::screens::{Screen, TurnPhase};
+use crate::session::{Notice, PlayAction, Session};
+
+use super::hud::Choices;
+use super::ice_castle_table::{CastlePiece, CastleTile};
+
+/// The card the acting human picked from the hand, waiting for a tile click.
+#[derive(Resource, Default, Debug)]
+pub struct SelectedCard(pub Option<Card>);
+
+/// Between two human seats: the seat whose hand may be shown now (after it said who it is).
+#[derive(Resource, Default, Debug)]
+pub struct HandOver {
+    pub shown_to: Option<Seat>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<SelectedCard>()
+        .init_resource::<HandOver>()
+        .add_observer(on_click)
+        .add_systems(
+            Update,
+            forget_card.run_if(resource_exists_and_changed::<Session<IceCastle>>),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            hand_window
+                .run_if(resource_exists::<Session<IceCastle>>.and_then(in_state(Screen::Playing))),
+        );
+}
+
+/// A move was made: the picked card may be gone.
+fn forget_card(session: Res<Session<IceCastle>>, mut selected: ResMut<SelectedCard>) {
+    if let Some(card) = selected.0
+        && (session.state.phase() != Phase::Play
+            || !session.state.hand(session.state.current()).contains(&card))
+    {
+        selected.0 = None;
+    }
+}
+
+/// The human seat that may act now, if any.
+pub fn acting_human(session: &Session<IceCastle>) -> Option<Seat> {
+    (0..session.seats.len()).find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))
+}
+
+/// Whether `seat`'s hand must stay hidden until its player says who they are.
+pub fn must_hand_over(seats: &[SeatKind], shown_to: Option<Seat>, seat: Seat) -> bool {
+    seats.iter().filter(|k| **k == SeatKind::Human).count() > 1 && shown_to != Some(seat)
+}
+
+fn seat_name(seat: Seat) -> String {
+    format!("Player {}", seat + 1)
+}
+
+fn hand_window(
+    mut contexts: EguiContexts,
+    session: Res<Session<IceCastle>>,
+    mut selected: ResMut<SelectedCard>,
+    mut hand_over: ResMut<HandOver>,
+    mut play: MessageWriter<PlayAction<IceCastle>>,
+) -> Result {
+    let Some(seat) = acting_human(&session) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    if must_hand_over(&session.seats, hand_over.shown_to, seat) {
+        egui::Window::new("Hand over")
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.label(format!(
+                    "Pass the screen to {}. Everyone else, look away.",
+                    seat_name(seat)
+                ));
+                if ui
+                    .button(format!("I am {}, show my hand", seat_name(seat)))
+                    .clicked()
+                {
+                    hand_over.shown_to = Some(seat);
+                }
+            });
+        return Ok(());
+    }
+    let view = session.state.view(seat);
+    egui::Window::new(format!("{}'s hand", seat_name(seat)))
+        .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                for card in &view.hand {
+                    let picked = selected.0 == Some(*card);
+                    let enabled = view.phase == Phase::Play;
+                    let button = egui::Button::new(card.name()).selected(picked);
+                    if ui
+                        .add_enabled(enabled, button)
+                        .on_hover_text(card_help(*card))
+                        .clicked()
+                    {
+                        selected.0 = if picked { None } else { Some(*card) };
+                    }
+                }
+            });
+            match (view.phase, selected.0) {
+                (Phase::Play, None) => {
+                    ui.label("Pick a card, then click a door tile.");
+                }
+                (Phase::Play, Some(card)) => {
+                    ui.label(format!("{}: click a door tile, or", card.name()));
+                    ui.horizontal(|ui| {
+                        for action in card_buttons(&session.state, seat, card) {
+                            if ui
+                                .button(session.state.action_to_string(seat, &action))
+                                .clicked()
+                            {
+                                play.write(PlayAction { seat, action });
+                            }
+                        }
+                    });
+                }
+                (Phase::Move, _) => {
+                    ui.label(
+                        "Click a lit tile next to you to move, or stay / step out in the panel.",
+                    );
+                }
+                (Phase::BonusKey, _) => {
+                    ui.label(
+                        "Extra Key: click any door to open or close it, or skip in the panel.",
+                    );
+                }
+                _ => {}
+            }
+        });
+    Ok(())
+}
+
+fn card_help(card: Card) -> &'static str {
+    match card {
+        Card::Key(_) => "Opens or closes a door of its colour.",
+        Card::Skeleton => "Opens or closes any door, or takes a padlock off.",
+        Card::Padlock => "Locks a door as it is; nobody passes it.",
+        Card::Slide => "A diagonal passage between two tiles, for good.",
+        Card::Axe => "Opens a frozen door for good.",
+        Card::Freeze => "Holds an opponent for two of their turns.",
+        Card::Wand => "Moves an opponent one tile.",
+    }
+}
+
+/// Actions of `card` played with a button rather than a tile: discarding it, and the Freeze targets.
+pub fn card_buttons(s: &IceCastle, seat: Seat, card: Card) -> Vec<Action> {
+    s.legal_actions(seat)
+        .into_iter()
+        .filter(|a| a.card() == Some(card) && tiles_of(a).is_empty())
+        .collect()
+}
+
+/// The tiles an action is played on by clicking (both ends of an Ice Slide).
+pub fn tiles_of(a: &Action) -> Vec<Cell> {
+    match *a {
+        Action::Open { tile, .. }
+        | Action::Close { tile, .. }
+        | Action::Unlock { tile }
+        | Action::Padlock { tile }
+        | Action::Axe { tile }
+        | Action::BonusOpen { tile }
+        | Action::BonusClose { tile } => vec![tile],
+        Action::Slide { a, b } => vec![a, b],
+        Action::Wand { to, .. } | Action::Move { to } => vec![to],
+        _ => Vec::new(),
+    }
+}
+
+/// What a click on a door tile means.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TileClick {
+    /// Exactly one legal action is played there.
+    Play(Action),
+    /// Several are: the panel offers them.
+    Choose(Vec<Action>),
+    /// None is: the rules' reason.
+    Explain(String),
+}
+
+/// The legal actions of `seat` on `cell` with the picked `card` (in the card phase), sorted out into
+/// what a click does.
+pub fn click_tile(s: &IceCastle, seat: Seat, card: Option<Card>, cell: Cell) -> TileClick {
+    if s.phase() == Phase::Play && card.is_none() {
+        return TileClick::Explain("pick a card from your hand first".into());
+    }
+    let mut matches: Vec<Action> = s
+        .legal_actions(seat)
+        .into_iter()
+        .filter(|a| tiles_of(a).contains(&cell))
+        .filter(|a| s.phase() != Phase::Play || a.card() == card)
+        .collect();
+    match matches.len() {
+        0 => TileClick::Explain(explain(s, seat, card, cell)),
+        1 => TileClick::Play(matches.remove(0)),
+        _ => TileClick::Choose(matches),
+    }
+}
+
+/// Why nothing can be done on `cell` now, in the rules' words.
+fn explain(s: &IceCastle, seat: Seat, card: Option<Card>, cell: Cell) -> String {
+    let view = s.view(seat);
+    let Some(tile) = view.tile(cell) else {
+        return "that is not a tile of the castle".into();
+    };
+    let probe = match (s.phase(), card) {
+        (Phase::Play, Some(card)) => match card {
+            Card::Key(_) | Card::Skeleton if tile.padlock && card == Card::Skeleton => {
+                Action::Unlock { tile: cell }
+            }
+            Card::Key(_) | Card::Skeleton if tile.open => Action::Close { card, tile: cell },
+            Card::Key(_) | Card::Skeleton => Action::Open { card, tile: cell },
+            Card::Padlock => Action::Padlock { tile: cell },
+            Card::Axe => Action::Axe { tile: cell },
+            Card::Slide => {
+                let up = Cell::new(cell.row + 1, cell.col + 1);
+                Action::slide(cell, up)
+            }
+            Card::Wand => {
+                let target = (0..view.players).find(|&t| t != seat).unwrap_or(0);
+                Action::Wand {
+                    seat: target,
+                    to: cell,
+                }
+            }
+            Card::Freeze => return "the Freeze is played with the buttons under your hand".into(),
+        },
+        (Phase::Move, _) => Action::Move { to: cell },
+        (Phase::BonusKey, _) if tile.open => Action::BonusClose { tile: cell },
+        (Phase::BonusKey, _) => Action::BonusOpen { tile: cell },
+        _ => return "wait for your turn".into(),
+    };
+    match s.check(seat, &probe) {
+        Err(e) => e.0,
+        Ok(()) => "nothing to do on that tile now".into(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn on_click(
+    click: On<Pointer<Click>>,
+    phase: Option<Res<State<TurnPhase>>>,
+    session: Option<Res<Session<IceCastle>>>,
+    tiles: Query<&CastleTile>,
+    pieces: Query<&CastlePiece>,
+    selected: Res<SelectedCard>,
+    hand_over: Res<HandOver>,
+    mut choices: ResMut<Choices<IceCastle>>,
+    mut notice: ResMut<Notice>,
+    mut play: MessageWriter<PlayAction<IceCastle>>,
+) {
+    if click.button != PointerButton::Primary
+        || phase.is_none_or(|p| *p.get() != TurnPhase::HumanToAct)
+    {
+        return;
+    }
+    let Some(session) = session else { return };
+    let Some(seat) = acting_human(&session) else {
+        return;
+    };
+    if must_hand_over(&session.seats, hand_over.shown_to, seat) {
+        notice.error("say who you are in the hand-over window first");
+        return;
+    }
+    let cell = match (tiles.get(click.entity), pieces.get(click.entity)) {
+        (Ok(t), _) => t.0,
+        (_, Ok(p)) => p.0,
+        _ => return,
+    };
+    match click_tile(&session.state, seat, selected.0, cell) {
+        TileClick::Play(action) => {
+            play.write(PlayAction { seat, action });
+        }
+        TileClick::Choose(options) => {
+            notice.info(format!("{}: pick one in the panel", cell.name()));
+            choices.0 = options;
+        }
+        TileClick::Explain(why) => notice.error(why),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hoarfrost_rules::ToAct;
+    use hoarfrost_rules::ice_castle::Setup;
+
+    /// A fresh two-seat game with the first draw made: seat to act is in the card phase.
+    fn at_play(seed: u64) -> (IceCastle, Seat) {
+        let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
+        while s.to_act() == ToAct::Chance {
+            s.apply_chance();
+        }
+        assert_eq!(s.phase(), Phase::Play);
+        let seat = s.current();
+        (s, seat)
+    }
+
+    #[test]
+    fn a_tile_click_without_a_card_asks_for_one() {
+        let (s, seat) = at_play(1);
+        assert_eq!(
+            click_tile(&s, seat, None, Cell::new(0, 0)),
+            TileClick::Explain("pick a card from your hand first".into())
+        );
+    }
+
+    #[test]
+    fn a_key_clicked_on_a_door_of_its_colour_opens_it() {
+        for seed in 0..40 {
+            let (s, seat) = at_play(seed);
+            let Some(Card::Key(colour)) = s
+                .hand(seat)
+                .iter()
+                .copied()
+                .find(|c| matches!(c, Card::Key(_)))
+            else {
+                continue;
+            };
+            let cell = s
+                .cells()
+                .find(|&c| s.tile(c).unwrap().colour == colour)
+                .unwrap();
+            let card = Card::Key(colour);
+            assert_eq!(
+                click_tile(&s, seat, Some(card), cell),
+                TileClick::Play(Action::Open { card, tile: cell })
+            );
+            // The same key on a door of another colour is refused with the rules' reason.
+            let other = s
+                .cells()
+                .find(|&c| s.tile(c).unwrap().colour != colour)
+                .unwrap();
+            match click_tile(&s, seat, Some(card), other) {
+                TileClick::Explain(why) => assert!(!why.is_empty()),
+                x => panic!("{x:?}"),
+            }
+            return;
+        }
+        panic!("no key in 40 opening hands");
+    }
+
+    #[test]
+    fn an_ice_slide_click_offers_every_slide_from_that_tile() {
+        for seed in 0..60 {
+            let (s, seat) = at_play(seed);
+            if !s.hand(seat).contains(&Card::Slide) {
+                continue;
+            }
+            let cell = Cell::new(1, 1);
+            match click_tile(&s, seat, Some(Card::Slide), cell) {
+                TileClick::Choose(options) => {
+                    assert!(options.len() > 1);
+                    assert!(options.iter().all(|a| tiles_of(a).contains(&cell)));
+                }
+                x => panic!("{x:?}"),
+            }
+            return;
+        }
+        panic!("no Ice Slide in 60 opening hands");
+    }
+
+    #[test]
+    fn a_card_can_always_be_discarded_with_a_button() {
+        let (s, seat) = at_play(2);
+        let card = s.hand(seat)[0];
+        assert!(card_buttons(&s, seat, card).contains(&Action::Discard { card }));
+    }
+
+    #[test]
+    fn two_human_seats_hide_the_hand_until_its_player_says_who_they_are() {
+        let two = [SeatKind::Human, SeatKind::Human];
+        assert!(must_hand_over(&two, None, 0));
+        assert!(must_hand_over(&two, Some(0), 1));
+        assert!(!must_hand_over(&two, Some(1), 1));
+        let one = [SeatKind::Human, SeatKind::Ai];
+        assert!(!must_hand_over(&one, None, 0));
+    }
+
+    #[test]
+    fn every_tile_action_names_its_tiles() {
+        let (a, b) = (Cell::new(0, 0), Cell::new(1, 1));
+        assert_eq!(tiles_of(&Action::slide(b, a)), vec![a, b]);
+        assert_eq!(tiles_of(&Action::Move { to: b }), vec![b]);
+        assert!(tiles_of(&Action::Stay).is_empty());
+    }
+}

@@ -1,0 +1,314 @@
+//! The Ice Castle table: the grid of door tiles (5x8 for two players, 6x6 for three or four), coloured
+//! by door colour, dark with a door mark while closed and light once open; padlocks, axes, ice slides
+//! and the freeze on them; the characters as figures on stands, on their tile or beside their side.
+//! Everything is drawn from the rules' view of one seat, so face-down tiles never give away their kind.
+
+use bevy::prelude::*;
+use hoarfrost_rules::ice_castle::{self, Cell, Colour, IceCastle, Phase, Setup, Side};
+use hoarfrost_rules::{Game, GameKind, Hue, Seat};
+
+use crate::palette;
+use crate::plugins::ai::{AiSeats, BotMaker};
+use crate::plugins::camera::FrameTarget;
+use crate::plugins::ice_castle_input::{SelectedCard, acting_human, tiles_of};
+use crate::plugins::ice_castle_pieces::{draw_figures, draw_slides, draw_tiles};
+use crate::plugins::title::SetupChoice;
+use crate::screens::Screen;
+use crate::session::{Notice, Session};
+use crate::systems::{Frame, TableEntity};
+
+/// Distance between tile centres.
+const SPACING: f32 = 1.2;
+
+/// A door tile, clicked to act there.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CastleTile(pub Cell);
+
+/// Something lying on a tile (mark, padlock, figure), clicked like its tile.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CastlePiece(pub Cell);
+
+/// A figure waiting off the castle (not clickable).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CastleOffBoard;
+
+/// Seat colours as chosen on the title screen.
+#[derive(Resource, Clone, Debug)]
+pub struct CastleHues(pub Vec<Hue>);
+
+/// Shared meshes and materials.
+#[derive(Resource)]
+pub struct CastleAssets {
+    pub(super) tile: Handle<Mesh>,
+    /// Per colour: [closed, open].
+    pub(super) doors: Vec<[Handle<StandardMaterial>; 2]>,
+    pub(super) door_mark: Handle<Mesh>,
+    pub(super) dark: Handle<StandardMaterial>,
+    pub(super) cube: Handle<Mesh>,
+    pub(super) steel: Handle<StandardMaterial>,
+    pub(super) bar: Handle<Mesh>,
+    pub(super) ice: Handle<StandardMaterial>,
+    pub(super) wood: Handle<StandardMaterial>,
+    pub(super) gold: Handle<StandardMaterial>,
+    pub(super) white: Handle<StandardMaterial>,
+    pub(super) ball: Handle<Mesh>,
+    pub(super) halo: Handle<Mesh>,
+    pub(super) glow: Handle<StandardMaterial>,
+    pub(super) body: Handle<Mesh>,
+    pub(super) stand: Handle<Mesh>,
+    pub(super) seats: Vec<Handle<StandardMaterial>>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((
+        crate::session::plugin::<IceCastle>,
+        crate::plugins::ai::plugin::<IceCastle>,
+        crate::plugins::hud::plugin::<IceCastle>,
+        crate::plugins::game_over::plugin::<IceCastle>,
+        crate::plugins::ice_castle_input::plugin,
+    ))
+    .insert_resource(BotMaker::<IceCastle>(|seed| {
+        Box::new(ice_castle::bot::CastleBot::new(seed))
+    }))
+    .insert_resource(super::ice_castle_hud::hud_spec())
+    .add_systems(
+        OnEnter(Screen::Playing),
+        start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceCastle),
+    )
+    .add_systems(
+        Update,
+        (
+            redraw.in_set(Frame::Mirror).run_if(
+                resource_exists::<Session<IceCastle>>
+                    .and_then(resource_exists::<CastleAssets>)
+                    .and_then(
+                        resource_changed::<Session<IceCastle>>
+                            .or_else(resource_changed::<SelectedCard>),
+                    ),
+            ),
+            super::ice_castle_pieces::flip_doors,
+        ),
+    );
+}
+
+/// Centre of a tile on the table: row 0 (South) nearest the camera.
+pub fn cell_position(rows: u8, cols: u8, cell: Cell) -> Vec3 {
+    let x = (cell.col as f32 - (cols as f32 - 1.0) / 2.0) * SPACING;
+    let z = -(cell.row as f32 - (rows as f32 - 1.0) / 2.0) * SPACING;
+    Vec3::new(x, 0.0, z)
+}
+
+/// Where a character waits off the castle, beside its side (seats on one side stand apart).
+pub fn side_position(rows: u8, cols: u8, side: Side, seat: Seat) -> Vec3 {
+    let (hr, hc) = (rows as f32 / 2.0 + 0.7, cols as f32 / 2.0 + 0.7);
+    let shift = (seat as f32 - 1.5) * 0.5;
+    match side {
+        Side::South => Vec3::new(shift, 0.0, hr * SPACING),
+        Side::North => Vec3::new(shift, 0.0, -hr * SPACING),
+        Side::West => Vec3::new(-hc * SPACING, 0.0, shift),
+        Side::East => Vec3::new(hc * SPACING, 0.0, shift),
+    }
+}
+
+pub(super) fn door_colour(c: Colour, open: bool) -> Color {
+    let base = palette::hue_color(c.hue()).to_srgba();
+    if open {
+        // Light: halfway to white.
+        Color::srgb(
+            0.45 + base.red * 0.55,
+            0.45 + base.green * 0.55,
+            0.45 + base.blue * 0.55,
+        )
+    } else {
+        Color::srgb(base.red * 0.55, base.green * 0.55, base.blue * 0.55)
+    }
+}
+
+fn matte(materials: &mut Assets<StandardMaterial>, color: Color) -> Handle<StandardMaterial> {
+    materials.add(StandardMaterial {
+        base_color: color,
+        perceptual_roughness: 0.6,
+        ..default()
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn start_game(
+    mut commands: Commands,
+    choice: Res<SetupChoice>,
+    old: Query<Entity, With<TableEntity>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut notice: ResMut<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let state = match IceCastle::new(&Setup::new(choice.seats.len(), choice.seed)) {
+        Ok(s) => s,
+        Err(e) => {
+            notice.error(e.0);
+            next.set(Screen::Title);
+            return;
+        }
+    };
+    let doors = Colour::ALL
+        .into_iter()
+        .map(|c| {
+            [
+                matte(&mut materials, door_colour(c, false)),
+                matte(&mut materials, door_colour(c, true)),
+            ]
+        })
+        .collect();
+    let kit = CastleAssets {
+        tile: meshes.add(Cuboid::new(SPACING * 0.92, 0.08, SPACING * 0.92)),
+        doors,
+        door_mark: meshes.add(Cuboid::new(SPACING * 0.32, 0.02, SPACING * 0.55)),
+        dark: matte(&mut materials, Color::srgb(0.08, 0.06, 0.05)),
+        cube: meshes.add(Cuboid::new(0.22, 0.22, 0.22)),
+        steel: matte(&mut materials, Color::srgb(0.55, 0.57, 0.6)),
+        bar: meshes.add(Cuboid::new(0.12, 0.04, 1.0)),
+        ice: materials.add(StandardMaterial {
+            base_color: Color::srgba(0.6, 0.85, 1.0, 0.55),
+            alpha_mode: AlphaMode::Blend,
+            ..default()
+        }),
+        wood: matte(&mut materials, Color::srgb(0.45, 0.28, 0.12)),
+        gold: matte(&mut materials, Color::srgb(0.95, 0.75, 0.2)),
+        white: matte(&mut materials, Color::srgb(0.95, 0.95, 0.97)),
+        ball: meshes.add(Sphere::new(0.12)),
+        halo: meshes.add(Cuboid::new(SPACING * 1.0, 0.04, SPACING * 1.0)),
+        glow: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.9, 0.95, 1.0),
+            emissive: LinearRgba::rgb(0.6, 0.8, 1.0),
+            ..default()
+        }),
+        body: meshes.add(Capsule3d::new(0.16, 0.35)),
+        stand: meshes.add(Cylinder::new(0.26, 0.06)),
+        seats: choice
+            .hues()
+            .into_iter()
+            .map(|h| {
+                materials.add(StandardMaterial {
+                    base_color: palette::hue_color(h),
+                    perceptual_roughness: 0.35,
+                    ..default()
+                })
+            })
+            .collect(),
+    };
+    let half = (state.rows().max(state.cols()) as f32 / 2.0 + 1.4) * SPACING;
+    commands.spawn((
+        Name::new("Table"),
+        TableEntity,
+        Pickable::IGNORE,
+        Mesh3d(meshes.add(Cylinder::new(half * 1.15, 0.2).mesh().resolution(96))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: palette::TABLE,
+            perceptual_roughness: 0.8,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, -0.12, 0.0),
+    ));
+    commands.insert_resource(kit);
+    commands.insert_resource(CastleHues(choice.hues()));
+    commands.insert_resource(FrameTarget {
+        centre: Vec3::ZERO,
+        radius: half,
+    });
+    commands.insert_resource(AiSeats::<IceCastle>::new(&choice.kinds(), choice.seed));
+    commands.insert_resource(Session::new(state, choice.kinds(), choice.seed));
+    notice.info("The doors are dealt closed side up; each player draws, plays a card and moves.");
+}
+
+/// The seat whose view the table shows: the acting human, else the first human, else seat 0.
+fn viewer(session: &Session<IceCastle>) -> Seat {
+    acting_human(session)
+        .or_else(|| {
+            session
+                .seats
+                .iter()
+                .position(|k| *k == crate::options::SeatKind::Human)
+        })
+        .unwrap_or(0)
+}
+
+/// Everything `redraw` replaces.
+type Drawn = Or<(With<CastleTile>, With<CastlePiece>, With<CastleOffBoard>)>;
+
+/// Redraw the castle from one seat's view: every entity shares the kit's meshes and materials.
+fn redraw(
+    mut commands: Commands,
+    session: Res<Session<IceCastle>>,
+    kit: Res<CastleAssets>,
+    selected: Res<SelectedCard>,
+    mut was_open: Local<Vec<bool>>,
+    old: Query<Entity, Drawn>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let view = session.state.view(viewer(&session));
+    let lit: Vec<Cell> = acting_human(&session)
+        .map(|seat| {
+            session
+                .state
+                .legal_actions(seat)
+                .iter()
+                .filter(|a| view.phase != Phase::Play || a.card() == selected.0)
+                .flat_map(tiles_of)
+                .collect()
+        })
+        .unwrap_or_default();
+    let open: Vec<bool> = view.tiles.iter().map(|t| t.open).collect();
+    let flipped: Vec<bool> = if was_open.len() == open.len() {
+        open.iter()
+            .zip(was_open.iter())
+            .map(|(a, b)| a != b)
+            .collect()
+    } else {
+        vec![false; open.len()]
+    };
+    *was_open = open;
+    draw_tiles(&mut commands, &kit, &view, &lit, &flipped);
+    draw_slides(&mut commands, &kit, &view);
+    draw_figures(&mut commands, &kit, &view);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiles_are_laid_out_apart_and_off_board_spots_are_outside_the_grid() {
+        for (rows, cols) in [(8u8, 5u8), (6, 6)] {
+            let cells: Vec<Cell> = (0..rows)
+                .flat_map(|r| (0..cols).map(move |c| Cell::new(r, c)))
+                .collect();
+            for (i, a) in cells.iter().enumerate() {
+                for b in &cells[..i] {
+                    let d = cell_position(rows, cols, *a).distance(cell_position(rows, cols, *b));
+                    assert!(d >= SPACING - 1e-4);
+                }
+            }
+            for side in [Side::South, Side::West, Side::North, Side::East] {
+                let p = side_position(rows, cols, side, 0);
+                let edge = (rows.max(cols) as f32 / 2.0) * SPACING;
+                assert!(p.x.abs() > edge.min(cols as f32 / 2.0 * SPACING) || p.z.abs() > edge);
+            }
+        }
+    }
+
+    #[test]
+    fn closed_doors_are_darker_than_open_ones() {
+        for c in Colour::ALL {
+            let lum = |col: Color| {
+                let s = col.to_srgba();
+                s.red + s.green + s.blue
+            };
+            assert!(lum(door_colour(c, false)) < lum(door_colour(c, true)));
+        }
+    }
+}
