@@ -31,6 +31,11 @@ pub struct HudSpec<G: Game> {
     pub help: &'static str,
 }
 
+/// Seat colours chosen on the title screen, for games whose rules do not know them (Ice Castle); the
+/// panel's swatches use them when present. Removed when the title screen shows.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct SeatColours(pub Vec<egui::Color32>);
+
 /// Actions a click on the table could mean, offered as buttons until one is picked.
 #[derive(Resource)]
 pub struct Choices<G: Game>(pub Vec<G::Action>);
@@ -44,6 +49,9 @@ impl<G: Game> Default for Choices<G> {
 /// Registers the HUD for game `G`.
 pub fn plugin<G: Game>(app: &mut App) {
     app.init_resource::<Choices<G>>()
+        .add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
+            commands.remove_resource::<SeatColours>();
+        })
         .add_systems(
             Update,
             clear_choices::<G>.run_if(resource_exists_and_changed::<Session<G>>),
@@ -68,6 +76,7 @@ fn side_panel<G: Game>(
     spec: Res<HudSpec<G>>,
     notice: Res<Notice>,
     choices: Res<Choices<G>>,
+    colours: Option<Res<SeatColours>>,
     mut play: MessageWriter<PlayAction<G>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -79,7 +88,11 @@ fn side_panel<G: Game>(
         .show(ctx, |ui| {
             let scores = session.state.scores();
             for (seat, score) in scores.iter().enumerate() {
-                let (name, colour) = (spec.seat_name)(&session.state, seat);
+                let (name, rules_colour) = (spec.seat_name)(&session.state, seat);
+                let colour = colours
+                    .as_ref()
+                    .and_then(|c| c.0.get(seat).copied())
+                    .unwrap_or(rules_colour);
                 let human = session.seats[seat] == SeatKind::Human;
                 let who = if human { "human" } else { "AI" };
                 ui.horizontal(|ui| {

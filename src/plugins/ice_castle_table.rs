@@ -214,6 +214,9 @@ fn start_game(
     ));
     commands.insert_resource(kit);
     commands.insert_resource(CastleHues(choice.hues()));
+    commands.insert_resource(crate::plugins::hud::SeatColours(
+        choice.hues().into_iter().map(palette::hue_egui).collect(),
+    ));
     commands.insert_resource(FrameTarget {
         centre: Vec3::ZERO,
         radius: half,
