@@ -310,6 +310,47 @@ mod tests {
         (s, seat)
     }
 
+    /// Plays the castle bot for both seats until the seat to act may step onto a tile; `None` if that
+    /// never happens within the turns tried.
+    fn at_a_step(seed: u64) -> Option<(IceCastle, Seat, Cell)> {
+        use hoarfrost_rules::bots::Bot;
+        let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
+        let mut bot = hoarfrost_rules::ice_castle::bot::CastleBot::new(seed);
+        for _ in 0..300 {
+            match s.to_act() {
+                ToAct::Chance => s.apply_chance(),
+                ToAct::Over => return None,
+                ToAct::Seats(seats) => {
+                    let seat = seats[0];
+                    if s.phase() == Phase::Move {
+                        let step = s.legal_actions(seat).into_iter().find_map(|a| match a {
+                            Action::Move { to } => Some(to),
+                            _ => None,
+                        });
+                        if let Some(to) = step {
+                            return Some((s, seat, to));
+                        }
+                    }
+                    let a = bot.choose(&s, seat)?;
+                    s.apply(seat, &a).unwrap();
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn clicking_a_tile_you_may_step_to_moves_there() {
+        let (s, seat, to) = (0..20)
+            .find_map(at_a_step)
+            .expect("some game reaches a step");
+        match click_tile(&s, seat, None, to) {
+            TileClick::Play(a) => assert_eq!(a, Action::Move { to }),
+            TileClick::Choose(options) => assert!(options.contains(&Action::Move { to })),
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn a_tile_click_without_a_card_asks_for_one() {
         let (s, seat) = at_play(1);
