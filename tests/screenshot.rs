@@ -115,46 +115,64 @@ fn assert_not_blank(p: &Picture, min_contrast: f64) {
     );
 }
 
-/// Pixels that read as clearly red, and as clearly yellow.
-fn count_red_and_yellow(p: &Picture) -> (usize, usize) {
-    let red = p.rgb.iter().filter(|c| {
-        let [r, g, b] = c.map(|v| v as u32);
-        r > 80 && r > 2 * g && r > 2 * b
-    });
-    let yellow = p.rgb.iter().filter(|c| {
-        let [r, g, b] = c.map(|v| v as u32);
-        r > 110 && g > 90 && b * 2 < g && r.abs_diff(g) * 3 < r
-    });
-    (red.count(), yellow.count())
+/// Clearly red, yellow, green and blue pixels, as lit on the table.
+fn red(r: u32, g: u32, b: u32) -> bool {
+    r > 80 && r > 2 * g && r > 2 * b
+}
+
+fn yellow(r: u32, g: u32, b: u32) -> bool {
+    r > 110 && g > 90 && b * 2 < g && r.abs_diff(g) * 3 < r
+}
+
+fn green(r: u32, g: u32, b: u32) -> bool {
+    // Lit from above, matte green reads as about (60, 130, 70): greener than grey, not neon.
+    g > 80 && g > r + 40 && g > b + 40
+}
+
+fn blue(r: u32, g: u32, b: u32) -> bool {
+    b > 80 && b > 2 * r && b > g + g / 2
+}
+
+/// An all-AI game started by the launch flags and captured after `frames` frames, checked not to be blank;
+/// `None` when there is no display.
+fn ai_game(game: &str, seats: &str, seed: &str, frames: &str) -> Option<Picture> {
+    if !display_available() {
+        return None;
+    }
+    let p = capture(
+        game,
+        &[
+            "--game",
+            game,
+            "--seats",
+            seats,
+            "--seed",
+            seed,
+            "--exit-after",
+            frames,
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    Some(p)
+}
+
+/// How many pixels satisfy `test` on their (r, g, b).
+fn count(p: &Picture, test: impl Fn(u32, u32, u32) -> bool) -> usize {
+    p.rgb
+        .iter()
+        .filter(|c| test(c[0] as u32, c[1] as u32, c[2] as u32))
+        .count()
 }
 
 #[test]
 fn icetowers_ai_game_shows_the_table_and_pyramids() {
-    if !display_available() {
+    let Some(p) = ai_game("icetowers", "ai,ai", "3", "90") else {
         return;
-    }
-    let p = capture(
-        "icetowers",
-        &[
-            "--game",
-            "icetowers",
-            "--seats",
-            "ai,ai",
-            "--seed",
-            "3",
-            "--exit-after",
-            "90",
-        ],
-    );
-    assert_not_blank(&p, 12.0);
-    let (red, yellow) = count_red_and_yellow(&p);
+    };
+    let (r, y) = (count(&p, red), count(&p, yellow));
     assert!(
-        red > 400,
-        "only {red} red pixels: the red pyramids are missing"
-    );
-    assert!(
-        yellow > 400,
-        "only {yellow} yellow pixels: the yellow pyramids are missing"
+        r > 400 && y > 400,
+        "only {r} red and {y} yellow pixels: pyramids are missing"
     );
 }
 
@@ -182,114 +200,44 @@ fn title_screen_renders() {
 
 #[test]
 fn ice_colony_ai_game_shows_the_terrain_board() {
-    if !display_available() {
+    let Some(p) = ai_game("ice-colony", "ai,ai", "2", "120") else {
         return;
-    }
-    let p = capture(
-        "ice-colony",
-        &[
-            "--game",
-            "ice-colony",
-            "--seats",
-            "ai,ai",
-            "--seed",
-            "2",
-            "--exit-after",
-            "120",
-        ],
-    );
-    assert_not_blank(&p, 12.0);
+    };
     // Five red and five yellow terrain pyramids are in the bag of 30; the board shows most of them.
-    let (red, yellow) = count_red_and_yellow(&p);
+    let (r, y) = (count(&p, red), count(&p, yellow));
     assert!(
-        red + yellow > 600,
-        "only {red} red and {yellow} yellow pixels: the terrain board is missing"
+        r + y > 600,
+        "only {r} red and {y} yellow pixels: the terrain board is missing"
     );
-}
-
-/// Pixels that read as clearly green.
-fn count_green(p: &Picture) -> usize {
-    p.rgb
-        .iter()
-        .filter(|c| {
-            let [r, g, b] = c.map(|v| v as u32);
-            g > 80 && g > 2 * r && g > 2 * b
-        })
-        .count()
 }
 
 #[test]
 fn sprawl_ai_game_shows_the_chessboard_and_all_three_colours() {
-    if !display_available() {
+    let Some(p) = ai_game("sprawl", "ai,ai,ai", "2", "60") else {
         return;
-    }
-    let p = capture(
-        "sprawl",
-        &[
-            "--game",
-            "sprawl",
-            "--seats",
-            "ai,ai,ai",
-            "--seed",
-            "2",
-            "--exit-after",
-            "60",
-        ],
-    );
-    assert_not_blank(&p, 12.0);
+    };
     // Red, Yellow and Green (the default colours) each have towers and branches on the board.
-    let (red, yellow) = count_red_and_yellow(&p);
-    let green = count_green(&p);
+    let (r, y, g) = (count(&p, red), count(&p, yellow), count(&p, green));
     assert!(
-        red > 300 && yellow > 300 && green > 300,
-        "only {red} red, {yellow} yellow and {green} green pixels: pieces are missing"
+        r > 300 && y > 300 && g > 300,
+        "only {r} red, {y} yellow and {g} green pixels: pieces are missing"
     );
-}
-
-/// Pixels that read as clearly blue.
-fn count_blue(p: &Picture) -> usize {
-    p.rgb
-        .iter()
-        .filter(|c| {
-            let [r, g, b] = c.map(|v| v as u32);
-            b > 80 && b > 2 * r && b > g + g / 2
-        })
-        .count()
 }
 
 #[test]
 fn ice_castle_ai_game_shows_doors_of_all_four_colours() {
-    if !display_available() {
+    let Some(p) = ai_game("ice-castle", "ai,ai", "2", "120") else {
         return;
-    }
-    let p = capture(
-        "ice-castle",
-        &[
-            "--game",
-            "ice-castle",
-            "--seats",
-            "ai,ai",
-            "--seed",
-            "2",
-            "--exit-after",
-            "120",
-        ],
-    );
-    assert_not_blank(&p, 12.0);
+    };
     // Forty door tiles, ten per colour, lie on the 5x8 castle.
-    let (red, yellow) = count_red_and_yellow(&p);
-    // Lit from above, the matte green doors read as (60, 130, 70): greener than grey, not neon.
-    let green = p
-        .rgb
-        .iter()
-        .filter(|c| {
-            let [r, g, b] = c.map(|v| v as u32);
-            g > 80 && g > r + 40 && g > b + 40
-        })
-        .count();
-    let blue = count_blue(&p);
+    let (r, y, g, b) = (
+        count(&p, red),
+        count(&p, yellow),
+        count(&p, green),
+        count(&p, blue),
+    );
     assert!(
-        red > 300 && yellow > 300 && green > 300 && blue > 300,
-        "only {red} red, {yellow} yellow, {green} green and {blue} blue pixels: door tiles are missing"
+        r > 300 && y > 300 && g > 300 && b > 300,
+        "only {r} red, {y} yellow, {g} green and {b} blue pixels: door tiles are missing"
     );
 }
