@@ -61,10 +61,7 @@ pub struct CastleAssets {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
-        crate::session::plugin::<IceCastle>,
-        crate::plugins::ai::plugin::<IceCastle>,
-        crate::plugins::hud::plugin::<IceCastle>,
-        crate::plugins::game_over::plugin::<IceCastle>,
+        crate::plugins::game_machinery::<IceCastle>,
         crate::plugins::ice_castle_input::plugin,
     ))
     .insert_resource(BotMaker::<IceCastle>(|seed| {

@@ -89,30 +89,25 @@ pub struct ColonyAssets {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((
-        crate::session::plugin::<IceColony>,
-        crate::plugins::ai::plugin::<IceColony>,
-        crate::plugins::hud::plugin::<IceColony>,
-        crate::plugins::game_over::plugin::<IceColony>,
-    ))
-    .insert_resource(BotMaker::<IceColony>(|seed| {
-        Box::new(ice_colony::bot::ColonyBot::new(seed))
-    }))
-    .insert_resource(hud_spec())
-    .add_observer(on_click)
-    .add_systems(
-        OnEnter(Screen::Playing),
-        start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceColony),
-    )
-    .add_systems(
-        Update,
-        (redraw_pieces, refresh_tiles, roll_new_dice)
-            .in_set(Frame::Mirror)
-            .run_if(
-                resource_exists_and_changed::<Session<IceColony>>
-                    .and_then(resource_exists::<ColonyAssets>),
-            ),
-    );
+    app.add_plugins(crate::plugins::game_machinery::<IceColony>)
+        .insert_resource(BotMaker::<IceColony>(|seed| {
+            Box::new(ice_colony::bot::ColonyBot::new(seed))
+        }))
+        .insert_resource(hud_spec())
+        .add_observer(on_click)
+        .add_systems(
+            OnEnter(Screen::Playing),
+            start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceColony),
+        )
+        .add_systems(
+            Update,
+            (redraw_pieces, refresh_tiles, roll_new_dice)
+                .in_set(Frame::Mirror)
+                .run_if(
+                    resource_exists_and_changed::<Session<IceColony>>
+                        .and_then(resource_exists::<ColonyAssets>),
+                ),
+        );
 }
 
 /// Centre of a square on the table.

@@ -70,21 +70,16 @@ impl PyramidAssets {
 pub struct TowerSlots(BTreeMap<TowerId, usize>);
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((
-        crate::session::plugin::<IceTowers>,
-        crate::plugins::ai::plugin::<IceTowers>,
-        crate::plugins::hud::plugin::<IceTowers>,
-        crate::plugins::game_over::plugin::<IceTowers>,
-    ))
-    .insert_resource(BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))))
-    .insert_resource(hud_spec())
-    .add_systems(OnEnter(Screen::Playing), start_game.run_if(chosen))
-    .add_systems(
-        Update,
-        mirror_state
-            .in_set(Frame::Mirror)
-            .run_if(resource_exists_and_changed::<Session<IceTowers>>),
-    );
+    app.add_plugins(crate::plugins::game_machinery::<IceTowers>)
+        .insert_resource(BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))))
+        .insert_resource(hud_spec())
+        .add_systems(OnEnter(Screen::Playing), start_game.run_if(chosen))
+        .add_systems(
+            Update,
+            mirror_state
+                .in_set(Frame::Mirror)
+                .run_if(resource_exists_and_changed::<Session<IceTowers>>),
+        );
 }
 
 fn chosen(choice: Res<SetupChoice>) -> bool {

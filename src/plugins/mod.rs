@@ -17,6 +17,17 @@ pub mod sprawl_table;
 pub mod title;
 
 use bevy::prelude::*;
+use hoarfrost_rules::Game;
+
+/// What every game's table needs, in one place: the rules session, AI seats, HUD and game-over screen.
+pub fn game_machinery<G: Game>(app: &mut App) {
+    app.add_plugins((
+        crate::session::plugin::<G>,
+        ai::plugin::<G>,
+        hud::plugin::<G>,
+        game_over::plugin::<G>,
+    ));
+}
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((

@@ -44,27 +44,22 @@ pub struct SprawlAssets {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((
-        crate::session::plugin::<Sprawl>,
-        crate::plugins::ai::plugin::<Sprawl>,
-        crate::plugins::hud::plugin::<Sprawl>,
-        crate::plugins::game_over::plugin::<Sprawl>,
-    ))
-    .insert_resource(BotMaker::<Sprawl>(|seed| {
-        Box::new(sprawl::bot::SprawlBot::new(seed))
-    }))
-    .insert_resource(hud_spec())
-    .add_systems(
-        OnEnter(Screen::Playing),
-        start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::Sprawl),
-    )
-    .add_systems(
-        Update,
-        redraw_pieces.in_set(Frame::Mirror).run_if(
-            resource_exists_and_changed::<Session<Sprawl>>
-                .and_then(resource_exists::<SprawlAssets>),
-        ),
-    );
+    app.add_plugins(crate::plugins::game_machinery::<Sprawl>)
+        .insert_resource(BotMaker::<Sprawl>(|seed| {
+            Box::new(sprawl::bot::SprawlBot::new(seed))
+        }))
+        .insert_resource(hud_spec())
+        .add_systems(
+            OnEnter(Screen::Playing),
+            start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::Sprawl),
+        )
+        .add_systems(
+            Update,
+            redraw_pieces.in_set(Frame::Mirror).run_if(
+                resource_exists_and_changed::<Session<Sprawl>>
+                    .and_then(resource_exists::<SprawlAssets>),
+            ),
+        );
 }
 
 /// Centre of a square on a board of `cols` x `rows`: column a on the left, row 1 nearest the camera.
