@@ -10,7 +10,9 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --seats       one entry per seat, human or ai (default human,ai)
   --seed        seed of the game (default 1)
   --screenshot  save a PNG of the window before exiting
-  --exit-after  quit after this many frames";
+  --exit-after  quit after this many frames
+  --difficulty  Ice Fortress: 1-10 (default 7)
+  --scene       Ice Fortress: start from a saved table position (a RON file in scenes/)";
 
 /// Who sits in a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +29,8 @@ pub struct LaunchOptions {
     pub seed: Option<u64>,
     pub screenshot: Option<PathBuf>,
     pub exit_after: Option<u32>,
+    pub difficulty: Option<u8>,
+    pub scene: Option<PathBuf>,
     pub help: bool,
 }
 
@@ -58,6 +62,16 @@ impl LaunchOptions {
                             .map_err(|_| format!("--exit-after wants a frame count, not '{v}'"))?,
                     );
                 }
+                "--difficulty" => {
+                    let v = value()?;
+                    o.difficulty = Some(
+                        v.parse()
+                            .ok()
+                            .filter(|d| (1..=10).contains(d))
+                            .ok_or_else(|| format!("--difficulty wants 1 to 10, not '{v}'"))?,
+                    );
+                }
+                "--scene" => o.scene = Some(PathBuf::from(value()?)),
                 "--help" | "-h" => o.help = true,
                 other => return Err(format!("unknown argument '{other}'")),
             }
@@ -108,6 +122,9 @@ mod tests {
         assert_eq!(o.seed, Some(7));
         assert_eq!(o.exit_after, Some(90));
         assert!(o.screenshot.is_some());
+        let f = parse("--game ice-fortress --seats ai --difficulty 5 --scene s.ron").unwrap();
+        assert_eq!(f.difficulty, Some(5));
+        assert_eq!(f.scene, Some(PathBuf::from("s.ron")));
     }
 
     #[test]
@@ -124,6 +141,7 @@ mod tests {
                 .contains("seats")
         );
         assert!(parse("--seed x").unwrap_err().contains("number"));
+        assert!(parse("--difficulty 11").unwrap_err().contains("1 to 10"));
         assert!(
             parse("--fullscreen")
                 .unwrap_err()

@@ -39,3 +39,13 @@ pub fn marking_path(hue: Hue) -> String {
 pub const TABLE: Color = Color::srgb(0.55, 0.66, 0.74);
 /// Background behind the table.
 pub const SKY: Color = Color::srgb(0.08, 0.11, 0.16);
+
+/// Any colour for egui.
+pub fn to_egui(c: Color) -> egui::Color32 {
+    let s = c.to_srgba();
+    egui::Color32::from_rgb(
+        (s.red * 255.0) as u8,
+        (s.green * 255.0) as u8,
+        (s.blue * 255.0) as u8,
+    )
+}

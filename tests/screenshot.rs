@@ -47,6 +47,11 @@ fn display_available() -> bool {
 
 /// Run the app with `args` plus a screenshot flag; returns the picture.
 fn capture(name: &str, args: &[&str]) -> Picture {
+    capture_with_output(name, args).0
+}
+
+/// Run the app with `args` plus a screenshot flag; returns the picture and what it printed.
+fn capture_with_output(name: &str, args: &[&str]) -> (Picture, String) {
     let out: PathBuf =
         std::env::temp_dir().join(format!("hoarfrost-{name}-{}.png", std::process::id()));
     let _ = std::fs::remove_file(&out);
@@ -59,6 +64,7 @@ fn capture(name: &str, args: &[&str]) -> Picture {
             "RUST_LOG",
             std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),
         )
+        .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("the app starts");
     let started = Instant::now();
@@ -78,7 +84,12 @@ fn capture(name: &str, args: &[&str]) -> Picture {
         let _ = std::fs::copy(&out, Path::new(&dir).join(format!("{name}.png")));
     }
     let _ = std::fs::remove_file(&out);
-    picture
+    let mut printed = String::new();
+    if let Some(mut stdout) = child.stdout.take() {
+        use std::io::Read;
+        let _ = stdout.read_to_string(&mut printed);
+    }
+    (picture, printed)
 }
 
 /// Fails on a blank or flat frame: too few distinct colours or too little contrast.
@@ -239,5 +250,107 @@ fn ice_castle_ai_game_shows_doors_of_all_four_colours() {
     assert!(
         r > 300 && y > 300 && g > 300 && b > 300,
         "only {r} red, {y} yellow, {g} green and {b} blue pixels: door tiles are missing"
+    );
+}
+
+/// The table's pieces and the meshes and materials they share, from the app's exit line.
+fn scene_stats(printed: &str) -> (usize, usize, usize) {
+    let line = printed
+        .lines()
+        .find(|l| l.contains("pieces drawn"))
+        .unwrap_or_else(|| panic!("no scene statistics in the output: {printed}"));
+    let numbers: Vec<usize> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (numbers[0], numbers[1], numbers[2])
+}
+
+/// Warm ivory: the dice's faces.
+fn ivory(r: u32, g: u32, b: u32) -> bool {
+    r > 215 && g > 210 && b > 190 && r >= b
+}
+
+#[test]
+fn ice_fortress_start_shows_the_board_dice_and_cards() {
+    let Some(p) = ai_game("ice-fortress", "ai,ai", "2", "60") else {
+        return;
+    };
+    let (dice, blue_cards) = (count(&p, ivory), count(&p, blue));
+    assert!(dice > 300, "only {dice} ivory pixels: the dice are missing");
+    assert!(
+        blue_cards > 50,
+        "only {blue_cards} blue pixels: no water card or figure"
+    );
+}
+
+#[test]
+fn ice_fortress_midgame_scene_shows_a_tall_fortress_sharing_meshes_and_materials() {
+    if !display_available() {
+        return;
+    }
+    let scene = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenes/positions/fortress-midgame.ron"
+    );
+    let (p, printed) = capture_with_output(
+        "fortress-midgame",
+        &[
+            "--game",
+            "ice-fortress",
+            "--seats",
+            "human",
+            "--scene",
+            scene,
+            "--exit-after",
+            "40",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    let fire = count(&p, red);
+    assert!(
+        fire > 500,
+        "only {fire} red pixels: the fire rooms are missing"
+    );
+    let (pieces, meshes, materials) = scene_stats(&printed);
+    assert!(pieces > 150, "only {pieces} pieces drawn");
+    assert!(
+        materials <= 40 && meshes <= 90,
+        "{pieces} pieces use {meshes} meshes and {materials} materials: pieces must share them by kind"
+    );
+}
+
+#[test]
+fn ice_fortress_won_scene_shows_the_win_screen() {
+    if !display_available() {
+        return;
+    }
+    let scene = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenes/positions/fortress-won.ron"
+    );
+    let p = capture(
+        "fortress-won",
+        &[
+            "--game",
+            "ice-fortress",
+            "--seats",
+            "ai",
+            "--scene",
+            scene,
+            "--exit-after",
+            "40",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    // The game-over window sits in the middle: a dark panel with light text over the table.
+    let at = |x: usize, y: usize| p.rgb[y * p.width + x];
+    let row: Vec<[u8; 3]> = (0..300)
+        .map(|i| at(p.width / 2 - 150 + i, p.height / 2))
+        .collect();
+    let dark = row.iter().filter(|c| c.iter().all(|&v| v < 60)).count();
+    assert!(
+        dark > 100,
+        "no game-over window in the middle ({dark} dark pixels)"
     );
 }

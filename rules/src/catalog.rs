@@ -56,10 +56,7 @@ impl GameKind {
 
     /// Whether the game can be played in this build.
     pub fn available(self) -> bool {
-        matches!(
-            self,
-            GameKind::IceTowers | GameKind::IceColony | GameKind::Sprawl | GameKind::IceCastle
-        )
+        true
     }
 
     /// Look a game up by its command-line name.

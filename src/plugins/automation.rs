@@ -53,7 +53,24 @@ fn take_screenshot(
         );
 }
 
+/// What the scene draws, printed at exit: pieces, and how many meshes and materials they share.
+fn scene_stats(drawn: Query<(&Mesh3d, &MeshMaterial3d<StandardMaterial>)>) -> String {
+    let mut meshes = std::collections::HashSet::new();
+    let mut materials = std::collections::HashSet::new();
+    for (m, k) in &drawn {
+        meshes.insert(m.0.id());
+        materials.insert(k.0.id());
+    }
+    format!(
+        "hoarfrost: {} pieces drawn, {} distinct meshes, {} distinct materials",
+        drawn.iter().len(),
+        meshes.len(),
+        materials.len()
+    )
+}
+
 fn exit_when_done(
+    drawn: Query<(&Mesh3d, &MeshMaterial3d<StandardMaterial>)>,
     frames: Res<FrameCount>,
     options: Res<LaunchOptions>,
     capture: Res<Capture>,
@@ -68,6 +85,7 @@ fn exit_when_done(
             eprintln!("hoarfrost: the screenshot was not written in time");
             exit.write(AppExit::from_code(3));
         } else {
+            println!("{}", scene_stats(drawn));
             exit.write(AppExit::Success);
         }
     }

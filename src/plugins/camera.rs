@@ -20,6 +20,8 @@ pub struct OrbitCamera {
 pub struct FrameTarget {
     pub centre: Vec3,
     pub radius: f32,
+    /// How steeply the reset view looks down, in radians.
+    pub pitch: f32,
 }
 
 impl Default for FrameTarget {
@@ -27,6 +29,7 @@ impl Default for FrameTarget {
         FrameTarget {
             centre: Vec3::ZERO,
             radius: 9.0,
+            pitch: 1.1,
         }
     }
 }
@@ -37,7 +40,7 @@ impl OrbitCamera {
         OrbitCamera {
             focus: target.centre + Vec3::Z * target.radius * 0.3,
             yaw: 0.0,
-            pitch: 1.1,
+            pitch: target.pitch,
             distance: target.radius * 2.6,
         }
     }
@@ -169,6 +172,7 @@ mod tests {
         let cam = OrbitCamera::framing(FrameTarget {
             centre: Vec3::new(1.0, 0.0, 2.0),
             radius: 5.0,
+            ..default()
         });
         let t = cam.transform();
         assert!(t.translation.y > 3.0);

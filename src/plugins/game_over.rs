@@ -37,10 +37,13 @@ fn game_over_window<G: Game>(
                 .filter(|&s| returns[s] > 0.0)
                 .map(|s| (spec.seat_name)(&session.state, s).0)
                 .collect();
-            ui.heading(match winners.len() {
-                0 => "Nobody wins".to_string(),
-                1 => format!("{} wins!", winners[0]),
-                _ => format!("A tie: {}", winners.join(", ")),
+            ui.heading(match spec.headline {
+                Some(h) => h(&session.state),
+                None => match winners.len() {
+                    0 => "Nobody wins".to_string(),
+                    1 => format!("{} wins!", winners[0]),
+                    _ => format!("A tie: {}", winners.join(", ")),
+                },
             });
             for (seat, score) in scores.iter().enumerate() {
                 let (name, colour) = (spec.seat_name)(&session.state, seat);

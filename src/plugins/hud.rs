@@ -29,6 +29,8 @@ pub struct HudSpec<G: Game> {
     pub panel_actions: fn(&G, Seat) -> Vec<G::Action>,
     /// How to play, in a few lines.
     pub help: &'static str,
+    /// The game-over heading, where "X wins" does not fit (a cooperative game won or lost).
+    pub headline: Option<fn(&G) -> String>,
 }
 
 /// Seat colours chosen on the title screen, for games whose rules do not know them (Ice Castle); the

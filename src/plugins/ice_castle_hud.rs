@@ -50,5 +50,6 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
                or stay / step out in the panel. Reach an open door on the far row to win.\n\
                Dark tiles with a door mark are closed; light ones open; blue ice is a frozen door.\n\
                Right drag: orbit. Middle drag: pan. Wheel: zoom. R: reset view.",
+        headline: None,
     }
 }

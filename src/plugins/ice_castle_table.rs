@@ -217,6 +217,7 @@ fn start_game(
     commands.insert_resource(FrameTarget {
         centre: Vec3::ZERO,
         radius: half,
+        ..default()
     });
     commands.insert_resource(AiSeats::<IceCastle>::new(&choice.kinds(), choice.seed));
     commands.insert_resource(Session::new(state, choice.kinds(), choice.seed));

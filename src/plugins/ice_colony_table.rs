@@ -224,6 +224,7 @@ fn start_game(
     commands.insert_resource(FrameTarget {
         centre: Vec3::ZERO,
         radius: 5.5,
+        ..default()
     });
     commands.insert_resource(AiSeats::<IceColony>::new(&choice.kinds(), choice.seed));
     commands.insert_resource(Session::new(state, choice.kinds(), choice.seed));
@@ -458,6 +459,7 @@ fn hud_spec() -> HudSpec<IceColony> {
                the panel offers passing, amounts to move and the edge token.\n\
                Lit squares are where you may click now; the gold square is the active territory.\n\
                Right drag: orbit. Middle drag: pan. Wheel: zoom. R: reset view.",
+        headline: None,
     }
 }
 

@@ -152,6 +152,7 @@ fn start_game(
     commands.insert_resource(FrameTarget {
         centre: Vec3::ZERO,
         radius: HOME_RADIUS + 1.5,
+        ..default()
     });
     commands.insert_resource(AiSeats::<IceTowers>::new(&choice.kinds(), choice.seed));
     commands.insert_resource(Session::new(state, choice.kinds(), choice.seed));
@@ -403,6 +404,7 @@ fn hud_spec() -> HudSpec<IceTowers> {
                Split: click the upper of two same-coloured pyramids (not yours) in a tower.\n\
                Stop when you are done; the game ends when everyone has stopped.\n\
                Right drag: orbit. Middle drag: pan. Wheel: zoom. R: reset view. Esc: cancel.",
+        headline: None,
     }
 }
 

@@ -3,6 +3,12 @@
 pub mod ai;
 pub mod automation;
 pub mod camera;
+pub mod fortress_click;
+pub mod fortress_hud;
+pub mod fortress_input;
+pub mod fortress_layout;
+pub mod fortress_pieces;
+pub mod fortress_table;
 pub mod game_over;
 pub mod hud;
 pub mod ice_castle_hud;
@@ -42,5 +48,6 @@ pub(crate) fn plugin(app: &mut App) {
         ice_castle_table::plugin,
         sprawl_table::plugin,
         sprawl_input::plugin,
+        fortress_table::plugin,
     ));
 }

@@ -228,6 +228,7 @@ fn start_game(
     commands.insert_resource(FrameTarget {
         centre: Vec3::ZERO,
         radius: half_diagonal,
+        ..default()
     });
     commands.insert_resource(StashPick::default());
     commands.insert_resource(AiSeats::<Sprawl>::new(&choice.kinds(), choice.seed));
@@ -368,6 +369,7 @@ fn hud_spec() -> HudSpec<Sprawl> {
                 .collect()
         },
         help: sprawl_input::HELP,
+        headline: None,
     }
 }
 

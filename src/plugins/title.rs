@@ -28,6 +28,10 @@ pub struct SetupChoice {
     pub clear_terrain: ClearTerrain,
     /// Sprawl's variants, ticked on the title screen when Sprawl is picked.
     pub sprawl_variants: Variants,
+    /// Ice Fortress: the difficulty (starting shield and supply limit), 7 standard.
+    pub difficulty: u8,
+    /// A saved table position to start from instead of a new game (`--scene`).
+    pub scene: Option<std::path::PathBuf>,
 }
 
 impl SetupChoice {
@@ -44,6 +48,8 @@ impl SetupChoice {
             seed,
             clear_terrain: ClearTerrain::NoEffect,
             sprawl_variants: Variants::none(),
+            difficulty: 7,
+            scene: None,
         }
     }
 
@@ -119,6 +125,10 @@ fn start_from_command_line(
         .clone()
         .unwrap_or_else(|| vec![SeatKind::Human, SeatKind::Ai]);
     *choice = SetupChoice::new(game, &kinds, options.seed.unwrap_or(1));
+    choice.scene = options.scene.clone();
+    if let Some(d) = options.difficulty {
+        choice.difficulty = d;
+    }
     match choice.problem() {
         None => next.set(Screen::Playing),
         Some(problem) => {
@@ -197,6 +207,15 @@ fn title_menu(
                     );
                 });
             }
+            if choice.game == GameKind::IceFortress {
+                ui.add(
+                    egui::Slider::new(&mut choice.difficulty, 1..=10)
+                        .text("difficulty (7 standard, 5 hard, 3 almost impossible)"),
+                );
+                if choice.seats.len() == 1 {
+                    ui.small("Solo: you play two characters, taking turns.");
+                }
+            }
             if choice.game == GameKind::Sprawl {
                 ui.label("Variants");
                 for v in Variant::ALL {
@@ -248,9 +267,12 @@ mod tests {
     }
 
     #[test]
-    fn unavailable_games_cannot_start() {
-        let c = SetupChoice::new(GameKind::IceFortress, &[SeatKind::Ai; 2], 1);
-        assert!(c.problem().unwrap().contains("not on the table yet"));
+    fn ice_fortress_takes_one_to_four_seats_at_difficulty_seven() {
+        let c = SetupChoice::new(GameKind::IceFortress, &[SeatKind::Human], 1);
+        assert!(c.problem().is_none());
+        assert_eq!(c.difficulty, 7);
+        let five = SetupChoice::new(GameKind::IceFortress, &[SeatKind::Ai; 5], 1);
+        assert!(five.problem().unwrap().contains("seats"));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 mod die;
 mod gltf;
+mod labels;
 mod markings;
 mod pyramid;
 
@@ -29,6 +30,7 @@ fn all_assets() -> Vec<Asset> {
     });
     out.push(die::atlas());
     out.extend(markings::all());
+    out.extend(labels::all());
     out
 }
 

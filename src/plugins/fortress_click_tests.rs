@@ -1,0 +1,157 @@
+//! Tests of what clicks mean in Ice Fortress: every action the auto-player takes can be made with
+//! clicks, and wrong clicks explain themselves and change nothing.
+
+use super::*;
+use hoarfrost_rules::bots::Bot;
+use hoarfrost_rules::ice_fortress::{FortressBot, Setup};
+use hoarfrost_rules::{GameRng, ToAct};
+
+/// Play the inputs for `a` and return what they played (choosing `a` when offered).
+fn play_by_clicks(s: &IceFortress, seat: Seat, a: &Action) -> Action {
+    let mut sel = Selection::None;
+    let inputs = inputs_for(s, a);
+    for (i, input) in inputs.iter().enumerate() {
+        match handle(s, seat, &mut sel, input) {
+            Handled::Play(played) => {
+                assert_eq!(i, inputs.len() - 1, "{a:?} played early as {played:?}");
+                return played;
+            }
+            Handled::Offer(options) => {
+                assert!(options.contains(a), "{a:?} not offered among {options:?}");
+                return a.clone();
+            }
+            Handled::Selected => {}
+            Handled::Refused(why) => panic!("{a:?}: input {input:?} refused: {why}"),
+        }
+    }
+    panic!("{a:?}: the inputs {inputs:?} played nothing");
+}
+
+/// Every action of a bot-played game, made by clicks, is the action the bot chose.
+#[test]
+fn every_auto_player_action_can_be_clicked() {
+    for seed in [1, 2] {
+        let mut s = IceFortress::standard(&Setup::new(2, seed)).unwrap();
+        let mut bot = FortressBot::new(seed);
+        let mut rng = GameRng::new(seed);
+        let mut kinds = std::collections::HashSet::new();
+        for _ in 0..3000 {
+            match s.to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => s.apply_chance(),
+                ToAct::Seats(seats) => {
+                    let seat = seats[0];
+                    let a = bot
+                        .choose(&s, seat)
+                        .unwrap_or_else(|| s.random_action(&mut rng));
+                    let played = play_by_clicks(&s, seat, &a);
+                    assert_eq!(played, a);
+                    kinds.insert(std::mem::discriminant(&a));
+                    s.apply(seat, &a).unwrap();
+                }
+            }
+        }
+        assert!(
+            kinds.len() >= 5,
+            "only {} kinds of action seen",
+            kinds.len()
+        );
+    }
+}
+
+/// A state in the build step with at least one rolled die.
+fn in_build(seed: u64) -> IceFortress {
+    let mut s = IceFortress::standard(&Setup::new(1, seed)).unwrap();
+    let mut bot = FortressBot::new(seed);
+    for _ in 0..200 {
+        if s.phase() == Phase::Build && s.decision().is_none() && !s.rolled().is_empty() {
+            return s;
+        }
+        match s.to_act() {
+            ToAct::Chance => s.apply_chance(),
+            ToAct::Seats(seats) => {
+                let a = bot.choose(&s, seats[0]).unwrap();
+                s.apply(seats[0], &a).unwrap();
+            }
+            ToAct::Over => break,
+        }
+    }
+    panic!("no build step reached");
+}
+
+#[test]
+fn a_die_then_a_wrong_square_explains_the_rule_and_keeps_the_die() {
+    let s = in_build(4);
+    let die = s.rolled()[0];
+    let value = s.dice()[die as usize].value;
+    // Find a square of a built room that refuses this die (or the foundation is empty: build first).
+    let refused = s.built().values().find_map(|b| {
+        (0..b.pillars.len() as u8).find_map(|q| {
+            s.square_refuses(b.card, q, value)
+                .err()
+                .map(|e| (b.card, q, e.0))
+        })
+    });
+    let mut sel = Selection::None;
+    assert_eq!(
+        handle(&s, 0, &mut sel, &Input::Table(Target::Die(die))),
+        Handled::Selected
+    );
+    assert_eq!(sel, Selection::Die(die));
+    if let Some((room, square, why)) = refused {
+        let got = handle(
+            &s,
+            0,
+            &mut sel,
+            &Input::Table(Target::Square { room, square }),
+        );
+        assert_eq!(got, Handled::Refused(why));
+        assert_eq!(
+            sel,
+            Selection::Die(die),
+            "a refused click keeps the selection"
+        );
+    }
+    // Clicking the same die again puts it down.
+    handle(&s, 0, &mut sel, &Input::Table(Target::Die(die)));
+    assert_eq!(sel, Selection::None);
+}
+
+#[test]
+fn a_supply_room_then_an_empty_space_builds_there() {
+    let s = in_build(5);
+    let room = s.supply()[0];
+    let space = s.foundation().iter().position(Option::is_none).unwrap() as u8;
+    let mut sel = Selection::None;
+    handle(&s, 0, &mut sel, &Input::Table(Target::Room(room)));
+    assert_eq!(sel, Selection::Room(room));
+    let got = handle(&s, 0, &mut sel, &Input::Table(Target::Space(space)));
+    assert_eq!(
+        got,
+        Handled::Play(Action::BuildRoom {
+            room,
+            on: Spot::Foundation(space)
+        })
+    );
+    assert_eq!(sel, Selection::None);
+}
+
+#[test]
+fn clicking_a_space_without_a_room_says_what_to_do_first() {
+    let s = in_build(6);
+    let mut sel = Selection::None;
+    match handle(&s, 0, &mut sel, &Input::Table(Target::Space(0))) {
+        Handled::Refused(why) => assert!(why.contains("from the supply"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_click_out_of_turn_is_refused_with_the_rules_reason() {
+    let s = in_build(7);
+    let mut sel = Selection::None;
+    match handle(&s, 1, &mut sel, &Input::Table(Target::Space(0))) {
+        Handled::Refused(why) => assert!(!why.is_empty()),
+        other => panic!("{other:?}"),
+    }
+}

@@ -1,0 +1,358 @@
+//! The Ice Fortress panels: every character's cards (name card on its starting or advanced side,
+//! abilities, class) with their powers and a Use button for the acting human, the four
+//! Invader/Beacon cards with their texts, the pending choice, and a tooltip naming whatever the
+//! pointer is over.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use hoarfrost_rules::ice_fortress::{
+    Action, CardRef, Decision, DieAt, Element, IceFortress, Phase, Power, PowerRef, cost_text,
+    prompt,
+};
+use hoarfrost_rules::{Game, Seat};
+
+use crate::plugins::fortress_click::{Input, Target};
+use crate::plugins::fortress_input::{FortressInput, Hovered, acting_human};
+use crate::plugins::fortress_pieces::FigurePiece;
+use crate::plugins::fortress_table::{element_egui, room_text};
+use crate::plugins::hud::HudSpec;
+use crate::screens::Screen;
+use crate::session::Session;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (cards_window, tooltip).run_if(
+            resource_exists::<Session<IceFortress>>
+                .and_then(in_state(Screen::Playing).or_else(in_state(Screen::GameOver))),
+        ),
+    );
+}
+
+/// The generic side panel's part for Ice Fortress.
+pub fn hud_spec() -> HudSpec<IceFortress> {
+    HudSpec {
+        title: "Ice Fortress",
+        seat_name: |s, seat| {
+            let names: Vec<String> = (0..s.characters().len())
+                .filter(|&c| s.characters()[c].seat == seat)
+                .map(|c| short_name(s, c))
+                .collect();
+            (
+                format!("Player {}: {}", seat + 1, names.join(" & ")),
+                egui::Color32::from_rgb(200, 230, 255),
+            )
+        },
+        seat_note: |_, _| "beacons".into(),
+        seat_button: None,
+        extra_lines: status_lines,
+        panel_actions: |s, seat| {
+            s.legal_actions(seat)
+                .into_iter()
+                .filter(|a| match a {
+                    Action::KeepAbility { .. } | Action::EndBuild | Action::SetDie { .. } => true,
+                    Action::PickRoom { .. } => {
+                        matches!(s.decision(), Some(Decision::LookPick(_) | Decision::Search))
+                    }
+                    Action::PickElement { .. } => true,
+                    _ => false,
+                })
+                .collect()
+        },
+        help: "Click a rolled die, then a lit pillar square to place it as a pillar.\n\
+               Click a supply room, then a lit ghost (a foundation space or a filled pillar group) to build it.\n\
+               Use powers with the Use buttons in the character window, then click the dice or shards that pay.\n\
+               Choices (which invader, which deck, which room) are made by clicking what they name; lists are in the panel.\n\
+               Four beacons (four rooms of one element stacked) win; an empty shield loses.\n\
+               Right drag: orbit. Middle drag: pan. Wheel: zoom. R: frame the whole fortress.",
+        headline: Some(|s| match s.phase() {
+            Phase::Won => format!(
+                "The fortress holds: four beacons lit in round {}!",
+                s.round()
+            ),
+            _ if s.shield() == 0 => format!("The ice shield broke in round {}.", s.round()),
+            _ => format!(
+                "The siege outlasted the table's {} rounds.",
+                s.round_limit()
+            ),
+        }),
+    }
+}
+
+/// "Autumn" from "Autumn, the".
+fn short_name(s: &IceFortress, c: usize) -> String {
+    let ch = &s.characters()[c];
+    s.content()
+        .characters
+        .names
+        .get(ch.name as usize)
+        .map_or(format!("character {}", c + 1), |n| n.name.clone())
+}
+
+fn status_lines(s: &IceFortress) -> Vec<String> {
+    let step = match s.phase() {
+        Phase::Draft => "setup: keep two abilities",
+        Phase::Roll => "rolling the dice",
+        Phase::Build => "build step",
+        Phase::Invaders => "invaders are coming",
+        Phase::EndOfRound => "end of round: discard down to the difficulty",
+        Phase::Won => "won",
+        Phase::Lost => "lost",
+    };
+    let mut v = vec![
+        format!(
+            "Round {}, {}'s turn: {step}",
+            s.round(),
+            short_name(s, s.current().min(s.characters().len().saturating_sub(1)))
+        ),
+        format!(
+            "Shield {}  ·  difficulty {}  ·  beacons {}/4  ·  bag {}  ·  unused dice {}",
+            s.shield(),
+            s.difficulty(),
+            s.beacons(),
+            s.bag_count(),
+            s.pool_count()
+        ),
+    ];
+    if let Some(d) = s.decision() {
+        v.push(format!("Choose: {}", prompt(d)));
+    }
+    v
+}
+
+fn power_line(ui: &mut egui::Ui, p: &Power) {
+    ui.label(format!("• {} (costs {})", p.text, cost_text(&p.cost)));
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cards_window(
+    mut contexts: EguiContexts,
+    session: Res<Session<IceFortress>>,
+    mut inputs: MessageWriter<FortressInput>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let s = &session.state;
+    let human = acting_human(&session);
+    let chars = &s.content().characters;
+    egui::Window::new("Characters and cards")
+        .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
+        .default_width(330.0)
+        .resizable(false)
+        .collapsible(true)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(560.0)
+                .show(ui, |ui| {
+                    for (c, ch) in s.characters().iter().enumerate() {
+                        let current = c == s.current();
+                        let title = format!(
+                            "{}{} (player {}, {} dice)",
+                            if current { "▶ " } else { "" },
+                            s.title(c),
+                            ch.seat + 1,
+                            s.dice_shown(c)
+                        );
+                        egui::CollapsingHeader::new(title)
+                            .id_salt(("character", c))
+                            .default_open(current)
+                            .show(ui, |ui| {
+                                let mut cards: Vec<(CardRef, String, &[Power])> = Vec::new();
+                                if let Some(side) = s.name_side(ch.name) {
+                                    let which = if s.advanced() {
+                                        "advanced side"
+                                    } else {
+                                        "starting side"
+                                    };
+                                    cards.push((
+                                        CardRef::Name(ch.name),
+                                        format!("{} ({which})", side.title),
+                                        &side.powers,
+                                    ));
+                                }
+                                for &a in &ch.abilities {
+                                    if let Some(card) = chars.abilities.get(a as usize) {
+                                        cards.push((
+                                            CardRef::Ability(a),
+                                            format!("{} ({} dice)", card.name, card.dice),
+                                            &card.powers,
+                                        ));
+                                    }
+                                }
+                                if let Some(card) = chars.classes.get(ch.class as usize) {
+                                    cards.push((
+                                        CardRef::Class(ch.class),
+                                        format!("{} (class)", card.name),
+                                        &card.powers,
+                                    ));
+                                }
+                                for (card, name, powers) in cards {
+                                    ui.strong(name);
+                                    for (i, p) in powers.iter().enumerate() {
+                                        ui.horizontal_wrapped(|ui| {
+                                            power_line(ui, p);
+                                            let r = PowerRef {
+                                                card,
+                                                index: i as u8,
+                                            };
+                                            power_button(ui, s, human, current, r, &mut inputs);
+                                        });
+                                    }
+                                }
+                                if !ch.draft.is_empty() {
+                                    ui.label(
+                                        "Dealt abilities (keep two with the panel's buttons):",
+                                    );
+                                    for &a in &ch.draft {
+                                        if let Some(card) = chars.abilities.get(a as usize) {
+                                            ui.label(format!("{} ({} dice)", card.name, card.dice));
+                                            for p in &card.powers {
+                                                power_line(ui, p);
+                                            }
+                                        }
+                                    }
+                                }
+                            });
+                    }
+                    ui.separator();
+                    ui.heading("Invader / Beacon cards");
+                    for e in Element::ALL {
+                        let slot = s.slot(e);
+                        let Some(card) = s.content().invaders.get(slot.card as usize) else {
+                            continue;
+                        };
+                        let state = if slot.beacon {
+                            "beacon side"
+                        } else if slot.neutralized {
+                            "invader side, neutralized"
+                        } else {
+                            "invader side"
+                        };
+                        ui.colored_label(element_egui(e), format!("{} ({state})", e.name()));
+                        if slot.beacon {
+                            ui.label(format!("{}: {}", card.beacon_name, card.immediately_text));
+                            ui.horizontal_wrapped(|ui| {
+                                power_line(ui, &card.ability);
+                                let r = PowerRef {
+                                    card: CardRef::Beacon(slot.card),
+                                    index: 0,
+                                };
+                                power_button(ui, s, human, true, r, &mut inputs);
+                            });
+                            ui.small(format!("+{} invader(s) a turn", card.extra_invaders));
+                        } else {
+                            ui.label(&card.invader_text);
+                        }
+                    }
+                });
+        });
+    Ok(())
+}
+
+/// The Use button of a power, for the acting human in the build step.
+fn power_button(
+    ui: &mut egui::Ui,
+    s: &IceFortress,
+    human: Option<Seat>,
+    current: bool,
+    r: PowerRef,
+    inputs: &mut MessageWriter<FortressInput>,
+) {
+    if !current || human.is_none() || s.phase() != Phase::Build || s.decision().is_some() {
+        return;
+    }
+    if s.used_powers().contains(&r) {
+        ui.small("(used)");
+    } else if ui.small_button("Use").clicked() {
+        inputs.write(FortressInput(Input::Start(r)));
+    }
+}
+
+/// A tooltip naming what the pointer is over.
+fn tooltip(
+    mut contexts: EguiContexts,
+    session: Res<Session<IceFortress>>,
+    hovered: Res<Hovered>,
+    targets: Query<&Target>,
+    figures: Query<&FigurePiece>,
+) -> Result {
+    let Some(entity) = hovered.0 else {
+        return Ok(());
+    };
+    let Ok(target) = targets.get(entity) else {
+        return Ok(());
+    };
+    let text = target_text(&session.state, *target, figures.get(entity).ok());
+    let ctx = contexts.ctx_mut()?;
+    if let Some(pos) = ctx.pointer_hover_pos() {
+        egui::Area::new(egui::Id::new("fortress tooltip"))
+            .fixed_pos(pos + egui::vec2(16.0, 16.0))
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label(text);
+                });
+            });
+    }
+    Ok(())
+}
+
+/// What a tooltip says about a target.
+pub fn target_text(s: &IceFortress, t: Target, figure: Option<&FigurePiece>) -> String {
+    match t {
+        Target::Die(d) => {
+            let Some(die) = s.dice().get(d as usize) else {
+                return "a die".into();
+            };
+            let at = match die.at {
+                DieAt::Pool => "in the unused pool".to_string(),
+                DieAt::Rolled => "rolled this turn: click it, then a pillar square".to_string(),
+                DieAt::Spent => "spent on a power this turn".to_string(),
+                DieAt::Pillar { room, square } => format!(
+                    "a pillar on square {square} of {}",
+                    s.card(room).map_or("a room".into(), |c| c.name.clone())
+                ),
+            };
+            format!("Die showing {}, {at}", die.value)
+        }
+        Target::Square { room, .. } | Target::Room(room) | Target::Group { room, .. } => {
+            let place = if s.supply().contains(&room) {
+                "In the supply. "
+            } else {
+                ""
+            };
+            format!("{place}{}", room_text(s, room))
+        }
+        Target::Space(i) => match s.foundation().get(i as usize) {
+            Some(Some(r)) => room_text(s, *r),
+            _ => format!(
+                "Foundation space {}: a room built here needs no pillars",
+                i + 1
+            ),
+        },
+        Target::Invader(_) => match figure {
+            Some(FigurePiece::Invader(_, e)) => format!("{} invader", e.name()),
+            _ => "an invader".into(),
+        },
+        Target::Shard(e) => format!("{} shard in the supply: pays for powers", e.name()),
+        Target::Deck(size) => format!("{} room deck: {} cards", size.name(), s.deck_len(size)),
+        Target::Slot(e) => {
+            let slot = s.slot(e);
+            let text = s
+                .content()
+                .invaders
+                .get(slot.card as usize)
+                .map_or(String::new(), |c| {
+                    if slot.beacon {
+                        format!("{}: {}", c.beacon_name, c.ability.text)
+                    } else {
+                        c.invader_text.clone()
+                    }
+                });
+            format!(
+                "{} Invader/Beacon card. {text}\nBag: {:?}",
+                e.name(),
+                s.bag()
+            )
+        }
+    }
+}

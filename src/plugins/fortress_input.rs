@@ -1,0 +1,314 @@
+//! Mouse input on the Ice Fortress table: a click on a die, square, room, space, figure, deck or
+//! card becomes a [`FortressInput`], handled by the pure rules of `fortress_click` (the same path the
+//! scripted play-through uses). What is held (a die, a room, a power being paid) is highlighted with
+//! the places it may go; hovering anything names it in a tooltip.
+
+use bevy::prelude::*;
+use hoarfrost_rules::ice_fortress::{Action, IceFortress, Pay, Spot};
+use hoarfrost_rules::{Game, Seat};
+
+use crate::options::SeatKind;
+use crate::plugins::fortress_click::{Handled, Input, Selection, Target, handle};
+use crate::plugins::fortress_layout as layout;
+use crate::plugins::fortress_pieces::{FigurePiece, die_place, figure_place};
+use crate::plugins::fortress_table::{FortressKit, FortressStep};
+use crate::plugins::hud::Choices;
+use crate::screens::{Screen, TurnPhase};
+use crate::session::{Notice, PlayAction, Session};
+use crate::systems::{Frame, TableEntity};
+
+/// One input of the acting human: a click on the table, a power started, or a panel button.
+#[derive(Message, Clone, Debug)]
+pub struct FortressInput(pub Input);
+
+/// What the acting human holds.
+#[derive(Resource, Default, Debug)]
+pub struct Held(pub Selection);
+
+/// The entity under the pointer, for the tooltip.
+#[derive(Resource, Default, Debug)]
+pub struct Hovered(pub Option<Entity>);
+
+/// A glow or ghost showing where the held thing may go.
+#[derive(Component)]
+pub struct Highlight;
+
+/// Input handling without the mouse: what the scripted play-through runs headless.
+pub(crate) fn logic(app: &mut App) {
+    app.add_message::<FortressInput>()
+        .init_resource::<Held>()
+        .add_systems(
+            Update,
+            handle_inputs.in_set(Frame::Input).run_if(
+                resource_exists::<Session<IceFortress>>
+                    .and_then(in_state(TurnPhase::HumanToAct))
+                    .and_then(not(in_state(FortressStep::Roll))),
+            ),
+        );
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(logic)
+        .init_resource::<Hovered>()
+        .add_observer(on_click)
+        .add_observer(on_over)
+        .add_observer(on_out)
+        .add_systems(OnEnter(Screen::Title), |mut held: ResMut<Held>| {
+            held.0 = Selection::None
+        })
+        .add_systems(
+            Update,
+            (drop_stale_selection, show_highlights)
+                .chain()
+                .in_set(Frame::Mirror)
+                .run_if(
+                    resource_exists::<Session<IceFortress>>
+                        .and_then(resource_exists::<FortressKit>)
+                        .and_then(
+                            resource_changed::<Held>
+                                .or_else(resource_changed::<Session<IceFortress>>),
+                        ),
+                ),
+        );
+}
+
+/// The human seat that may act now, if any.
+pub fn acting_human(session: &Session<IceFortress>) -> Option<Seat> {
+    (0..session.seats.len()).find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))
+}
+
+fn on_click(
+    mut click: On<Pointer<Click>>,
+    targets: Query<&Target>,
+    session: Option<Res<Session<IceFortress>>>,
+    mut inputs: MessageWriter<FortressInput>,
+) {
+    if click.button != PointerButton::Primary || session.is_none() {
+        return;
+    }
+    if let Ok(t) = targets.get(click.entity) {
+        click.propagate(false);
+        inputs.write(FortressInput(Input::Table(*t)));
+    }
+}
+
+fn on_over(over: On<Pointer<Over>>, targets: Query<&Target>, mut hovered: ResMut<Hovered>) {
+    if targets.contains(over.entity) {
+        hovered.0 = Some(over.entity);
+    }
+}
+
+fn on_out(out: On<Pointer<Out>>, mut hovered: ResMut<Hovered>) {
+    if hovered.0 == Some(out.entity) {
+        hovered.0 = None;
+    }
+}
+
+fn handle_inputs(
+    mut inputs: MessageReader<FortressInput>,
+    session: Res<Session<IceFortress>>,
+    mut held: ResMut<Held>,
+    mut choices: ResMut<Choices<IceFortress>>,
+    mut notice: ResMut<Notice>,
+    mut play: MessageWriter<PlayAction<IceFortress>>,
+) {
+    let Some(seat) = acting_human(&session) else {
+        inputs.clear();
+        return;
+    };
+    for FortressInput(input) in inputs.read() {
+        match handle(&session.state, seat, &mut held.0, input) {
+            Handled::Play(action) => {
+                play.write(PlayAction { seat, action });
+            }
+            Handled::Offer(options) => {
+                notice.info("several things fit: pick one in the panel");
+                choices.0 = options;
+            }
+            Handled::Selected => notice.info(held_text(&session.state, &held.0)),
+            Handled::Refused(why) => notice.error(why),
+        }
+    }
+}
+
+/// What the player holds, in words.
+pub fn held_text(s: &IceFortress, sel: &Selection) -> String {
+    match sel {
+        Selection::None => String::new(),
+        Selection::Die(d) => format!(
+            "holding a {}: click a lit pillar square",
+            s.dice().get(*d as usize).map_or(0, |d| d.value)
+        ),
+        Selection::Room(r) => format!(
+            "holding {}: click a lit place to build it",
+            s.card(*r).map_or("a room".into(), |c| c.name.clone())
+        ),
+        Selection::Power { power, paid } => {
+            let cost = s.power(*power).map_or(String::new(), |p| {
+                hoarfrost_rules::ice_fortress::cost_text(&p.cost)
+            });
+            format!(
+                "paying {cost}: {} paid so far, click dice or shards",
+                paid.len()
+            )
+        }
+    }
+}
+
+/// A selection that no longer fits the state (the die was used, the room built) is dropped.
+fn drop_stale_selection(session: Res<Session<IceFortress>>, mut held: ResMut<Held>) {
+    let s = &session.state;
+    let stale = match &held.0 {
+        Selection::None => false,
+        Selection::Die(d) => !s.rolled().contains(d),
+        Selection::Room(r) => !s.supply().contains(r),
+        Selection::Power { power, .. } => s.used_powers().contains(power) || s.decision().is_some(),
+    } || acting_human(&session).is_none();
+    if stale {
+        held.0 = Selection::None;
+    }
+}
+
+/// Where the held thing may go (or what a pending choice may name), as glows and ghosts.
+fn show_highlights(
+    mut commands: Commands,
+    session: Res<Session<IceFortress>>,
+    held: Res<Held>,
+    kit: Res<FortressKit>,
+    old: Query<Entity, With<Highlight>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(seat) = acting_human(&session) else {
+        return;
+    };
+    let s = &session.state;
+    let frames = layout::room_frames(s);
+    let legal = s.legal_actions(seat);
+    let glow = |commands: &mut Commands, at: Vec3, side: f32, selected: bool| {
+        commands.spawn((
+            Highlight,
+            TableEntity,
+            Pickable::IGNORE,
+            Mesh3d(kit.plate.clone()),
+            MeshMaterial3d(if selected {
+                kit.selected.clone()
+            } else {
+                kit.glow.clone()
+            }),
+            Transform::from_translation(at).with_scale(Vec3::new(side, 0.02, side)),
+        ));
+    };
+    let square_at = |room, square: u8| -> Option<(Vec3, f32)> {
+        let card = s.card(room)?;
+        let p = *layout::card_face(card).squares.get(square as usize)?;
+        Some((
+            layout::on_card(*frames.get(&room)?, p, 0.012),
+            layout::square_side(card.size) * 1.25,
+        ))
+    };
+    match &held.0 {
+        Selection::Die(d) => {
+            let (at, side) = die_place(s, *d, &frames);
+            glow(&mut commands, at - Vec3::Y * side * 0.45, side * 1.5, true);
+            for a in &legal {
+                if let Action::PlacePillar { die, room, square } = *a
+                    && die == *d
+                    && let Some((at, side)) = square_at(room, square)
+                {
+                    glow(&mut commands, at, side, false);
+                }
+            }
+        }
+        Selection::Room(r) => {
+            if let Some(i) = s.supply().iter().position(|x| x == r) {
+                let at = layout::supply_slot(i, s.supply().len());
+                glow(&mut commands, at - Vec3::Y * 0.02, 2.0, true);
+            }
+            let size = s.card(*r).map(|c| c.size);
+            for a in &legal {
+                if let Action::BuildRoom { room, on } = *a
+                    && room == *r
+                    && let (Some(frame), Some(size)) = (layout::spot_frame(s, &frames, on), size)
+                {
+                    let f = layout::footprint(size);
+                    let target = match on {
+                        Spot::Foundation(i) => Target::Space(i),
+                        Spot::Group { room, group } => Target::Group { room, group },
+                    };
+                    commands.spawn((
+                        Highlight,
+                        TableEntity,
+                        target,
+                        Mesh3d(kit.plate.clone()),
+                        MeshMaterial3d(kit.ghost.clone()),
+                        Transform::from_translation(frame.translation + Vec3::Y * 0.05)
+                            .with_rotation(frame.rotation)
+                            .with_scale(Vec3::new(f.x, 0.06, f.y)),
+                    ));
+                }
+            }
+        }
+        Selection::Power { power, paid } => {
+            for a in &legal {
+                if let Action::UsePower { power: p, pay } = a
+                    && p == power
+                {
+                    for d in pay.iter().filter(|x| !paid.contains(x)) {
+                        if let Pay::Die(d) = d {
+                            let (at, side) = die_place(s, *d, &frames);
+                            glow(&mut commands, at - Vec3::Y * side * 0.45, side * 1.5, false);
+                        }
+                    }
+                }
+            }
+        }
+        Selection::None => {
+            for a in &legal {
+                match *a {
+                    Action::PickInvader { at } | Action::PlaceInvader { at } => {
+                        let p = figure_place(
+                            s,
+                            FigurePiece::Invader(at, hoarfrost_rules::ice_fortress::Element::Fire),
+                            &frames,
+                        );
+                        glow(&mut commands, p - Vec3::Y * 0.15, 0.55, false);
+                    }
+                    Action::PickPillar { room, square } => {
+                        if let Some((at, side)) = square_at(room, square) {
+                            glow(&mut commands, at, side, false);
+                        }
+                    }
+                    Action::PickRoom { room }
+                    | Action::Flood { room }
+                    | Action::DiscardRoom { room } => {
+                        if let Some(i) = s.supply().iter().position(|&x| x == room) {
+                            let at = layout::supply_slot(i, s.supply().len());
+                            glow(&mut commands, at - Vec3::Y * 0.02, 2.0, false);
+                        } else if let Some(f) = frames.get(&room) {
+                            glow(&mut commands, f.translation + Vec3::Y * 0.1, 1.2, false);
+                        }
+                    }
+                    Action::PickSize { size } => {
+                        glow(
+                            &mut commands,
+                            layout::deck_centre(size) + Vec3::Y * 0.6,
+                            2.0,
+                            false,
+                        );
+                    }
+                    Action::SetDie { die, .. } => {
+                        let (at, side) = die_place(s, die, &frames);
+                        glow(&mut commands, at - Vec3::Y * side * 0.45, side * 1.5, false);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "fortress_playthrough_tests.rs"]
+mod playthrough;

@@ -1,0 +1,83 @@
+//! The Ice Fortress position files in scenes/positions/: table positions the app can start from
+//! (`--scene`), used by the screenshot tests and the tutorial. They are rules states in RON, made by
+//! the auto-player from fixed seeds; `cargo test --test fortress_scenes -- --ignored` writes them
+//! again after the content or the rules change, and the normal tests check that they still load.
+
+use std::path::PathBuf;
+
+use hoarfrost_rules::bots::Bot;
+use hoarfrost_rules::ice_fortress::{FortressBot, IceFortress, Phase, Setup};
+use hoarfrost_rules::{Game, ToAct};
+
+fn scene_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("scenes/positions/fortress-{name}.ron"))
+}
+
+/// Play the auto-player from `seed` until `stop` holds (or the game ends), returning the state.
+fn play_until(players: usize, seed: u64, stop: impl Fn(&IceFortress) -> bool) -> IceFortress {
+    let mut s =
+        IceFortress::standard(&Setup::new(players, seed)).expect("the shipped content loads");
+    let mut bot = FortressBot::new(seed);
+    for _ in 0..s.max_game_length() {
+        if stop(&s) {
+            break;
+        }
+        match s.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => s.apply_chance(),
+            ToAct::Seats(seats) => {
+                let a = bot.choose(&s, seats[0]).expect("the bot always has a move");
+                s.apply(seats[0], &a).expect("the bot plays legal moves");
+            }
+        }
+    }
+    s
+}
+
+fn tallest(s: &IceFortress) -> u8 {
+    s.built().values().map(|b| b.level).max().unwrap_or(0)
+}
+
+/// A build step of a fortress at least three rooms high.
+fn midgame(s: &IceFortress) -> bool {
+    tallest(s) >= 3 && s.phase() == Phase::Build && s.decision().is_none() && !s.rolled().is_empty()
+}
+
+fn load(name: &str) -> IceFortress {
+    let text = std::fs::read_to_string(scene_path(name)).expect("the scene file exists");
+    let s: IceFortress = ron::from_str(&text).expect("the scene parses");
+    s.check_invariants()
+        .expect("the scene keeps the rules' invariants");
+    s
+}
+
+#[test]
+fn the_midgame_scene_shows_a_fortress_three_rooms_high_in_a_build_step() {
+    let s = load("midgame");
+    assert!(midgame(&s), "tallest {} in {:?}", tallest(&s), s.phase());
+}
+
+#[test]
+fn the_won_scene_is_a_won_game() {
+    let s = load("won");
+    assert_eq!(s.phase(), Phase::Won);
+    assert_eq!(s.beacons(), 4);
+}
+
+#[test]
+#[ignore = "writes the scene files; run after changing the content or the rules"]
+fn write_scenes() {
+    let pretty = ron::ser::PrettyConfig::default();
+    let mid = (1..200)
+        .map(|seed| play_until(1, seed, midgame))
+        .find(midgame)
+        .expect("some seed reaches three rooms high");
+    let won = (1..400)
+        .map(|seed| play_until(1, seed, |_| false))
+        .find(|s| s.phase() == Phase::Won)
+        .expect("some seed wins");
+    for (name, s) in [("midgame", mid), ("won", won)] {
+        let text = ron::ser::to_string_pretty(&s, pretty.clone()).expect("a state serializes");
+        std::fs::write(scene_path(name), text).expect("the scene is written");
+    }
+}
