@@ -1,9 +1,14 @@
 //! Command-line arguments of `hoarfrost-cli`.
 
+use std::path::PathBuf;
+
 use hoarfrost_rules::GameKind;
+use hoarfrost_rules::fuzz::Target;
 
 pub const USAGE: &str =
-    "usage: hoarfrost-cli --game <name> [--seats N] [--bots a,b,...] [--games N] [--seed N]
+    "usage: hoarfrost-cli --game <name> [--seats N] [--bots a,b,...] [--games N] [--seed N] [--save FILE]
+       hoarfrost-cli --load FILE | --replay FILE
+       hoarfrost-cli fuzz --target save|content --seconds N [--seed S]
   --game   ice-fortress | sprawl | ice-castle | ice-colony | icetowers
   --seats  number of seats (default: the game's smallest)
   --bots   bot per seat, the last one repeated: ai (the game's own AI), random, greedy,
@@ -13,7 +18,29 @@ pub const USAGE: &str =
   --rotate move the bots one seat round each game and report by bot, not by seat
   --difficulty N  Ice Fortress: the difficulty level (starting shield and supply limit; default 7)
   --win-table     Ice Fortress: print the AI's win rate by difficulty (3, 5, 7, 9, or only --difficulty),
-                  --games games per level with --seats players";
+                  --games games per level with --seats players
+  --save FILE     write the first game played to FILE as a save
+  --load FILE     load a save, replay it and print where the game stands (exit code 2 if it does not load)
+  --replay FILE   load a save and print every step in plain words
+  fuzz            mutation-fuzz the save loader or the Ice Fortress content loader for N seconds;
+                  crashing inputs go to fuzz/crashes/ (exit code 1 if any)";
+
+/// What to do.
+#[derive(Debug, PartialEq)]
+pub enum Mode {
+    /// Play games between bots and tally them.
+    Play,
+    /// Load a save and summarize it.
+    Load(PathBuf),
+    /// Load a save and print every step.
+    Replay(PathBuf),
+    /// Fuzz a loader.
+    Fuzz {
+        target: Target,
+        seconds: u64,
+        seed: u64,
+    },
+}
 
 /// Parsed arguments.
 #[derive(Debug)]
@@ -30,12 +57,23 @@ pub struct Args {
     pub win_table: bool,
     /// Rotate the bots round the seats from game to game.
     pub rotate: bool,
+    /// What to do (playing unless a save or fuzz flag says otherwise).
+    pub mode: Mode,
+    /// Write the first game played to this file.
+    pub save: Option<PathBuf>,
 }
 
 impl Args {
     /// Parse; an error says what is wrong.
-    pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
+    pub fn parse(it: impl Iterator<Item = String>) -> Result<Args, String> {
+        let mut it = it.peekable();
+        if it.peek().map(String::as_str) == Some("fuzz") {
+            it.next();
+            return parse_fuzz(it);
+        }
         let mut game = None;
+        let mut mode = Mode::Play;
+        let mut save = None;
         let mut seats = None;
         let mut bots = vec!["ai".to_string(), "random".to_string()];
         let mut games = 100;
@@ -65,11 +103,14 @@ impl Args {
                 }
                 "--win-table" => win_table = true,
                 "--rotate" => rotate = true,
+                "--save" => save = Some(PathBuf::from(value()?)),
+                "--load" => mode = Mode::Load(PathBuf::from(value()?)),
+                "--replay" => mode = Mode::Replay(PathBuf::from(value()?)),
                 "--help" | "-h" => help = true,
                 other => return Err(format!("unknown argument '{other}'")),
             }
         }
-        if help {
+        if help || mode != Mode::Play {
             return Ok(Args {
                 game: GameKind::IceTowers,
                 seats: 2,
@@ -80,6 +121,8 @@ impl Args {
                 difficulty,
                 win_table,
                 rotate,
+                mode,
+                save,
             });
         }
         let game = game.ok_or("--game is required")?;
@@ -104,6 +147,8 @@ impl Args {
             difficulty,
             win_table,
             rotate,
+            mode,
+            save,
         })
     }
 
@@ -114,6 +159,45 @@ impl Args {
             .or(self.bots.last())
             .map_or("random", String::as_str)
     }
+}
+
+/// `fuzz --target save|content --seconds N [--seed S]`.
+fn parse_fuzz(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
+    let mut target = None;
+    let mut seconds = None;
+    let mut seed = 0;
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--target" => {
+                let v = value()?;
+                target = Some(
+                    Target::from_name(&v)
+                        .ok_or_else(|| format!("unknown fuzz target '{v}' (save or content)"))?,
+                );
+            }
+            "--seconds" => seconds = Some(number(&flag, &value()?)?),
+            "--seed" => seed = number(&flag, &value()?)?,
+            other => return Err(format!("unknown fuzz argument '{other}'")),
+        }
+    }
+    Ok(Args {
+        game: GameKind::IceTowers,
+        seats: 2,
+        bots: Vec::new(),
+        games: 0,
+        seed,
+        help: false,
+        difficulty: None,
+        win_table: false,
+        rotate: false,
+        mode: Mode::Fuzz {
+            target: target.ok_or("fuzz needs --target save or --target content")?,
+            seconds: seconds.ok_or("fuzz needs --seconds N")?,
+            seed,
+        },
+        save: None,
+    })
 }
 
 fn number(flag: &str, v: &str) -> Result<u64, String> {
@@ -170,6 +254,42 @@ mod tests {
                 .unwrap_err()
                 .contains("level")
         );
+    }
+
+    #[test]
+    fn parses_save_load_replay_and_fuzz() {
+        let a = parse("--game icetowers --games 1 --save out.ron").unwrap();
+        assert_eq!(a.save, Some(PathBuf::from("out.ron")));
+        assert_eq!(a.mode, Mode::Play);
+        assert_eq!(
+            parse("--load s.ron").unwrap().mode,
+            Mode::Load(PathBuf::from("s.ron"))
+        );
+        assert_eq!(
+            parse("--replay s.ron").unwrap().mode,
+            Mode::Replay(PathBuf::from("s.ron"))
+        );
+        assert_eq!(
+            parse("fuzz --target content --seconds 3 --seed 9")
+                .unwrap()
+                .mode,
+            Mode::Fuzz {
+                target: Target::Content,
+                seconds: 3,
+                seed: 9
+            }
+        );
+        assert!(
+            parse("fuzz --target dice --seconds 1")
+                .unwrap_err()
+                .contains("unknown fuzz target")
+        );
+        assert!(
+            parse("fuzz --target save")
+                .unwrap_err()
+                .contains("--seconds")
+        );
+        assert!(parse("--load").unwrap_err().contains("needs a value"));
     }
 
     #[test]

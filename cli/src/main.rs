@@ -3,10 +3,16 @@
 //! ```text
 //! hoarfrost-cli --game icetowers --seats 3 --bots ai,random --games 1000 --seed 0
 //! hoarfrost-cli --game ice-fortress --seats 2 --games 100 --win-table
+//! hoarfrost-cli --game ice-castle --games 1 --save castle.ron
+//! hoarfrost-cli --load castle.ron
+//! hoarfrost-cli --replay castle.ron
+//! hoarfrost-cli fuzz --target save --seconds 60 --seed 1
 //! ```
 
 mod args;
+mod fuzzing;
 mod report;
+mod saves;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -17,10 +23,10 @@ use hoarfrost_rules::ice_colony::{self, IceColony, bot::ColonyBot};
 use hoarfrost_rules::ice_fortress::{self, FortressBot, IceFortress};
 use hoarfrost_rules::icetowers::{self, IceTowers, TowerBot};
 use hoarfrost_rules::sprawl::{self, Sprawl, bot::SprawlBot};
-use hoarfrost_rules::{Game, GameKind, GameRng};
+use hoarfrost_rules::{Game, GameKind, GameRng, Recorded};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use args::Args;
+use args::{Args, Mode};
 use report::Tally;
 
 fn main() -> ExitCode {
@@ -35,51 +41,52 @@ fn main() -> ExitCode {
         println!("{}", args::USAGE);
         return ExitCode::SUCCESS;
     }
+    match &args.mode {
+        Mode::Play => {}
+        Mode::Load(path) => return saves::load(path, false),
+        Mode::Replay(path) => return saves::load(path, true),
+        Mode::Fuzz {
+            target,
+            seconds,
+            seed,
+        } => return fuzzing::fuzz(*target, *seconds, *seed),
+    }
     let result = match args.game {
-        GameKind::IceTowers => run(
+        GameKind::IceTowers => run::<IceTowers>(
             &args,
-            |seed| {
-                IceTowers::new(&icetowers::Setup::new(args.seats, seed)).map_err(|e| e.to_string())
-            },
+            |seed| icetowers::Setup::new(args.seats, seed),
             |name, seed| match name {
                 "ai" | "tower" => Some(Box::new(TowerBot::new(seed))),
                 _ => None,
             },
         ),
-        GameKind::Sprawl => run(
+        GameKind::Sprawl => run::<Sprawl>(
             &args,
-            |seed| Sprawl::new(&sprawl::Setup::new(args.seats, seed)).map_err(|e| e.to_string()),
+            |seed| sprawl::Setup::new(args.seats, seed),
             |name, seed| {
                 (name == "ai").then(|| Box::new(SprawlBot::new(seed)) as Box<dyn Bot<Sprawl>>)
             },
         ),
-        GameKind::IceCastle => run(
+        GameKind::IceCastle => run::<IceCastle>(
             &args,
-            |seed| {
-                IceCastle::new(&ice_castle::Setup::new(args.seats, seed)).map_err(|e| e.to_string())
-            },
+            |seed| ice_castle::Setup::new(args.seats, seed),
             |name, seed| {
                 (name == "ai").then(|| Box::new(CastleBot::new(seed)) as Box<dyn Bot<IceCastle>>)
             },
         ),
-        GameKind::IceColony => run(
+        GameKind::IceColony => run::<IceColony>(
             &args,
-            |seed| {
-                IceColony::new(&ice_colony::Setup::new(args.seats, seed)).map_err(|e| e.to_string())
-            },
+            |seed| ice_colony::Setup::new(args.seats, seed),
             |name, seed| {
                 (name == "ai").then(|| Box::new(ColonyBot::new(seed)) as Box<dyn Bot<IceColony>>)
             },
         ),
         GameKind::IceFortress if args.win_table => win_table(&args),
-        GameKind::IceFortress => run(
+        GameKind::IceFortress => run::<IceFortress>(
             &args,
-            |seed| {
-                let setup = ice_fortress::Setup {
-                    difficulty: args.difficulty.unwrap_or(7),
-                    ..ice_fortress::Setup::new(args.seats, seed)
-                };
-                IceFortress::standard(&setup).map_err(|e| e.to_string())
+            |seed| ice_fortress::Setup {
+                difficulty: args.difficulty.unwrap_or(7),
+                ..ice_fortress::Setup::new(args.seats, seed)
             },
             |name, seed| match name {
                 "ai" | "fortress" => Some(Box::new(FortressBot::new(seed))),
@@ -154,10 +161,11 @@ fn make_bot<G: Game>(
     }
 }
 
-/// Play `args.games` games made by `make(seed)` and print the tally.
-fn run<G: Game>(
+/// Play `args.games` games set up by `setup(seed)` and print the tally; with `--save`, the first game
+/// is recorded and written as a save.
+fn run<G: Recorded>(
     args: &Args,
-    make: impl Fn(u64) -> Result<G, String>,
+    setup: impl Fn(u64) -> G::Setup,
     game_bots: GameBots<G>,
 ) -> Result<(), String> {
     let bar = ProgressBar::new(args.games as u64);
@@ -169,7 +177,7 @@ fn run<G: Game>(
     let started = Instant::now();
     for i in 0..args.games {
         let seed = args.seed + i as u64;
-        let state = make(seed)?;
+        let setup = setup(seed);
         // With --rotate, game i seats bot entry k at seat (k + i) mod seats, so no bot keeps the first seat.
         let shift = if args.rotate { i % args.seats } else { 0 };
         let entry_at = |seat: usize| (seat + args.seats - shift) % args.seats;
@@ -182,7 +190,20 @@ fn run<G: Game>(
                 )
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let result: MatchResult = play_match(state, &mut bots, &mut GameRng::new(seed ^ 0xC11));
+        let mut rng = GameRng::new(seed ^ 0xC11);
+        let result: MatchResult = match &args.save {
+            Some(path) if i == 0 => {
+                let names: Vec<String> = (0..args.seats)
+                    .map(|seat| format!("ai:{}", args.bot(entry_at(seat))))
+                    .collect();
+                saves::play_and_save(setup, &mut bots, &mut rng, &names, path)?
+            }
+            _ => play_match(
+                G::from_setup(&setup).map_err(|e| e.to_string())?,
+                &mut bots,
+                &mut rng,
+            ),
+        };
         // Tally by bot entry, not by seat.
         let mut by_entry = result.clone();
         for seat in 0..args.seats {

@@ -65,3 +65,183 @@ fn bad_flags_get_a_message_and_a_failure_code() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown bot 'wizard'"));
 }
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hoarfrost-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Play one game of `game` with `--save` into `dir` and return the save's path.
+fn saved(dir: &std::path::Path, game: &str, seats: &str) -> std::path::PathBuf {
+    let path = dir.join(format!("{game}.ron"));
+    let out = cli(&[
+        "--game",
+        game,
+        "--seats",
+        seats,
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--save",
+        path.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    path
+}
+
+fn text(out: &std::process::Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn a_saved_game_loads_with_a_summary_and_replays_step_by_step() {
+    let dir = scratch("good");
+    let path = saved(&dir, "ice-castle", "2");
+    let out = cli(&["--load", path.to_str().unwrap()]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stdout.starts_with("Ice Castle save (format 1, Hoarfrost "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("seats: 1 ai:ai, 2 ai:random"), "{stdout}");
+    assert!(stdout.contains("now: the game is over"), "{stdout}");
+    assert!(stdout.contains("scores: "), "{stdout}");
+    let steps: usize = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("steps: "))
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    let out = cli(&["--replay", path.to_str().unwrap()]);
+    let (stdout, _) = text(&out);
+    assert!(out.status.success());
+    assert!(
+        stdout.contains("    1. chance: seat 1 draws a card"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("    2. seat 1: "), "{stdout}");
+    assert!(stdout.contains(&format!("{steps:>5}. seat ")), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_game_saves_a_game_that_loads() {
+    let dir = scratch("all");
+    for (game, seats) in [
+        ("icetowers", "2"),
+        ("sprawl", "3"),
+        ("ice-colony", "2"),
+        ("ice-fortress", "1"),
+    ] {
+        let path = saved(&dir, game, seats);
+        let out = cli(&["--load", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{game}: {}", text(&out).1);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_truncated_save_is_refused_with_exit_code_2_at_every_cut() {
+    let dir = scratch("cut");
+    let good = std::fs::read_to_string(saved(&dir, "icetowers", "3")).unwrap();
+    let cut = dir.join("cut.ron");
+    for k in [0, 1, 3, 7, 9] {
+        std::fs::write(&cut, &good[..k * good.trim_end().len() / 10]).unwrap();
+        let out = cli(&["--load", cut.to_str().unwrap()]);
+        let (_, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(2), "cut {k}/10: {stderr}");
+        assert!(
+            stderr.contains("the save is damaged or cut short (line "),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn garbage_and_missing_files_are_refused_with_exit_code_2() {
+    let dir = scratch("garbage");
+    let junk = dir.join("junk.ron");
+    std::fs::write(&junk, b"\x7fELF\x02\x01\x01 not a save at all").unwrap();
+    let out = cli(&["--load", junk.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out).1.contains("this is not a Hoarfrost save file"),
+        "{}",
+        text(&out).1
+    );
+    let out = cli(&["--replay", dir.join("missing.ron").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out).1.contains("the file could not be read"),
+        "{}",
+        text(&out).1
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_save_relabelled_as_another_game_or_version_is_refused_with_exit_code_2() {
+    let dir = scratch("other");
+    let good = std::fs::read_to_string(saved(&dir, "icetowers", "2")).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, good.replacen("\"icetowers\"", "\"ice-castle\"", 1)).unwrap();
+    let out = cli(&["--load", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).1.contains("damaged"), "{}", text(&out).1);
+    std::fs::write(&bad, good.replacen("\"icetowers\"", "\"chess\"", 1)).unwrap();
+    let out = cli(&["--load", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out).1.contains("unknown game 'chess'"),
+        "{}",
+        text(&out).1
+    );
+    std::fs::write(&bad, good.replacen("format: 1", "format: 7", 1)).unwrap();
+    let out = cli(&["--load", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out)
+            .1
+            .contains("saved by format 7 (Hoarfrost 0.1.0); this build reads format 1"),
+        "{}",
+        text(&out).1
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fuzz_runs_for_its_time_and_reports_executions_and_crashes() {
+    let dir = scratch("fuzz");
+    let out = Command::new(env!("CARGO_BIN_EXE_hoarfrost-cli"))
+        .args([
+            "fuzz",
+            "--target",
+            "content",
+            "--seconds",
+            "1",
+            "--seed",
+            "2",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("executions: "), "{stdout}");
+    assert!(stdout.contains("executions/s: "), "{stdout}");
+    assert!(stdout.contains("crashes: 0"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

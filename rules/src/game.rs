@@ -82,6 +82,14 @@ pub trait Game:
         Ok(())
     }
 
+    /// True if `action` by `seat`, played in this state (before it is applied), reveals something
+    /// random or hidden: a card drawn or looked at, a die rolled, a face-down tile turned up. Undo
+    /// never goes back past such an action (nor past a chance step), so nobody can see an outcome and
+    /// then change the move that led to it. Only asked for legal actions.
+    fn reveals(&self, _seat: Seat, _action: &Self::Action) -> bool {
+        false
+    }
+
     /// Resolve the pending chance event (dice, draws) from the state's own RNG.
     /// Only called when [`Game::to_act`] is [`ToAct::Chance`]; games without chance never are.
     fn apply_chance(&mut self) {}

@@ -6,16 +6,20 @@
 pub mod battery;
 pub mod bots;
 pub mod catalog;
+pub mod fuzz;
 mod game;
 pub mod hue;
 pub mod ice_castle;
 pub mod ice_colony;
 pub mod ice_fortress;
 pub mod icetowers;
+pub mod record;
 mod rng;
+pub mod save;
 pub mod sprawl;
 
 pub use catalog::GameKind;
 pub use game::{Game, RuleError, Seat, ToAct};
 pub use hue::Hue;
+pub use record::{Record, Recorded, Recorder, Replay, ReplayError, Step};
 pub use rng::GameRng;

@@ -119,6 +119,16 @@ impl Game for IceCastle {
         actions::apply(self, seat, action)
     }
 
+    /// Opening a door never opened before shows everyone its kind (draws are chance steps).
+    fn reveals(&self, _seat: Seat, action: &Action) -> bool {
+        match *action {
+            Action::Open { tile, .. } | Action::BonusOpen { tile } => {
+                self.tile(tile).is_some_and(|t| !t.revealed)
+            }
+            _ => false,
+        }
+    }
+
     fn apply_chance(&mut self) {
         if self.phase == Phase::Draw {
             self.draw();

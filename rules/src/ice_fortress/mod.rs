@@ -59,6 +59,21 @@ impl Game for IceFortress {
         actions::apply(self, action)
     }
 
+    /// Picking a deck (to draw from or look at) shows hidden rooms; so does a power that opens a
+    /// deck for searching, and anything that draws on the RNG inside the action (a roll, a draw).
+    fn reveals(&self, seat: Seat, action: &Action) -> bool {
+        if matches!(action, Action::PickSize { .. }) {
+            return true;
+        }
+        let mut after = self.clone();
+        after.apply_unchecked(seat, action);
+        after.rng != self.rng
+            || matches!(
+                after.decision,
+                Some(Decision::Search | Decision::LookPick(_))
+            )
+    }
+
     fn apply_chance(&mut self) {
         match self.phase {
             Phase::Roll => self.roll_turn_dice(),

@@ -1,0 +1,138 @@
+//! The fuzz harness: a bounded run of each target finds no crash, runs are reproducible from their
+//! seed, crashes are written where the regression tests read them, and every crash found so far is a
+//! test of its own.
+
+use super::targets::{self, PARTS};
+use super::*;
+
+fn bounded(target: Target, iterations: u64, seed: u64) -> Report {
+    run(&Config {
+        target,
+        seed,
+        iterations: Some(iterations),
+        time: None,
+        crash_dir: None,
+        quiet: false,
+    })
+}
+
+fn assert_clean(report: &Report) {
+    assert!(
+        report.crashes.is_empty(),
+        "{} crash(es), the first: {}\ninput:\n{}",
+        report.crashes.len(),
+        report.crashes[0].message,
+        report.crashes[0].input
+    );
+}
+
+#[test]
+fn fuzzing_the_save_loader_finds_no_crash() {
+    let report = bounded(Target::Save, 2500, 1);
+    assert_eq!(report.executions, 2500);
+    assert_clean(&report);
+    assert!(report.corpus_size > 10, "no mutant was ever accepted");
+}
+
+#[test]
+fn fuzzing_the_content_loader_finds_no_crash() {
+    let report = bounded(Target::Content, 2500, 1);
+    assert_eq!(report.executions, 2500);
+    assert_clean(&report);
+}
+
+#[test]
+fn the_seed_corpora_load() {
+    let saves = Target::Save.corpus();
+    assert_eq!(saves.len(), 10);
+    for text in &saves {
+        assert_eq!(Target::Save.execute(text), Outcome::Accepted, "{text}");
+    }
+    let content = Target::Content.corpus();
+    assert_eq!(content.len(), PARTS.len());
+    for text in &content {
+        assert_eq!(Target::Content.execute(text), Outcome::Accepted);
+    }
+}
+
+#[test]
+fn mutations_are_reproducible_from_the_seed() {
+    let corpus = Target::Save.corpus();
+    let mutants = |seed| {
+        let mut rng = GameRng::new(seed);
+        (0..50)
+            .map(|i| mutate(&corpus[i % corpus.len()], &corpus, &mut rng))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(mutants(3), mutants(3));
+    assert_ne!(mutants(3), mutants(4));
+    let changed = mutants(3)
+        .iter()
+        .zip(corpus.iter().cycle())
+        .filter(|(m, c)| m != c)
+        .count();
+    assert!(changed > 40, "only {changed} of 50 mutants differ");
+}
+
+#[test]
+fn a_crash_is_written_under_its_target_and_hash() {
+    let dir = std::env::temp_dir().join(format!("hoarfrost-crashes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = write_crash(&dir, Target::Content, "// part: rooms\n[").unwrap();
+    let name = path.file_name().unwrap().to_string_lossy().to_string();
+    assert_eq!(
+        name,
+        format!("content-{:016x}.ron", fnv1a("// part: rooms\n["))
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "// part: rooms\n[");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_panic_in_the_loader_is_caught_and_reported() {
+    let payload = std::panic::catch_unwind(|| panic!("boom")).unwrap_err();
+    assert_eq!(panic_message(payload.as_ref()), "panic: boom");
+    assert_eq!(Target::from_name("save"), Some(Target::Save));
+    assert_eq!(Target::from_name("content"), Some(Target::Content));
+    assert_eq!(Target::from_name("dice"), None);
+}
+
+#[test]
+fn content_inputs_name_their_part_on_the_first_line() {
+    let tagged = targets::tag("difficulty", "(standard: 7, levels: [])");
+    assert_eq!(Target::Content.execute(&tagged), Outcome::Refused);
+    assert_eq!(
+        Target::Content.execute(&targets::tag("difficulty", targets::CONTENT_FILES[4])),
+        Outcome::Accepted
+    );
+}
+
+/// Every crash file kept under fuzz/crashes/ (none are left: each one found was fixed and moved
+/// into a regression test below) is replayed here as well, so a new one stays red until fixed.
+#[test]
+fn no_crash_file_reproduces() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/crashes");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let target = if name.starts_with("content-") {
+            Target::Content
+        } else {
+            Target::Save
+        };
+        assert!(
+            !matches!(target.execute(&text), Outcome::Crash(_)),
+            "{name} still crashes"
+        );
+    }
+}

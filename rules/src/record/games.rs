@@ -1,0 +1,123 @@
+//! The five games as [`Recorded`]: their setups, their kinds, and their chance events in plain words.
+
+use super::Recorded;
+use crate::ice_castle::{self, IceCastle};
+use crate::ice_colony::{self, DiceRoll, IceColony, Phase as ColonyPhase};
+use crate::ice_fortress::{self, IceFortress, Phase as FortressPhase};
+use crate::icetowers::{self, IceTowers};
+use crate::sprawl::{self, Sprawl};
+use crate::{GameKind, RuleError};
+
+impl Recorded for IceTowers {
+    type Setup = icetowers::Setup;
+    const KIND: GameKind = GameKind::IceTowers;
+
+    fn from_setup(setup: &Self::Setup) -> Result<Self, RuleError> {
+        IceTowers::new(setup)
+    }
+}
+
+impl Recorded for Sprawl {
+    type Setup = sprawl::Setup;
+    const KIND: GameKind = GameKind::Sprawl;
+
+    fn from_setup(setup: &Self::Setup) -> Result<Self, RuleError> {
+        Sprawl::new(setup)
+    }
+}
+
+impl Recorded for IceCastle {
+    type Setup = ice_castle::Setup;
+    const KIND: GameKind = GameKind::IceCastle;
+
+    fn from_setup(setup: &Self::Setup) -> Result<Self, RuleError> {
+        IceCastle::new(setup)
+    }
+
+    /// The card stays secret: only who drew is told.
+    fn describe_chance(&self, _after: &Self) -> String {
+        format!("seat {} draws a card", self.current() + 1)
+    }
+}
+
+impl Recorded for IceColony {
+    type Setup = ice_colony::Setup;
+    const KIND: GameKind = GameKind::IceColony;
+
+    fn from_setup(setup: &Self::Setup) -> Result<Self, RuleError> {
+        IceColony::new(setup)
+    }
+
+    fn describe_chance(&self, after: &Self) -> String {
+        if let ColonyPhase::FillBoard { next } = self.phase() {
+            return match after.terrain_grid().get(*next as usize).copied().flatten() {
+                Some(c) => format!("a {} terrain piece is drawn for square {next}", c.name()),
+                None => "a terrain piece is drawn".to_string(),
+            };
+        }
+        match after.last_dice() {
+            Some(DiceRoll::DiceOff { winner, .. }) => {
+                format!("the dice-off is rolled: seat {} goes first", winner + 1)
+            }
+            Some(DiceRoll::Fate { rolls, square, .. }) => {
+                let rolls: Vec<String> = rolls.iter().map(u8::to_string).collect();
+                format!(
+                    "the fate die for square {square} shows {}",
+                    rolls.join(", then ")
+                )
+            }
+            Some(DiceRoll::Battle {
+                attack_die,
+                defence_die,
+                attacker_won,
+                ..
+            }) => format!(
+                "the battle dice show {attack_die} against {defence_die}: the {} wins",
+                if *attacker_won {
+                    "attacker"
+                } else {
+                    "defender"
+                }
+            ),
+            None => "the dice are rolled".to_string(),
+        }
+    }
+}
+
+impl Recorded for IceFortress {
+    type Setup = ice_fortress::Setup;
+    const KIND: GameKind = GameKind::IceFortress;
+
+    fn from_setup(setup: &Self::Setup) -> Result<Self, RuleError> {
+        IceFortress::standard(setup)
+    }
+
+    fn describe_chance(&self, after: &Self) -> String {
+        match self.phase() {
+            FortressPhase::Invaders => {
+                let (b, a) = (self.bag(), after.bag());
+                match ice_fortress::Element::ALL
+                    .into_iter()
+                    .find(|e| a[e.index()] < b[e.index()])
+                {
+                    Some(e) => format!("a {} invader is pulled from the bag", e.name()),
+                    None => "an invader is pulled from the bag".to_string(),
+                }
+            }
+            _ => {
+                let faces: Vec<String> = after
+                    .dice()
+                    .iter()
+                    .zip(self.dice())
+                    .filter(|(a, b)| a != b)
+                    .map(|(a, _)| a.value.to_string())
+                    .collect();
+                if faces.is_empty() {
+                    "the dice are rolled".to_string()
+                } else {
+                    format!("the dice are rolled: {}", faces.join(", "))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Why a save could not be loaded or written, in words a player understands.
+
+use crate::GameKind;
+use crate::record::ReplayError;
+
+use super::FORMAT;
+
+/// Why a save did not load. Nothing was changed by the attempt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// The file could not be read.
+    Io(String),
+    /// Not a Hoarfrost save at all.
+    NotASave,
+    /// A Hoarfrost save, but cut short or damaged at `line`:`column` (1-based; 0 when unknown).
+    Corrupt {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// Written in another save format than this build's [`FORMAT`], by Hoarfrost `app_version`.
+    Version { found: u32, app_version: String },
+    /// A save of another game (`found` is its slug).
+    OtherGame { found: String, expected: GameKind },
+    /// The header lists `listed` seats, the game has `game`.
+    Seats { listed: usize, game: usize },
+    /// The record does not replay: a step the rules refuse, or a setup they refuse.
+    Replay(ReplayError),
+}
+
+impl LoadError {
+    /// A RON error, with the place it was found.
+    pub(crate) fn corrupt(e: ron::error::SpannedError) -> LoadError {
+        LoadError::Corrupt {
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Io(e) => write!(f, "the file could not be read: {e}"),
+            LoadError::NotASave => f.write_str("this is not a Hoarfrost save file"),
+            LoadError::Corrupt {
+                line,
+                column,
+                message,
+            } => write!(
+                f,
+                "the save is damaged or cut short (line {line}, column {column}: {message})"
+            ),
+            LoadError::Version { found, app_version } => {
+                let by = if app_version.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (Hoarfrost {app_version})")
+                };
+                let hint = if *found > FORMAT {
+                    "a newer Hoarfrost is needed to open it"
+                } else {
+                    "this build no longer opens saves that old"
+                };
+                write!(
+                    f,
+                    "saved by format {found}{by}; this build reads format {FORMAT}: {hint}"
+                )
+            }
+            LoadError::OtherGame { found, expected } => match GameKind::from_slug(found) {
+                Some(kind) => write!(
+                    f,
+                    "this is {} {} save, not {} {} one",
+                    article(kind.title()),
+                    kind.title(),
+                    article(expected.title()),
+                    expected.title()
+                ),
+                None => write!(f, "this is a save of an unknown game '{found}'"),
+            },
+            LoadError::Seats { listed, game } => {
+                write!(f, "the save lists {listed} seats but its game has {game}")
+            }
+            LoadError::Replay(e) => write!(f, "the saved game does not replay: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+fn article(title: &str) -> &'static str {
+    match title.chars().next() {
+        Some('A' | 'E' | 'I' | 'O' | 'U') => "an",
+        _ => "a",
+    }
+}
+
+/// Why a save could not be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveError(pub String);
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the game could not be saved: {}", self.0)
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+/// Ok if `text` looks like a Hoarfrost save: after blanks and comments, `(` then the `format` field
+/// (or a beginning of them, for a file cut short). An empty file counts as one cut short.
+pub(crate) fn classify(text: &str) -> Result<(), LoadError> {
+    let rest = skip_blanks(text);
+    if rest.is_empty() {
+        return Err(LoadError::Corrupt {
+            line: 1,
+            column: 1,
+            message: "the file is empty".to_string(),
+        });
+    }
+    let Some(rest) = rest.strip_prefix('(') else {
+        return Err(LoadError::NotASave);
+    };
+    let rest = skip_blanks(rest);
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let after = &rest[word.len()..];
+    let whole_word = !after.is_empty();
+    if word == "format" || (!whole_word && "format".starts_with(&word)) {
+        Ok(())
+    } else {
+        Err(LoadError::NotASave)
+    }
+}
+
+/// `text` without leading whitespace, `//` line comments and `/* */` block comments.
+fn skip_blanks(mut text: &str) -> &str {
+    loop {
+        let t = text.trim_start();
+        if let Some(rest) = t.strip_prefix("//") {
+            text = rest.find('\n').map_or("", |i| &rest[i..]);
+        } else if let Some(rest) = t.strip_prefix("/*") {
+            text = rest.find("*/").map_or("", |i| &rest[i + 2..]);
+        } else {
+            return t;
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! Reading a save file, and writing one atomically: the text goes to a temporary file in the same
+//! directory, is flushed to disk, and only then renamed over the old save, so a crash or a full disk
+//! in the middle leaves the previous save as it was.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::LoadError;
+
+/// The text of the save at `path`: a read failure is [`LoadError::Io`], bytes that are not text are
+/// [`LoadError::NotASave`].
+pub fn read_file(path: &Path) -> Result<String, LoadError> {
+    let bytes = fs::read(path).map_err(|e| LoadError::Io(format!("{}: {e}", path.display())))?;
+    String::from_utf8(bytes).map_err(|_| LoadError::NotASave)
+}
+
+/// Write `text` to `path` atomically (see the module note). On error the old file is untouched and
+/// no temporary file is left behind.
+pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
+    write_atomic_with(path, |f| f.write_all(text.as_bytes()))
+}
+
+/// [`write_atomic`] with the writing done by `write` (tests inject failures through it).
+pub(crate) fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
+    let tmp = temp_path(path)?;
+    let result = (|| {
+        let mut file = File::create(&tmp)?;
+        write(&mut file)?;
+        file.flush()?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&tmp, path)?;
+        sync_dir(path);
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// A fresh temporary name next to `path`: `.<name>.tmp-<pid>-<n>`.
+pub(crate) fn temp_path(path: &Path) -> io::Result<PathBuf> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a file name", path.display()),
+        )
+    })?;
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let tmp = format!(".{}.tmp-{}-{n}", name.to_string_lossy(), std::process::id());
+    Ok(path.with_file_name(tmp))
+}
+
+/// Make the rename itself durable where the platform allows it (best effort).
+fn sync_dir(path: &Path) {
+    #[cfg(unix)]
+    if let Some(dir) = path.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+}

@@ -1,0 +1,156 @@
+//! Save files: a RON document with a header (format version, game, app version, seats) and the game's
+//! [`Record`]. Loading checks the header first, then replays the record with every step checked, so a
+//! file that loads is a game that was really played; anything else is a [`LoadError`], never a panic.
+//!
+//! ```text
+//! (
+//!     format: 1,
+//!     game: "icetowers",
+//!     app_version: "0.1.0",
+//!     seats: ["human", "ai:hard"],
+//!     record: (setup: (seats: 2, hues: None, seed: 7, move_limit: 200), steps: [Act(seat: 0, action: Stop)]),
+//! )
+//! ```
+
+mod error;
+mod file;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_errors;
+
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Serialize};
+
+use crate::GameKind;
+use crate::record::{Record, Recorded, Recorder};
+
+pub use error::{LoadError, SaveError};
+pub use file::{read_file, write_atomic};
+
+/// The save format this build writes and reads. Bump it when a saved game of the old format would not
+/// load the same (a changed setup, action or rule); see rules/design/saves.md.
+pub const FORMAT: u32 = 1;
+
+/// The version of Hoarfrost writing the save.
+pub const APP_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// What a save says about itself, readable without knowing the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// The save format ([`FORMAT`] when written by this build).
+    pub format: u32,
+    /// The game's slug ([`GameKind::slug`]).
+    pub game: String,
+    /// The Hoarfrost version that wrote it.
+    pub app_version: String,
+    /// Who sits at each seat, as the app wrote it ("human", "ai:hard", ...).
+    pub seats: Vec<String>,
+}
+
+impl Header {
+    /// The game, if this build knows it.
+    pub fn kind(&self) -> Option<GameKind> {
+        GameKind::from_slug(&self.game)
+    }
+}
+
+/// A loaded game: its header and the replayed game, ready to go on (with undo and redo).
+#[derive(Clone, Debug)]
+pub struct Loaded<G: Recorded> {
+    pub header: Header,
+    /// The game, replayed to where it was saved; play on through it.
+    pub recorder: Recorder<G>,
+}
+
+impl<G: Recorded> Loaded<G> {
+    /// The game state as it was saved.
+    pub fn state(&self) -> &G {
+        self.recorder.state()
+    }
+}
+
+/// The whole file as written.
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct SaveOut<'a, G: Recorded> {
+    format: u32,
+    game: &'a str,
+    app_version: &'a str,
+    seats: &'a [String],
+    record: &'a Record<G>,
+}
+
+/// The whole file as read; `R` is the record, or [`IgnoredAny`] to read only the header.
+#[derive(Deserialize)]
+struct SaveIn<R> {
+    format: u32,
+    game: String,
+    app_version: String,
+    seats: Vec<String>,
+    record: R,
+}
+
+/// Only the version, read first so a file of another format is named as such even if the rest of
+/// its header changed.
+#[derive(Deserialize)]
+struct VersionProbe {
+    format: u32,
+    #[serde(default)]
+    app_version: String,
+}
+
+/// The save file text for `record`, with `seats` (opaque here) in its header.
+pub fn to_string<G: Recorded>(seats: &[String], record: &Record<G>) -> Result<String, SaveError> {
+    let out = SaveOut {
+        format: FORMAT,
+        game: G::KIND.slug(),
+        app_version: APP_VERSION,
+        seats,
+        record,
+    };
+    let pretty = ron::ser::PrettyConfig::new()
+        .depth_limit(3)
+        .indentor("  ".to_string());
+    ron::ser::to_string_pretty(&out, pretty).map_err(|e| SaveError(e.to_string()))
+}
+
+/// Read the header of any save (to see which game it is) without replaying it.
+pub fn peek(text: &str) -> Result<Header, LoadError> {
+    error::classify(text)?;
+    let probe: VersionProbe = ron::from_str(text).map_err(LoadError::corrupt)?;
+    if probe.format != FORMAT {
+        return Err(LoadError::Version {
+            found: probe.format,
+            app_version: probe.app_version,
+        });
+    }
+    let head: SaveIn<IgnoredAny> = ron::from_str(text).map_err(LoadError::corrupt)?;
+    Ok(Header {
+        format: head.format,
+        game: head.game,
+        app_version: head.app_version,
+        seats: head.seats,
+    })
+}
+
+/// Load a save of game `G`: header checked (format, game), then the record replayed step by step.
+pub fn load<G: Recorded>(text: &str) -> Result<Loaded<G>, LoadError> {
+    let header = peek(text)?;
+    if header.game != G::KIND.slug() {
+        return Err(LoadError::OtherGame {
+            found: header.game,
+            expected: G::KIND,
+        });
+    }
+    let full: SaveIn<Record<G>> = ron::from_str(text).map_err(LoadError::corrupt)?;
+    let recorder = Recorder::from_record(full.record).map_err(LoadError::Replay)?;
+    let seats = recorder.state().num_seats();
+    if header.seats.len() != seats {
+        return Err(LoadError::Seats {
+            listed: header.seats.len(),
+            game: seats,
+        });
+    }
+    Ok(Loaded { header, recorder })
+}

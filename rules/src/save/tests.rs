@@ -1,0 +1,175 @@
+//! Save files that work: every game round-trips through a save, the header is readable on its own,
+//! and writes are atomic (a failed or interrupted write leaves the previous save as it was).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use super::file::{temp_path, write_atomic_with};
+use super::*;
+use crate::fuzz::targets::{random_game, sample_save};
+use crate::ice_castle::IceCastle;
+use crate::ice_colony::IceColony;
+use crate::ice_fortress::IceFortress;
+use crate::icetowers::{self, IceTowers};
+use crate::sprawl::Sprawl;
+
+/// A fresh empty directory for one test.
+pub(super) fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hoarfrost-save-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn round_trip<G: Recorded>() {
+    let text = sample_save(G::KIND, 3, 150).unwrap();
+    let loaded = load::<G>(&text).unwrap();
+    let header = &loaded.header;
+    assert_eq!(header.format, FORMAT);
+    assert_eq!(header.game, G::KIND.slug());
+    assert_eq!(header.kind(), Some(G::KIND));
+    assert_eq!(header.app_version, APP_VERSION);
+    assert_eq!(header.seats.len(), loaded.state().num_seats());
+    assert_eq!(&peek(&text).unwrap(), header);
+    assert_eq!(
+        loaded.state(),
+        &loaded.recorder.record().state().unwrap(),
+        "{}",
+        G::KIND.title()
+    );
+    // Saving the loaded game again gives the same text.
+    assert_eq!(
+        to_string(&header.seats, loaded.recorder.record()).unwrap(),
+        text
+    );
+}
+
+#[test]
+fn every_game_saves_and_loads_back_to_the_same_state() {
+    round_trip::<IceTowers>();
+    round_trip::<Sprawl>();
+    round_trip::<IceCastle>();
+    round_trip::<IceColony>();
+    round_trip::<IceFortress>();
+}
+
+#[test]
+fn a_save_is_readable_ron_with_its_header_first_and_one_step_per_line() {
+    let rec = random_game::<IceTowers>(icetowers::Setup::new(2, 7), 7, 3).unwrap();
+    let text = to_string(&["human".into(), "ai:hard".into()], rec.record()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "(");
+    assert_eq!(lines[1], "  format: 1,");
+    assert_eq!(lines[2], "  game: \"icetowers\",");
+    assert!(lines[3].starts_with("  app_version: \""));
+    assert_eq!(
+        lines[4..8],
+        ["  seats: [", "    \"human\",", "    \"ai:hard\",", "  ],"]
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.contains("Act(")).count(),
+        3,
+        "{text}"
+    );
+}
+
+#[test]
+fn peek_reads_the_header_without_replaying_the_game() {
+    let text = sample_save(GameKind::IceCastle, 2, 30).unwrap();
+    // A record that no longer replays still has a readable header...
+    let broken = text.replacen("Chance", "Act(seat: 0, action: Stay)", 1);
+    let header = peek(&broken).unwrap();
+    assert_eq!(header.kind(), Some(GameKind::IceCastle));
+    // ...but does not load.
+    assert!(matches!(
+        load::<IceCastle>(&broken),
+        Err(LoadError::Replay(_))
+    ));
+}
+
+#[test]
+fn a_written_save_replaces_the_old_one() {
+    let dir = scratch("write");
+    let path = dir.join("game.ron");
+    write_atomic(&path, "old").unwrap();
+    write_atomic(&path, "new").unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "a temporary file was left"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_write_that_fails_halfway_leaves_the_old_save_intact() {
+    let dir = scratch("fail");
+    let path = dir.join("game.ron");
+    let old = sample_save(GameKind::IceTowers, 1, 20).unwrap();
+    write_atomic(&path, &old).unwrap();
+    let new = sample_save(GameKind::IceTowers, 2, 40).unwrap();
+    let err = write_atomic_with(&path, |f| {
+        f.write_all(&new.as_bytes()[..new.len() / 2])?;
+        Err(io::Error::other("disk full"))
+    })
+    .unwrap_err();
+    assert_eq!(err.to_string(), "disk full");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), old);
+    assert!(load::<IceTowers>(&read_file(&path).unwrap()).is_ok());
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "the temporary file was left"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_crash_before_the_rename_leaves_the_old_save_intact() {
+    // The process dies after writing the temporary file and before renaming it.
+    let dir = scratch("crash");
+    let path = dir.join("game.ron");
+    let old = sample_save(GameKind::IceTowers, 1, 20).unwrap();
+    write_atomic(&path, &old).unwrap();
+    let tmp = temp_path(&path).unwrap();
+    assert_eq!(
+        tmp.parent(),
+        path.parent(),
+        "the temporary file is in the same directory"
+    );
+    std::fs::write(&tmp, &old[..old.len() / 3]).unwrap();
+    assert_eq!(read_file(&path).unwrap(), old);
+    // The next save goes through regardless of the leftover.
+    write_atomic(&path, "next").unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "next");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_write_that_cannot_rename_leaves_the_target_and_no_temporary_file() {
+    let dir = scratch("rename");
+    // The target is a non-empty directory: the rename fails.
+    let path = dir.join("game.ron");
+    std::fs::create_dir_all(path.join("inside")).unwrap();
+    assert!(write_atomic(&path, "text").is_err());
+    assert!(path.join("inside").is_dir());
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    assert!(write_atomic(&dir.join("missing/game.ron"), "text").is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn reading_a_missing_file_or_one_that_is_not_text_is_an_error() {
+    let dir = scratch("read");
+    let err = read_file(&dir.join("nothing.ron")).unwrap_err();
+    assert!(matches!(err, LoadError::Io(_)));
+    assert!(
+        err.to_string().starts_with("the file could not be read: "),
+        "{err}"
+    );
+    let bin = dir.join("bin.ron");
+    std::fs::write(&bin, [0xff, 0xfe, 0x28, 0x00]).unwrap();
+    assert_eq!(read_file(&bin).unwrap_err(), LoadError::NotASave);
+    let _ = std::fs::remove_dir_all(&dir);
+}
