@@ -1,11 +1,18 @@
-//! The heuristic bot against random bots, seeded.
+//! The Sprawl AI seat against random bots (seeded sets at every table size) and on set positions.
 
-use super::bot::SprawlBot;
+use super::bot::{Effort, SprawlBot};
 use super::*;
 use crate::bots::{Bot, RandomBot, play_match};
 
-/// Outright wins of one heuristic bot against random bots over `games` seeded games.
-fn wins(players: usize, variants: Variants, games: u64, first_seed: u64) -> u64 {
+/// Outright wins (`returns[me] == 1.0`) of one AI seat, at rotating seats, against `others` over
+/// `games` seeded games.
+fn wins_against(
+    players: usize,
+    variants: Variants,
+    games: u64,
+    first_seed: u64,
+    others: fn(u64) -> Box<dyn Bot<Sprawl>>,
+) -> u64 {
     let mut won = 0;
     for g in 0..games {
         let seed = first_seed + g;
@@ -16,7 +23,7 @@ fn wins(players: usize, variants: Variants, games: u64, first_seed: u64) -> u64 
                 if i == me {
                     Box::new(SprawlBot::new(seed))
                 } else {
-                    Box::new(RandomBot::new(seed * 31 + i as u64))
+                    others(seed * 31 + i as u64)
                 }
             })
             .collect();
@@ -28,31 +35,106 @@ fn wins(players: usize, variants: Variants, games: u64, first_seed: u64) -> u64 
     won
 }
 
-#[test]
-fn heuristic_bot_beats_two_random_bots_in_at_least_90_percent_of_games() {
-    let games = 100;
-    let won = wins(3, Variants::none(), games, 500);
-    eprintln!("basic: won {won} of {games}");
-    assert!(won * 10 >= games * 9, "won {won} of {games}");
+fn random_bot(seed: u64) -> Box<dyn Bot<Sprawl>> {
+    Box::new(RandomBot::new(seed))
+}
+
+fn one_ply_bot(seed: u64) -> Box<dyn Bot<Sprawl>> {
+    Box::new(SprawlBot::new(seed).with_effort(Effort::ONE_PLY))
+}
+
+/// Outright wins against random bots, basic rules and with every variant on.
+fn wins(players: usize, games: u64) -> (u64, u64) {
+    let basic = wins_against(players, Variants::none(), games, 500, random_bot);
+    let all = wins_against(players, Variants::of(&Variant::ALL), games, 900, random_bot);
+    eprintln!("{players} players: basic {basic}/{games}, all variants {all}/{games}");
+    (basic, all)
+}
+
+fn assert_at_least(won: u64, games: u64, percent: u64) {
+    assert!(
+        won * 100 >= games * percent,
+        "won {won} of {games}, below {percent}%"
+    );
+}
+
+/// Bars met by the seeded sets below. Issue #5 asks for 90% at every table size; from five seats up
+/// the AI seat does not reach it yet (see rules/design/sprawl.md, "AI"), so these bars record what it
+/// does reach and guard against regressions.
+fn bar(players: usize, long: bool) -> u64 {
+    match players {
+        3 | 4 => 90,
+        5 => 85,
+        _ if long => 70,
+        _ => 65,
+    }
+}
+
+/// A quick seeded set for the normal test run (`games` per rule set).
+fn quick(players: usize, games: u64) {
+    let (basic, all) = wins(players, games);
+    assert_at_least(basic, games, bar(players, false));
+    assert_at_least(all, games, bar(players, false));
 }
 
 #[test]
-fn heuristic_bot_beats_random_bots_with_every_variant_on() {
-    let games = 40;
-    let won = wins(4, Variants::of(&Variant::ALL), games, 900);
-    eprintln!("all variants: won {won} of {games}");
-    assert!(won * 10 >= games * 9, "won {won} of {games}");
+fn ai_seat_beats_two_random_bots() {
+    quick(3, 30);
 }
 
-/// At eight seats games are short and a seat late in the turn order often gets one turn fewer when
-/// someone is stuck, so outright wins against seven random bots are counted against a lower bar
-/// (random play would win one game in eight).
 #[test]
-fn heuristic_bot_beats_random_bots_at_a_full_table() {
-    let games = 30;
-    let won = wins(8, Variants::none(), games, 1300);
-    eprintln!("eight players: won {won} of {games}");
-    assert!(won * 10 >= games * 6, "won {won} of {games}");
+fn ai_seat_beats_three_random_bots() {
+    quick(4, 30);
+}
+
+#[test]
+fn ai_seat_beats_four_random_bots() {
+    quick(5, 20);
+}
+
+#[test]
+fn ai_seat_beats_five_random_bots() {
+    quick(6, 20);
+}
+
+#[test]
+fn ai_seat_beats_six_random_bots() {
+    quick(7, 20);
+}
+
+#[test]
+fn ai_seat_beats_seven_random_bots() {
+    quick(8, 20);
+}
+
+/// 100 seeded games per seat count and rule set, against the same bars; the table in
+/// rules/design/sprawl.md comes from `GAMES=200` in release:
+/// `cargo test --release -p hoarfrost-rules sprawl::tests_ai::win_rates_long -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn win_rates_long() {
+    let games = std::env::var("GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
+    for players in 3..=8 {
+        let (basic, all) = wins(players, games);
+        assert_at_least(basic, games, bar(players, true));
+        assert_at_least(all, games, bar(players, true));
+    }
+}
+
+/// Against bots that play its own one-ply evaluation (no simulation), the AI seat wins well over its
+/// share (1 game in `players`): the simulations do not rely on the other seats playing at random.
+#[test]
+#[ignore]
+fn ai_seat_beats_its_own_one_ply_evaluation() {
+    for players in 3..=8 {
+        let games = 100;
+        let won = wins_against(players, Variants::none(), games, 700, one_ply_bot);
+        eprintln!("{players} players against one-ply bots: won {won}/{games}");
+        assert!(won * players as u64 > games, "won {won} of {games}");
+    }
 }
 
 #[test]
@@ -93,6 +175,33 @@ fn heuristic_bot_neutralizes_a_big_opponent_tower_when_it_can() {
         ],
         RED,
     );
-    let choice = SprawlBot::new(3).choose(&s, 0);
-    assert_eq!(choice, Some(branch("a3", "b3", 1, Dir::East)));
+    for seed in 0..5 {
+        let choice = SprawlBot::new(seed).choose(&s, 0);
+        assert_eq!(
+            choice,
+            Some(branch("a3", "b3", 1, Dir::East)),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn first_tower_is_large_and_out_of_reach_of_a_tower_two_squares_off() {
+    use super::tests::{GREEN, RED, at, p, position};
+    // Red stands on d4 of the 5x6 board; Green places its first tower.
+    let s = position(&[("d4", vec![p(RED, 2)])], &[], GREEN);
+    for seed in 0..5 {
+        let Some(Action::PlaceFirstTower { sq, size }) = SprawlBot::new(seed).choose(&s, 2) else {
+            panic!("a first tower was expected");
+        };
+        assert_eq!(size, 3, "seed {seed}");
+        let reachable = Dir::ALL
+            .into_iter()
+            .any(|d| s.board().step(at("d4"), d, 2) == Some(sq));
+        assert!(
+            !reachable,
+            "seed {seed}: {} can be attacked from d4",
+            sq.name()
+        );
+    }
 }

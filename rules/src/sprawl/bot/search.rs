@@ -1,0 +1,160 @@
+//! The search of the Sprawl bot: candidates from the one-ply evaluation, compared by simulated play.
+
+use super::super::{Action, Phase, Sprawl};
+use super::{Effort, answer, eval};
+use crate::{Game, GameRng, Seat, ToAct};
+
+/// Weight of the one-ply evaluation (per pip) next to the simulated win chance, to order near-equals.
+const PRIOR: f64 = 0.004;
+
+/// The move `me` plays from `legal` (at least two board moves).
+pub(super) fn best_move(
+    state: &Sprawl,
+    me: Seat,
+    legal: Vec<Action>,
+    effort: Effort,
+    rng: &mut GameRng,
+) -> Action {
+    // One ply: every move, played and evaluated.
+    let mut scored: Vec<(f64, Action, Sprawl)> = legal
+        .into_iter()
+        .map(|a| {
+            let mut next = state.clone();
+            next.apply_unchecked(me, &a);
+            let v = if next.is_over() {
+                1000.0 * (next.returns()[me] - 0.5) + eval::evaluate(&next, me)
+            } else {
+                eval::evaluate(&next, me)
+            };
+            (v, a, next)
+        })
+        .collect();
+    // Stable order: best first, ties in action order, then a random pick among exact ties.
+    scored.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let top = scored[0].0;
+    let ties = scored.iter().take_while(|x| x.0 >= top - 1e-9).count();
+    // The first tower: a large one, on the square that looks safest (a static choice: nothing is
+    // known yet about how the others play).
+    let mut firsts: Vec<(f64, usize)> = scored
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (_, a, _))| match *a {
+            Action::PlaceFirstTower { sq, size: 3 } => {
+                Some((eval::first_tower_value(state, me, sq), i))
+            }
+            _ => None,
+        })
+        .collect();
+    firsts.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+    if let Some(&(best, _)) = firsts.first() {
+        let ties = firsts.iter().take_while(|x| x.0 >= best - 1e-9).count();
+        let pick = firsts[rng.below(ties)].1;
+        return scored.swap_remove(pick).1;
+    }
+    if effort.rollouts == 0 || effort.candidates <= 1 {
+        let pick = rng.below(ties);
+        return scored.swap_remove(pick).1;
+    }
+    // Candidates: the best by one ply, and (up to as many again) moves that neutralize something.
+    let mut picked: Vec<usize> = (0..scored.len().min(effort.candidates)).collect();
+    for (i, (_, a, _)) in scored.iter().enumerate().skip(effort.candidates) {
+        if eval::neutralizing_gain(state, me, a) > 0 && picked.len() < 2 * effort.candidates {
+            picked.push(i);
+        }
+    }
+    let base = rng.next_u64();
+    let mut best = picked[0];
+    let mut best_value = f64::NEG_INFINITY;
+    for &i in &picked {
+        let (v, _, next) = &scored[i];
+        let chance = if next.is_over() {
+            outcome(next, me)
+        } else {
+            (0..effort.rollouts)
+                .map(|r| {
+                    let mut sim_rng = GameRng::new(base ^ (r as u64).wrapping_mul(0x9E37_79B9));
+                    rollout(next, me, effort, &mut sim_rng)
+                })
+                .sum::<f64>()
+                / effort.rollouts as f64
+        };
+        let value = chance + PRIOR * (v - top);
+        if value > best_value {
+            best_value = value;
+            best = i;
+        }
+    }
+    scored.swap_remove(best).1
+}
+
+/// Value of a finished game to `me`: 1 for an outright win, a shared win counts for little.
+fn outcome(s: &Sprawl, me: Seat) -> f64 {
+    let r = s.returns()[me];
+    if r >= 1.0 { 1.0 } else { 0.3 * r }
+}
+
+/// Play on from `start` until the game ends or `me` is about to take its `turns_ahead`-th turn, and
+/// return the estimated chance that `me` wins.
+fn rollout(start: &Sprawl, me: Seat, effort: Effort, rng: &mut GameRng) -> f64 {
+    let mut sim = start.determinize(me, rng.next_u64());
+    let mut my_turns = 0;
+    let mut was_mine = false;
+    let bound = start.max_game_length();
+    for _ in 0..bound {
+        let seat = match sim.to_act() {
+            ToAct::Seats(seats) => seats[0],
+            _ => break,
+        };
+        let mine = seat == me && matches!(sim.phase(), Phase::Play);
+        if mine && !was_mine {
+            my_turns += 1;
+            if my_turns >= effort.turns_ahead {
+                break;
+            }
+        }
+        was_mine = mine;
+        let Some(a) = policy(&sim, seat, me, effort.greed, rng) else {
+            break;
+        };
+        sim.apply_unchecked(seat, &a);
+    }
+    if sim.is_over() {
+        outcome(&sim, me)
+    } else {
+        eval::win_chance(&sim, me)
+    }
+}
+
+/// The move a seat makes in a simulation.
+fn policy(s: &Sprawl, seat: Seat, me: Seat, greed: usize, rng: &mut GameRng) -> Option<Action> {
+    let legal = s.legal_actions(seat);
+    if legal.is_empty() {
+        return None;
+    }
+    let greedy = seat == me || rng.below(100) < greed;
+    match s.phase() {
+        Phase::Asking { .. } if greedy => return Some(Action::AreYouSure),
+        Phase::Answering { spore, .. } if greedy => return Some(answer(spore, &legal)),
+        Phase::Play if greedy => {
+            let mut best = Vec::new();
+            let mut best_score = 0;
+            for (i, a) in legal.iter().enumerate() {
+                let sc = eval::quick_score(s, seat, a);
+                if sc > best_score || best.is_empty() {
+                    if sc > best_score {
+                        best.clear();
+                    }
+                    best_score = best_score.max(sc);
+                }
+                if sc == best_score {
+                    best.push(i);
+                }
+            }
+            let pick = best[rng.below(best.len())];
+            return legal.into_iter().nth(pick);
+        }
+        _ => {}
+    }
+    let pick = rng.below(legal.len());
+    legal.into_iter().nth(pick)
+}
