@@ -12,7 +12,8 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --screenshot  save a PNG of the window before exiting
   --exit-after  quit after this many frames
   --difficulty  Ice Fortress: 1-10 (default 7)
-  --scene       Ice Fortress: start from a saved table position (a RON file in scenes/)";
+  --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
+  --click       click the named table piece with the pointer (repeatable; for tests)";
 
 /// Who sits in a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +32,8 @@ pub struct LaunchOptions {
     pub exit_after: Option<u32>,
     pub difficulty: Option<u8>,
     pub scene: Option<PathBuf>,
+    /// Names of table pieces to click, one every few frames once the table is up (tests).
+    pub clicks: Vec<String>,
     pub help: bool,
 }
 
@@ -72,6 +75,7 @@ impl LaunchOptions {
                     );
                 }
                 "--scene" => o.scene = Some(PathBuf::from(value()?)),
+                "--click" => o.clicks.push(value()?),
                 "--help" | "-h" => o.help = true,
                 other => return Err(format!("unknown argument '{other}'")),
             }

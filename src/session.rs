@@ -43,6 +43,28 @@ impl<G: Game> Session<G> {
     }
 }
 
+/// A saved table position (a scene file in scenes/positions/): a rules state in RON, checked
+/// against the rules' invariants before it is used.
+pub fn load_position<G: Game + serde::de::DeserializeOwned>(
+    path: &std::path::Path,
+) -> Result<G, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the position {}: {e}", path.display()))?;
+    let state: G = ron::from_str(&text)
+        .map_err(|e| format!("{} is not a position of this game: {e}", path.display()))?;
+    state
+        .check_invariants()
+        .map_err(|e| format!("the position {} breaks the rules: {e}", path.display()))?;
+    Ok(state)
+}
+
+/// Seat kinds for a game of `n` seats: the chosen ones, cut or filled up with AI seats.
+pub fn seat_kinds(chosen: &[SeatKind], n: usize) -> Vec<SeatKind> {
+    let mut kinds = chosen.to_vec();
+    kinds.resize(n, SeatKind::Ai);
+    kinds
+}
+
 /// A request to play an action, from a click or an AI seat.
 #[derive(Message, Clone, Debug)]
 pub struct PlayAction<G: Game> {

@@ -271,16 +271,47 @@ fn ivory(r: u32, g: u32, b: u32) -> bool {
     r > 215 && g > 210 && b > 190 && r >= b
 }
 
+/// The exit line naming the last notice shown to the player.
+fn notice(printed: &str) -> String {
+    printed
+        .lines()
+        .find_map(|l| l.strip_prefix("hoarfrost: notice: "))
+        .unwrap_or_default()
+        .to_string()
+}
+
 #[test]
-fn ice_fortress_start_shows_the_board_dice_and_cards() {
-    let Some(p) = ai_game("ice-fortress", "ai,ai", "2", "60") else {
+fn ice_fortress_start_shows_the_board_dice_and_cards_and_a_real_click_reaches_the_rules() {
+    if !display_available() {
         return;
-    };
+    }
+    // A human seat at setup: the pointer clicks a die, which must wait for the abilities to be chosen.
+    let (p, printed) = capture_with_output(
+        "fortress-start",
+        &[
+            "--game",
+            "ice-fortress",
+            "--seats",
+            "human",
+            "--seed",
+            "2",
+            "--click",
+            "Die",
+            "--exit-after",
+            "60",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
     let (dice, blue_cards) = (count(&p, ivory), count(&p, blue));
     assert!(dice > 300, "only {dice} ivory pixels: the dice are missing");
     assert!(
         blue_cards > 50,
         "only {blue_cards} blue pixels: no water card or figure"
+    );
+    let said = notice(&printed);
+    assert!(
+        said.contains("ability cards"),
+        "the click did not reach the rules: {said:?}"
     );
 }
 
@@ -352,5 +383,47 @@ fn ice_fortress_won_scene_shows_the_win_screen() {
     assert!(
         dark > 100,
         "no game-over window in the middle ({dark} dark pixels)"
+    );
+}
+
+/// The icy glow of the ring round a neutralized Sprawl tower.
+fn icy(r: u32, g: u32, b: u32) -> bool {
+    g > 150 && b > 150 && g > r + 80
+}
+
+#[test]
+fn sprawl_marks_a_neutralized_tower_and_a_real_click_on_a_square_is_answered() {
+    if !display_available() {
+        return;
+    }
+    let scene = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenes/positions/sprawl-neutralized.ron"
+    );
+    let (p, printed) = capture_with_output(
+        "sprawl-neutralized",
+        &[
+            "--game",
+            "sprawl",
+            "--seats",
+            "human,human,human",
+            "--scene",
+            scene,
+            "--click",
+            "Square",
+            "--exit-after",
+            "60",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    let ring = count(&p, icy);
+    assert!(
+        ring > 60,
+        "only {ring} icy pixels: the neutralized tower is not marked"
+    );
+    let said = notice(&printed);
+    assert!(
+        !said.is_empty() && !said.starts_with("Each player first"),
+        "the click on a square changed nothing: {said:?}"
     );
 }

@@ -20,9 +20,69 @@ struct Capture {
     saved: bool,
 }
 
+/// Frame of the first scripted click, and frames between clicks.
+const FIRST_CLICK: u32 = 30;
+const CLICK_EVERY: u32 = 12;
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Capture>()
+        .add_systems(
+            PreUpdate,
+            click_named.before(bevy::picking::PickingSystems::Input),
+        )
         .add_systems(Last, (take_screenshot, exit_when_done).chain());
+}
+
+/// `--click <name>`: move the mouse pointer over the first piece of that name and press and release
+/// the left button, through Bevy's picking input like a real mouse (tests drive clicks this way).
+fn click_named(
+    frames: Res<FrameCount>,
+    options: Res<LaunchOptions>,
+    named: Query<(&Name, &GlobalTransform)>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    windows: Query<Entity, With<bevy::window::PrimaryWindow>>,
+    mut input: MessageWriter<bevy::picking::pointer::PointerInput>,
+) {
+    use bevy::camera::NormalizedRenderTarget;
+    use bevy::picking::pointer::{Location, PointerAction, PointerId, PointerInput};
+    use bevy::window::WindowRef;
+    let Some(since) = frames.0.checked_sub(FIRST_CLICK) else {
+        return;
+    };
+    let (i, step) = ((since / CLICK_EVERY) as usize, since % CLICK_EVERY);
+    let Some(name) = options.clicks.get(i) else {
+        return;
+    };
+    let Some(target) = WindowRef::Primary
+        .normalize(windows.iter().next())
+        .map(NormalizedRenderTarget::Window)
+    else {
+        return;
+    };
+    let Some((camera, eye)) = cameras.iter().find(|(c, _)| c.is_active) else {
+        return;
+    };
+    let Some(at) = named
+        .iter()
+        .find(|(n, _)| n.as_str() == name)
+        .and_then(|(_, t)| camera.world_to_viewport(eye, t.translation()).ok())
+    else {
+        if step == 0 {
+            eprintln!("hoarfrost: nothing named '{name}' to click");
+        }
+        return;
+    };
+    let location = Location {
+        target,
+        position: at,
+    };
+    let action = match step {
+        0 => PointerAction::Move { delta: Vec2::ZERO },
+        2 => PointerAction::Press(PointerButton::Primary),
+        3 => PointerAction::Release(PointerButton::Primary),
+        _ => return,
+    };
+    input.write(PointerInput::new(PointerId::Mouse, location, action));
 }
 
 fn take_screenshot(
@@ -71,6 +131,7 @@ fn scene_stats(drawn: Query<(&Mesh3d, &MeshMaterial3d<StandardMaterial>)>) -> St
 
 fn exit_when_done(
     drawn: Query<(&Mesh3d, &MeshMaterial3d<StandardMaterial>)>,
+    notice: Option<Res<crate::session::Notice>>,
     frames: Res<FrameCount>,
     options: Res<LaunchOptions>,
     capture: Res<Capture>,
@@ -86,6 +147,9 @@ fn exit_when_done(
             exit.write(AppExit::from_code(3));
         } else {
             println!("{}", scene_stats(drawn));
+            if let Some(n) = notice {
+                println!("hoarfrost: notice: {}", n.text);
+            }
             exit.write(AppExit::Success);
         }
     }

@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
+use hoarfrost_rules::GameKind;
 use hoarfrost_rules::ice_fortress::{
     self, Element, FortressBot, IceFortress, Phase, RoomElement, Setup, Size,
 };
-use hoarfrost_rules::{Game, GameKind};
 use serde::Deserialize;
 
 use crate::palette;
@@ -404,7 +404,7 @@ fn start_game(
         commands.entity(e).despawn();
     }
     let state = match &choice.scene {
-        Some(path) => load_scene(path),
+        Some(path) => crate::session::load_position::<IceFortress>(path),
         None => {
             let setup = Setup {
                 difficulty: choice.difficulty,
@@ -421,11 +421,7 @@ fn start_game(
             return;
         }
     };
-    let seats = {
-        let mut kinds = choice.kinds();
-        kinds.resize(state.players(), crate::options::SeatKind::Ai);
-        kinds
-    };
+    let seats = crate::session::seat_kinds(&choice.kinds(), state.players());
     *target = FrameTarget {
         centre: Vec3::new(0.0, 0.0, 2.0),
         radius: 11.0,
@@ -434,22 +430,6 @@ fn start_game(
     commands.insert_resource(AiSeats::<IceFortress>::new(&seats, choice.seed));
     commands.insert_resource(Session::new(state, seats, choice.seed));
     notice.info("Each character keeps two of the ability cards dealt; then the siege begins.");
-}
-
-/// A saved table position (a scene file): the rules state in RON, checked before it is used.
-pub fn load_scene(path: &std::path::Path) -> Result<IceFortress, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read the scene {}: {e}", path.display()))?;
-    let state: IceFortress = ron::from_str(&text).map_err(|e| {
-        format!(
-            "the scene {} is not an Ice Fortress position: {e}",
-            path.display()
-        )
-    })?;
-    state
-        .check_invariants()
-        .map_err(|e| format!("the scene {} breaks the rules: {e}", path.display()))?;
-    Ok(state)
 }
 
 /// Material index of an element's figure.

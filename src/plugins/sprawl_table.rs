@@ -110,15 +110,20 @@ fn start_game(
         hues: Some(choice.hues()),
         seed: choice.seed,
     };
-    let state = match Sprawl::new(&setup) {
+    let state = match &choice.scene {
+        Some(path) => crate::session::load_position::<Sprawl>(path),
+        None => Sprawl::new(&setup).map_err(|e| e.0),
+    };
+    let state = match state {
         Ok(s) => s,
         Err(e) => {
-            notice.error(e.0);
+            notice.error(e);
             next.set(Screen::Title);
             return;
         }
     };
-    let hues = choice.hues();
+    let hues: Vec<_> = (0..state.num_seats()).map(|seat| state.hue(seat)).collect();
+    let kinds = crate::session::seat_kinds(&choice.kinds(), state.num_seats());
     let piece = |c: Color, texture: Handle<Image>, m: &mut Assets<StandardMaterial>| {
         m.add(StandardMaterial {
             base_color: c,
@@ -177,13 +182,14 @@ fn start_game(
             .from_asset("models/pyramid.gltf"),
         ),
         dot: meshes.add(Cylinder::new(0.2, 0.03)),
-        ring: meshes.add(Torus::new(0.62, 0.74)),
+        ring: meshes.add(Torus::new(0.56, 0.78)),
         live,
         dead,
         dots,
+        // An icy glow no seat colour uses (Sprawl seats stop at orange), so it reads at a glance.
         ring_material: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.05, 0.05, 0.06),
-            emissive: LinearRgba::rgb(0.4, 0.0, 0.0),
+            base_color: Color::srgb(0.0, 0.85, 0.9),
+            unlit: true,
             ..default()
         }),
         tile: [
@@ -231,8 +237,8 @@ fn start_game(
         ..default()
     });
     commands.insert_resource(StashPick::default());
-    commands.insert_resource(AiSeats::<Sprawl>::new(&choice.kinds(), choice.seed));
-    commands.insert_resource(Session::new(state, choice.kinds(), choice.seed));
+    commands.insert_resource(AiSeats::<Sprawl>::new(&kinds, choice.seed));
+    commands.insert_resource(Session::new(state, kinds, choice.seed));
     notice.info("Each player first stands a tower anywhere; then build, branch or spore.");
 }
 

@@ -1,4 +1,4 @@
-//! The Ice Fortress position files in scenes/positions/: table positions the app can start from
+//! The position files in scenes/positions/ (Ice Fortress, Sprawl): table positions the app can start from
 //! (`--scene`), used by the screenshot tests and the tutorial. They are rules states in RON, made by
 //! the auto-player from fixed seeds; `cargo test --test fortress_scenes -- --ignored` writes them
 //! again after the content or the rules change, and the normal tests check that they still load.
@@ -80,4 +80,53 @@ fn write_scenes() {
         let text = ron::ser::to_string_pretty(&s, pretty.clone()).expect("a state serializes");
         std::fs::write(scene_path(name), text).expect("the scene is written");
     }
+}
+
+/// A Sprawl position with a neutralized tower, for the screenshot that shows its marking.
+fn sprawl_neutralized(s: &hoarfrost_rules::sprawl::Sprawl) -> bool {
+    s.board()
+        .cells()
+        .any(|(_, c)| matches!(c, hoarfrost_rules::sprawl::Cell::Tower(t) if t.neutralized))
+}
+
+#[test]
+fn the_sprawl_scene_holds_a_neutralized_tower() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenes/positions/sprawl-neutralized.ron");
+    let text = std::fs::read_to_string(path).expect("the scene file exists");
+    let s: hoarfrost_rules::sprawl::Sprawl = ron::from_str(&text).expect("the scene parses");
+    s.check_invariants()
+        .expect("the scene keeps the rules' invariants");
+    assert!(sprawl_neutralized(&s));
+    assert!(!s.is_over());
+}
+
+#[test]
+#[ignore = "writes the Sprawl scene file"]
+fn write_sprawl_scene() {
+    use hoarfrost_rules::sprawl::{Setup as SprawlSetup, Sprawl, bot::SprawlBot};
+    let found = (1..500).find_map(|seed| {
+        let mut s = Sprawl::new(&SprawlSetup::new(3, seed)).ok()?;
+        let mut bots: Vec<SprawlBot> = (0..3).map(|i| SprawlBot::new(seed * 3 + i)).collect();
+        for _ in 0..s.max_game_length() {
+            if sprawl_neutralized(&s) && !s.is_over() {
+                return Some(s);
+            }
+            match s.to_act() {
+                ToAct::Seats(seats) => {
+                    let seat = seats[0];
+                    let a = bots[seat].choose(&s, seat)?;
+                    s.apply(seat, &a).ok()?;
+                }
+                ToAct::Chance => s.apply_chance(),
+                ToAct::Over => return None,
+            }
+        }
+        None
+    });
+    let s = found.expect("some seed neutralizes a tower");
+    let text = ron::ser::to_string_pretty(&s, ron::ser::PrettyConfig::default()).unwrap();
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenes/positions/sprawl-neutralized.ron");
+    std::fs::write(path, text).unwrap();
 }
