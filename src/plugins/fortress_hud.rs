@@ -47,13 +47,18 @@ pub fn hud_spec() -> HudSpec<IceFortress> {
         seat_button: None,
         extra_lines: status_lines,
         panel_actions: |s, seat| {
-            s.legal_actions(seat)
+            let legal = s.legal_actions(seat);
+            // A pending choice or the end-of-round discard: every option as a button too, when the
+            // list is short (a search lists every room of the decks: those always show).
+            let listed = s.decision().is_some() || s.phase() == Phase::EndOfRound;
+            if listed && (legal.len() <= 12 || matches!(s.decision(), Some(Decision::Search))) {
+                return legal;
+            }
+            legal
                 .into_iter()
                 .filter(|a| match a {
                     Action::KeepAbility { .. } | Action::EndBuild | Action::SetDie { .. } => true,
-                    Action::PickRoom { .. } => {
-                        matches!(s.decision(), Some(Decision::LookPick(_) | Decision::Search))
-                    }
+                    Action::PickRoom { .. } => matches!(s.decision(), Some(Decision::LookPick(_))),
                     Action::PickElement { .. } => true,
                     _ => false,
                 })
