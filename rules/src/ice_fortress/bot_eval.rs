@@ -52,6 +52,9 @@ pub struct Weights {
     /// Per foundation space missing for the elements that still need a jumbo room to start their
     /// column (a small room on the last free space can block a beacon for the rest of the game).
     pub crowd: f64,
+    /// Share of the pillar value for the free groups of a pure column shorter than the element's
+    /// tallest (a second branch spends dice that the tallest column will need).
+    pub branch: f64,
     /// Samples of the hidden draws an action with a random outcome is judged on; 0 lets the
     /// look-ahead read the game's own random stream (it peeks at draws: for comparison only).
     pub samples: f64,
@@ -82,6 +85,7 @@ impl Default for Weights {
             pool_at: 8.0,
             samples: 1.0,
             crowd: 800.0,
+            branch: 1.0,
         }
     }
 }
@@ -120,6 +124,7 @@ impl Weights {
                 "pool_at" => &mut self.pool_at,
                 "samples" => &mut self.samples,
                 "crowd" => &mut self.crowd,
+                "branch" => &mut self.branch,
                 other => return Err(format!("no weight named '{other}'")),
             };
             *slot = value;
@@ -160,6 +165,17 @@ pub fn evaluate_with(s: &IceFortress, w: &Weights) -> f64 {
     // Free landing places per element: invaders that land there do not hit the shield.
     let mut room_for = [0usize; 4];
     let mut dead = 0usize;
+    // The tallest pure column of each element.
+    let mut tallest = [0usize; 4];
+    for b in s.built().values() {
+        if let Some(card) = content.room(b.card)
+            && let Some(e) = card.element.element()
+            && is_pure(s, b, card, e)
+        {
+            let h = s.stack_height(b.card);
+            tallest[e.index()] = tallest[e.index()].max(h);
+        }
+    }
     for b in s.built().values() {
         let Some(card) = content.room(b.card) else {
             continue;
@@ -251,8 +267,12 @@ pub fn evaluate_with(s: &IceFortress, w: &Weights) -> f64 {
         }
         progress.sort_by(|a, b| b.0.total_cmp(&a.0));
         let weight = ((h + 1) * (h + 1)) as f64;
+        let branch = h < tallest[e.index()];
+        if branch && w.branch <= 0.0 {
+            continue;
+        }
         for (i, &(fill, blocked, size)) in progress.iter().enumerate() {
-            let share = if i == 0 { 1.0 } else { w.spread };
+            let share = if i == 0 { 1.0 } else { w.spread } * if branch { w.branch } else { 1.0 };
             v += fill * w.pillar * weight * share;
             if blocked {
                 v -= w.blocked * weight;
