@@ -316,15 +316,15 @@ fn destroying_a_room_repels_its_invaders_destroys_its_pillars_and_goes_to_the_bo
             pay: vec![Pay::Die(d[0])],
         },
     );
-    assert_eq!(s.decision(), Some(&Decision::DrawSize));
+    assert_eq!(s.decision(), Some(&Decision::Search));
     assert!(s.built_room(large).is_none());
     assert_eq!(s.foundation()[0], None);
     assert_eq!(s.dice()[die as usize].at, DieAt::Pool);
     assert_eq!(s.bag(), [10, 10, 10, 10]);
     assert_eq!(s.deck(Size::Large).bottom, vec![large]);
     assert_eq!(s.shield(), 8, "destroying an ice room costs no cube");
-    act(&mut s, Action::PickSize { size: Size::Small });
-    assert_eq!(s.supply().len(), 1);
+    act(&mut s, Action::PickRoom { room: large });
+    assert_eq!(s.supply(), &[large]);
 }
 
 #[test]
@@ -355,12 +355,12 @@ fn a_covered_room_cannot_be_destroyed_but_a_supply_room_can() {
 fn boosting_adds_a_cube_to_the_shield() {
     let mut s = building();
     set_character(&mut s, 0, "Eve", &["steady", "wise"], "Warden");
-    give_shards(&mut s, Element::Air, 1);
+    give_shards(&mut s, Element::Air, 2);
     act(
         &mut s,
         Action::UsePower {
             power: power(class("Warden"), 0),
-            pay: vec![Pay::Shard(Element::Air)],
+            pay: vec![Pay::Shard(Element::Air), Pay::Shard(Element::Air)],
         },
     );
     assert_eq!(s.shield(), 8);
@@ -400,8 +400,10 @@ fn drawing_a_room_or_a_shard_adds_it_to_the_supply() {
             pay: vec![],
         },
     );
-    act(&mut s, Action::PickSize { size: Size::Jumbo });
+    let jumbo = named(FLAME_HALL);
+    act(&mut s, Action::PickRoom { room: jumbo });
     assert_eq!(s.supply().len(), 3);
+    assert!(s.supply().contains(&jumbo));
 }
 
 #[test]

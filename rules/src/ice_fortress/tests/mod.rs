@@ -4,6 +4,7 @@
 mod battery;
 mod beacons;
 mod content;
+mod curve;
 mod glossary;
 mod invaders;
 mod pillars;

@@ -125,7 +125,8 @@ fn powers_are_used_once_a_turn_before_between_and_after_building() {
             pay: vec![Pay::Die(d[2])],
         },
     );
-    assert_eq!(s.shield(), 8);
+    assert!(s.used_powers().contains(&steady));
+    assert_eq!(s.dice()[d[2] as usize].at, DieAt::Spent);
     refused(
         &s,
         Action::UsePower {
@@ -141,7 +142,7 @@ fn spent_dice_go_to_the_pool_and_spent_shards_to_the_bag_after_the_turn() {
     let mut s = building();
     set_character(&mut s, 0, "Rose", &["nimble", "steady"], "Warden");
     let d = roll(&mut s, &[6, 3]);
-    give_shards(&mut s, Element::Water, 1);
+    give_shards(&mut s, Element::Water, 2);
     act(
         &mut s,
         Action::UsePower {
@@ -165,11 +166,11 @@ fn spent_dice_go_to_the_pool_and_spent_shards_to_the_bag_after_the_turn() {
         &mut s,
         Action::UsePower {
             power: power(warden, 0),
-            pay: vec![Pay::Shard(Element::Water)],
+            pay: vec![Pay::Shard(Element::Water), Pay::Shard(Element::Water)],
         },
     );
     assert_eq!(s.dice()[d[0] as usize].at, DieAt::Spent);
-    assert_eq!(s.spent_shards(), [0, 1, 0, 0]);
+    assert_eq!(s.spent_shards(), [0, 2, 0, 0]);
     act(&mut s, Action::EndBuild);
     while s.phase() == Phase::Invaders {
         if s.to_act() == ToAct::Chance {
