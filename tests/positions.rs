@@ -38,9 +38,13 @@ fn tallest(s: &IceFortress) -> u8 {
     s.built().values().map(|b| b.level).max().unwrap_or(0)
 }
 
-/// A build step of a fortress at least three rooms high.
+/// A build step of a fortress at least three rooms high and eight rooms big.
 fn midgame(s: &IceFortress) -> bool {
-    tallest(s) >= 3 && s.phase() == Phase::Build && s.decision().is_none() && !s.rolled().is_empty()
+    tallest(s) >= 3
+        && s.built().len() >= 8
+        && s.phase() == Phase::Build
+        && s.decision().is_none()
+        && !s.rolled().is_empty()
 }
 
 fn load(name: &str) -> IceFortress {
