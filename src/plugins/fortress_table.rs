@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use hoarfrost_rules::ice_fortress::{
     self, Element, FortressBot, IceFortress, Phase, RoomElement, Setup, Size,
 };
-use hoarfrost_rules::{Game, GameKind};
+use hoarfrost_rules::{Game, GameKind, Recorder};
 use serde::Deserialize;
 
 use crate::palette;
@@ -403,27 +403,32 @@ fn start_game(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let state = match &choice.scene {
-        Some(path) => load_scene(path),
+    // A table position has no setup, so its game has no record (it cannot be saved or undone).
+    let recorder = match &choice.scene {
+        Some(path) => load_scene(path).map(Err),
         None => {
             let setup = Setup {
                 difficulty: choice.difficulty,
                 ..Setup::new(choice.seats.len(), choice.seed)
             };
-            IceFortress::standard(&setup).map_err(|e| e.0)
+            Recorder::<IceFortress>::new(setup).map(Ok).map_err(|e| e.0)
         }
     };
-    let state = match state {
-        Ok(s) => s,
+    let recorder = match recorder {
+        Ok(r) => r,
         Err(e) => {
             notice.error(e);
             next.set(Screen::Title);
             return;
         }
     };
+    let players = match &recorder {
+        Ok(r) => r.state().players(),
+        Err(state) => state.players(),
+    };
     let seats = {
         let mut kinds = choice.kinds();
-        kinds.resize(state.players(), crate::options::SeatKind::Ai);
+        kinds.resize(players, crate::options::SeatKind::Ai);
         kinds
     };
     *target = FrameTarget {
@@ -432,7 +437,10 @@ fn start_game(
         pitch: 0.8,
     };
     commands.insert_resource(AiSeats::<IceFortress>::new(&seats, choice.seed));
-    commands.insert_resource(Session::new(state, seats, choice.seed));
+    commands.insert_resource(match recorder {
+        Ok(r) => Session::recorded(r, seats, choice.seed),
+        Err(state) => Session::new(state, seats, choice.seed),
+    });
     notice.info("Each character keeps two of the ability cards dealt; then the siege begins.");
 }
 

@@ -5,7 +5,7 @@
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
 use hoarfrost_rules::sprawl::{self, Cell, Dir, Setup, Sprawl, Square};
-use hoarfrost_rules::{Game, GameKind, Seat};
+use hoarfrost_rules::{Game, GameKind, Recorder, Seat};
 
 use crate::palette;
 use crate::plugins::ai::{AiSeats, BotMaker};
@@ -110,14 +110,15 @@ fn start_game(
         hues: Some(choice.hues()),
         seed: choice.seed,
     };
-    let state = match Sprawl::new(&setup) {
-        Ok(s) => s,
+    let recorder = match Recorder::<Sprawl>::new(setup) {
+        Ok(r) => r,
         Err(e) => {
             notice.error(e.0);
             next.set(Screen::Title);
             return;
         }
     };
+    let state = recorder.state().clone();
     let hues = choice.hues();
     let piece = |c: Color, texture: Handle<Image>, m: &mut Assets<StandardMaterial>| {
         m.add(StandardMaterial {
@@ -232,7 +233,7 @@ fn start_game(
     });
     commands.insert_resource(StashPick::default());
     commands.insert_resource(AiSeats::<Sprawl>::new(&choice.kinds(), choice.seed));
-    commands.insert_resource(Session::new(state, choice.kinds(), choice.seed));
+    commands.insert_resource(Session::recorded(recorder, choice.kinds(), choice.seed));
     notice.info("Each player first stands a tower anywhere; then build, branch or spore.");
 }
 
