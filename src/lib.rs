@@ -8,6 +8,8 @@ pub mod palette;
 pub mod plugins;
 pub mod screens;
 pub mod session;
+pub mod settings;
+pub mod storage;
 pub mod systems;
 
 use bevy::prelude::*;
@@ -28,6 +30,7 @@ pub fn app(options: LaunchOptions) -> App {
     }));
     app.add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()));
     app.insert_resource(options);
+    app.insert_resource(storage::Storage::from_env());
     app.add_plugins(plugins::plugin);
     app
 }

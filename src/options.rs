@@ -1,4 +1,5 @@
-//! Launch flags: start a game straight away and capture it (`--game --seats --seed --screenshot --exit-after`).
+//! Launch flags: start a game straight away, resume the autosave, and capture it (`--game --seats
+//! --seed --continue --screenshot --exit-after`).
 
 use std::path::PathBuf;
 
@@ -9,6 +10,8 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --game        ice-fortress | sprawl | ice-castle | ice-colony | icetowers: skip the title screen
   --seats       one entry per seat, human or ai (default human,ai)
   --seed        seed of the game (default 1)
+  --continue    resume the last game from its autosave
+  --replay      watch a saved game step by step (a save file)
   --screenshot  save a PNG of the window before exiting
   --exit-after  quit after this many frames
   --difficulty  Ice Fortress: 1-10 (default 7)
@@ -16,7 +19,7 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --click       click the named table piece with the pointer (repeatable; for tests)";
 
 /// Who sits in a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum SeatKind {
     Human,
     Ai,
@@ -34,6 +37,10 @@ pub struct LaunchOptions {
     pub scene: Option<PathBuf>,
     /// Names of table pieces to click, one every few frames once the table is up (tests).
     pub clicks: Vec<String>,
+    /// Resume the autosaved game (`--continue`).
+    pub resume: bool,
+    /// A save to watch step by step (`--replay`).
+    pub replay: Option<PathBuf>,
     pub help: bool,
 }
 
@@ -76,9 +83,14 @@ impl LaunchOptions {
                 }
                 "--scene" => o.scene = Some(PathBuf::from(value()?)),
                 "--click" => o.clicks.push(value()?),
+                "--continue" => o.resume = true,
+                "--replay" => o.replay = Some(PathBuf::from(value()?)),
                 "--help" | "-h" => o.help = true,
                 other => return Err(format!("unknown argument '{other}'")),
             }
+        }
+        if (o.resume || o.replay.is_some()) && o.game.is_some() {
+            return Err("--continue and --replay open a saved game; leave out --game".into());
         }
         if let (Some(game), Some(seats)) = (o.game, &o.seats)
             && !game.seats().contains(&seats.len())
@@ -129,6 +141,12 @@ mod tests {
         let f = parse("--game ice-fortress --seats ai --difficulty 5 --scene s.ron").unwrap();
         assert_eq!(f.difficulty, Some(5));
         assert_eq!(f.scene, Some(PathBuf::from("s.ron")));
+        assert!(parse("--continue").unwrap().resume);
+        assert_eq!(
+            parse("--replay a.ron").unwrap().replay,
+            Some(PathBuf::from("a.ron"))
+        );
+        assert!(parse("--continue --game sprawl").is_err());
     }
 
     #[test]

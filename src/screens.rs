@@ -27,6 +27,8 @@ pub enum TurnPhase {
     Chance,
     /// The rules say the game is over; the game-over screen follows.
     Over,
+    /// A recorded game is being replayed: nobody acts, the table shows the replay's position.
+    Replay,
 }
 
 pub(crate) fn plugin(app: &mut App) {

@@ -1,45 +1,238 @@
-//! The game in progress: the rules state as a resource, the seats, and the one path every action takes.
+//! The game in progress: the rules state as a resource, the seats, its record, and the one path every
+//! action takes.
 //!
-//! Clicks and AI seats both send [`PlayAction`]; [`apply_actions`] checks it with the rules, applies it
-//! or puts the rules' reason in the [`Notice`], and logs it. Nothing else changes the rules state.
+//! Clicks and AI seats both send [`PlayAction`]; [`apply_actions`] plays it through the session's
+//! [`Recorder`] (checked by the rules, recorded for saves, undo and the log) or puts the rules' reason
+//! in the [`Notice`]. Nothing else changes the rules state. `session.state` is a copy of the
+//! recorder's state, refreshed after every step, so systems keep reading it as a plain field.
 
 use bevy::prelude::*;
-use hoarfrost_rules::{Game, Seat, ToAct};
+use hoarfrost_rules::record::{Record, Recorded, Recorder, Replay};
+use hoarfrost_rules::{Game, RuleError, Seat, ToAct};
 
 use crate::options::SeatKind;
 use crate::screens::{Screen, TurnPhase};
 
-/// The rules state of the game being played, with its seats and log.
+/// How the session's steps are kept.
+enum Play<G: Recorded> {
+    /// A game started from a table position (Ice Fortress `--scene`): it has no setup, so no
+    /// record; only its log lines are kept.
+    Unrecorded(Vec<String>),
+    /// A game played from its setup, every step recorded.
+    Recorded(Recorder<G>),
+    /// A recorded game being watched step by step; nobody acts.
+    Replay(Replay<G>),
+}
+
+/// The rules state of the game being played, with its seats and record.
 #[derive(Resource)]
-pub struct Session<G: Game> {
+pub struct Session<G: Recorded> {
+    /// The game now (for a replay: at the replay's position).
     pub state: G,
     pub seats: Vec<SeatKind>,
-    /// Every applied action with its seat and description, in order.
-    pub log: Vec<LogEntry>,
     /// Seed the game was created from.
     pub seed: u64,
+    play: Play<G>,
+    /// Counts undos, redos and replacements of the whole game: AI seats drop decisions made before.
+    rewinds: u64,
+    /// A step was played or undone since the last autosave.
+    unsaved: bool,
 }
 
-/// One line of the game log.
-#[derive(Clone, Debug)]
-pub struct LogEntry {
-    pub seat: Seat,
-    pub text: String,
-}
-
-impl<G: Game> Session<G> {
+impl<G: Recorded> Session<G> {
+    /// A game without a record (started from a table position): it cannot be saved or undone.
     pub fn new(state: G, seats: Vec<SeatKind>, seed: u64) -> Self {
         Session {
             state,
             seats,
-            log: Vec::new(),
             seed,
+            play: Play::Unrecorded(Vec::new()),
+            rewinds: 0,
+            unsaved: false,
         }
+    }
+
+    /// A game played from its setup (or a loaded one), recorded as it goes.
+    pub fn recorded(recorder: Recorder<G>, seats: Vec<SeatKind>, seed: u64) -> Self {
+        let mut session = Session::new(recorder.state().clone(), seats, seed);
+        session.play = Play::Recorded(recorder);
+        session
+    }
+
+    /// A recorded game to watch step by step, at its start.
+    pub fn replaying(replay: Replay<G>, seats: Vec<SeatKind>, seed: u64) -> Self {
+        let mut session = Session::new(replay.state().clone(), seats, seed);
+        session.play = Play::Replay(replay);
+        session
     }
 
     /// True if `seat` may act now.
     pub fn may_act(&self, seat: Seat) -> bool {
-        matches!(self.state.to_act(), ToAct::Seats(s) if s.contains(&seat))
+        !self.is_replay() && matches!(self.state.to_act(), ToAct::Seats(s) if s.contains(&seat))
+    }
+
+    /// True while a recorded game is being watched.
+    pub fn is_replay(&self) -> bool {
+        matches!(self.play, Play::Replay(_))
+    }
+
+    /// True if `seat` is played by a person.
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.seats.get(seat) == Some(&SeatKind::Human)
+    }
+
+    /// `seat` plays `action`: checked by the rules (refused with their reason, nothing changed),
+    /// recorded, and described for the log; the description is returned.
+    pub fn act(&mut self, seat: Seat, action: &G::Action) -> Result<String, RuleError> {
+        let text = self.state.action_to_string(seat, action);
+        match &mut self.play {
+            Play::Replay(_) => return Err(RuleError::new("a replay is being watched")),
+            Play::Recorded(r) => {
+                r.act(seat, action)?;
+                self.state = r.state().clone();
+            }
+            Play::Unrecorded(lines) => {
+                self.state.apply(seat, action)?;
+                lines.push(format!("seat {}: {text}", seat + 1));
+            }
+        }
+        self.unsaved = true;
+        Ok(text)
+    }
+
+    /// Resolve the pending chance event, if one is pending.
+    pub fn chance(&mut self) {
+        if self.state.to_act() != ToAct::Chance {
+            return;
+        }
+        match &mut self.play {
+            Play::Replay(_) => return,
+            Play::Recorded(r) => {
+                if r.chance().is_err() {
+                    return;
+                }
+                self.state = r.state().clone();
+            }
+            Play::Unrecorded(lines) => {
+                let before = self.state.clone();
+                self.state.apply_chance();
+                lines.push(format!("chance: {}", before.describe_chance(&self.state)));
+            }
+        }
+        self.unsaved = true;
+    }
+
+    /// True if a human seat's move can be taken back (to the last point where nothing random or
+    /// hidden was revealed).
+    pub fn can_undo(&self) -> bool {
+        match &self.play {
+            Play::Recorded(r) => r.undo_target(|s| self.is_human(s)).is_some(),
+            _ => false,
+        }
+    }
+
+    /// Take back the last human move and every move after it; false if there is none.
+    pub fn undo(&mut self) -> bool {
+        let seats = self.seats.clone();
+        let Play::Recorded(r) = &mut self.play else {
+            return false;
+        };
+        if !r.undo(|s| seats.get(s) == Some(&SeatKind::Human)) {
+            return false;
+        }
+        self.state = r.state().clone();
+        self.rewinds += 1;
+        self.unsaved = true;
+        true
+    }
+
+    /// True if undone moves can be played again.
+    pub fn can_redo(&self) -> bool {
+        matches!(&self.play, Play::Recorded(r) if r.can_redo())
+    }
+
+    /// Play the last undone moves again; false if there are none.
+    pub fn redo(&mut self) -> bool {
+        let Play::Recorded(r) = &mut self.play else {
+            return false;
+        };
+        let done = r.redo();
+        self.state = r.state().clone();
+        self.rewinds += 1;
+        self.unsaved = true;
+        done
+    }
+
+    /// Counts undos, redos and replacements: a decision begun before the count changed is stale.
+    pub fn rewinds(&self) -> u64 {
+        self.rewinds
+    }
+
+    /// Every step so far in plain words ("seat 2: ...", "chance: ..."); in a replay, every step of
+    /// the record (see [`Session::replay`] for the position).
+    pub fn log(&self) -> &[String] {
+        match &self.play {
+            Play::Unrecorded(lines) => lines,
+            Play::Recorded(r) => r.log(),
+            Play::Replay(r) => r.lines(),
+        }
+    }
+
+    /// Steps played so far (in a replay: up to its position).
+    pub fn steps(&self) -> usize {
+        match &self.play {
+            Play::Replay(r) => r.position(),
+            _ => self.log().len(),
+        }
+    }
+
+    /// The game's record; `None` for a game started from a table position.
+    pub fn record(&self) -> Option<&Record<G>> {
+        match &self.play {
+            Play::Unrecorded(_) => None,
+            Play::Recorded(r) => Some(r.record()),
+            Play::Replay(r) => Some(r.record()),
+        }
+    }
+
+    /// The replay being watched.
+    pub fn replay(&self) -> Option<&Replay<G>> {
+        match &self.play {
+            Play::Replay(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Move the replay to the state after `n` steps (clamped to its length).
+    pub fn replay_to(&mut self, n: usize) {
+        if let Play::Replay(r) = &mut self.play {
+            r.jump(n);
+            self.state = r.state().clone();
+        }
+    }
+
+    /// Replace the whole game with `other` (a loaded game or a replay), keeping the seats.
+    pub fn replace(&mut self, other: Session<G>) {
+        self.state = other.state;
+        self.play = other.play;
+        self.rewinds += 1;
+        self.unsaved = false;
+    }
+
+    /// The seats as a save file lists them.
+    pub fn seat_words(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .map(|k| match k {
+                SeatKind::Human => "human".to_string(),
+                SeatKind::Ai => "ai".to_string(),
+            })
+            .collect()
+    }
+
+    /// Take the "played since the last autosave" mark.
+    pub(crate) fn take_unsaved(&mut self) -> bool {
+        std::mem::take(&mut self.unsaved)
     }
 }
 
@@ -92,7 +285,7 @@ impl Notice {
 }
 
 /// Registers the session machinery for game `G`.
-pub fn plugin<G: Game>(app: &mut App) {
+pub fn plugin<G: Recorded>(app: &mut App) {
     app.add_message::<PlayAction<G>>()
         .init_resource::<Notice>()
         .add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
@@ -115,22 +308,18 @@ pub fn plugin<G: Game>(app: &mut App) {
 }
 
 /// Apply requested actions through the rules' checked path.
-pub fn apply_actions<G: Game>(
+pub fn apply_actions<G: Recorded>(
     mut requests: MessageReader<PlayAction<G>>,
     mut session: ResMut<Session<G>>,
     mut notice: ResMut<Notice>,
 ) {
     for PlayAction { seat, action } in requests.read() {
-        let text = session.state.action_to_string(*seat, action);
-        match session.state.apply(*seat, action) {
-            Ok(()) => {
-                session.log.push(LogEntry {
-                    seat: *seat,
-                    text: text.clone(),
-                });
-                notice.info(text);
-            }
-            Err(e) if session.seats.get(*seat) == Some(&SeatKind::Human) => notice.error(e.0),
+        if session.is_replay() {
+            continue;
+        }
+        match session.act(*seat, action) {
+            Ok(text) => notice.info(text),
+            Err(e) if session.is_human(*seat) => notice.error(e.0),
             // An AI's choice can go stale in a turnless game when someone else moved first.
             Err(_) => {}
         }
@@ -141,7 +330,7 @@ pub fn apply_actions<G: Game>(
 pub const CHANCE_PAUSE: f32 = 0.35;
 
 /// Resolve pending chance from the rules' own RNG after a short pause, and log what it did.
-pub fn resolve_chance<G: Game>(
+pub fn resolve_chance<G: Recorded>(
     time: Res<Time>,
     mut waited: Local<f32>,
     mut session: ResMut<Session<G>>,
@@ -151,28 +340,23 @@ pub fn resolve_chance<G: Game>(
         return;
     }
     *waited = 0.0;
-    if session.state.to_act() == ToAct::Chance {
-        session.state.apply_chance();
+    if session.state.to_act() == ToAct::Chance && !session.is_replay() {
+        session.chance();
     }
 }
 
 /// Keep `TurnPhase` (and the end of the game) in step with the rules.
-pub fn sync_turn_phase<G: Game>(
+pub fn sync_turn_phase<G: Recorded>(
     session: Res<Session<G>>,
     phase: Res<State<TurnPhase>>,
     mut next_phase: ResMut<NextState<TurnPhase>>,
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
     let wanted = match session.state.to_act() {
+        _ if session.is_replay() => TurnPhase::Replay,
         ToAct::Over => TurnPhase::Over,
         ToAct::Chance => TurnPhase::Chance,
-        ToAct::Seats(seats)
-            if seats
-                .iter()
-                .any(|&s| session.seats.get(s) == Some(&SeatKind::Human)) =>
-        {
-            TurnPhase::HumanToAct
-        }
+        ToAct::Seats(seats) if seats.iter().any(|&s| session.is_human(s)) => TurnPhase::HumanToAct,
         ToAct::Seats(_) => TurnPhase::AiToAct,
     };
     if *phase.get() != wanted {
@@ -184,74 +368,5 @@ pub fn sync_turn_phase<G: Game>(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use hoarfrost_rules::icetowers::{Action, IceTowers, Setup};
-
-    fn app() -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.add_plugins((crate::screens::plugin, plugin::<IceTowers>));
-        let state = IceTowers::new(&Setup::new(2, 1)).unwrap();
-        app.insert_resource(Session::new(state, vec![SeatKind::Human, SeatKind::Ai], 1));
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Playing);
-        // One frame enters Playing and derives the phase, the next applies it.
-        app.update();
-        app.update();
-        app
-    }
-
-    fn state(app: &App) -> IceTowers {
-        app.world().resource::<Session<IceTowers>>().state.clone()
-    }
-
-    #[test]
-    fn an_illegal_action_is_explained_and_changes_nothing() {
-        let mut app = app();
-        let before = state(&app);
-        let own = before.towers()[0].id;
-        app.world_mut().write_message(PlayAction::<IceTowers> {
-            seat: 0,
-            action: Action::Cap {
-                piece: own,
-                onto: own,
-            },
-        });
-        app.update();
-        assert_eq!(state(&app), before);
-        let notice = app.world().resource::<Notice>();
-        assert!(
-            notice.is_error && notice.text.contains("itself"),
-            "{notice:?}"
-        );
-        assert!(app.world().resource::<Session<IceTowers>>().log.is_empty());
-    }
-
-    #[test]
-    fn a_legal_action_is_applied_logged_and_the_phase_follows() {
-        let mut app = app();
-        assert_eq!(
-            *app.world().resource::<State<TurnPhase>>().get(),
-            TurnPhase::HumanToAct
-        );
-        app.world_mut().write_message(PlayAction::<IceTowers> {
-            seat: 0,
-            action: Action::Stop,
-        });
-        app.world_mut().write_message(PlayAction::<IceTowers> {
-            seat: 1,
-            action: Action::Stop,
-        });
-        app.update();
-        app.update();
-        let session = app.world().resource::<Session<IceTowers>>();
-        assert_eq!(session.log.len(), 2);
-        assert!(session.state.is_over());
-        assert_eq!(
-            *app.world().resource::<State<Screen>>().get(),
-            Screen::GameOver
-        );
-    }
-}
+#[path = "session_tests.rs"]
+mod tests;

@@ -1,11 +1,13 @@
 //! AI seats for any game: each decides on a background task, never on the frame, after a human-like
-//! reaction delay; its choice goes through the same [`PlayAction`] path as a click.
+//! reaction delay; its choice goes through the same [`PlayAction`] path as a click. When the game goes
+//! back (undo, redo, a loaded game), decisions under way are dropped.
 
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use hoarfrost_rules::bots::Bot;
+use hoarfrost_rules::record::Recorded;
 use hoarfrost_rules::{Game, GameRng, Seat};
 
 use crate::options::SeatKind;
@@ -45,6 +47,8 @@ struct Thinker<G: Game> {
 pub struct AiSeats<G: Game> {
     thinkers: Vec<Thinker<G>>,
     rng: GameRng,
+    /// The session's rewind count the decisions under way were started at.
+    rewinds: u64,
 }
 
 impl<G: Game> AiSeats<G> {
@@ -61,6 +65,7 @@ impl<G: Game> AiSeats<G> {
         AiSeats {
             thinkers,
             rng: GameRng::new(seed ^ 0xA1),
+            rewinds: 0,
         }
     }
 
@@ -68,10 +73,17 @@ impl<G: Game> AiSeats<G> {
     pub fn thinking(&self) -> bool {
         self.thinkers.iter().any(|t| t.task.is_some())
     }
+
+    /// Drop every decision under way (the state they were made for is gone).
+    pub fn forget(&mut self) {
+        for t in &mut self.thinkers {
+            t.task = None;
+        }
+    }
 }
 
 /// Registers AI seats for game `G`.
-pub fn plugin<G: Game>(app: &mut App) {
+pub fn plugin<G: Recorded>(app: &mut App) {
     app.init_resource::<ReactionTime>()
         .add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
             commands.remove_resource::<AiSeats<G>>();
@@ -91,7 +103,7 @@ pub fn plugin<G: Game>(app: &mut App) {
 }
 
 /// Start a decision for each AI seat that may act, is not thinking and has waited its reaction time.
-fn start_thinking<G: Game>(
+fn start_thinking<G: Recorded>(
     time: Res<Time>,
     session: Res<Session<G>>,
     maker: Res<BotMaker<G>>,
@@ -111,14 +123,24 @@ fn start_thinking<G: Game>(
 }
 
 /// Send finished decisions as actions and set each seat's next reaction time.
-fn collect_decisions<G: Game>(
+fn collect_decisions<G: Recorded>(
     time: Res<Time>,
     reaction: Res<ReactionTime>,
+    session: Res<Session<G>>,
     mut ai: ResMut<AiSeats<G>>,
     mut play: MessageWriter<PlayAction<G>>,
 ) {
     let now = time.elapsed();
     let ai = &mut *ai;
+    if ai.rewinds != session.rewinds() {
+        // The game went back: drop stale decisions and give the players a moment to see it.
+        ai.rewinds = session.rewinds();
+        ai.forget();
+        for t in &mut ai.thinkers {
+            t.ready_at = now + Duration::from_secs_f32(reaction.min);
+        }
+        return;
+    }
     for t in &mut ai.thinkers {
         let Some(task) = t.task.as_mut() else {
             continue;
@@ -159,8 +181,8 @@ mod tests {
         app.insert_resource(BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))));
         let seats = vec![SeatKind::Ai, SeatKind::Ai];
         app.insert_resource(AiSeats::<IceTowers>::new(&seats, 5));
-        app.insert_resource(Session::new(
-            IceTowers::new(&Setup::new(2, 5)).unwrap(),
+        app.insert_resource(Session::recorded(
+            hoarfrost_rules::record::Recorder::<IceTowers>::new(Setup::new(2, 5)).unwrap(),
             seats,
             5,
         ));
@@ -169,11 +191,70 @@ mod tests {
             .set(Screen::Playing);
         for _ in 0..400 {
             app.update();
-            if app.world().resource::<Session<IceTowers>>().log.len() >= 3 {
+            if app.world().resource::<Session<IceTowers>>().log().len() >= 3 {
                 return;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
         panic!("the AI seats made fewer than 3 moves in 400 frames");
+    }
+
+    /// A bot that thinks for 300 ms, then agrees to stop (legal in any IceTowers position).
+    struct SlowStopper;
+
+    impl Bot<IceTowers> for SlowStopper {
+        fn choose(&mut self, _: &IceTowers, _: Seat) -> Option<hoarfrost_rules::icetowers::Action> {
+            std::thread::sleep(Duration::from_millis(300));
+            Some(hoarfrost_rules::icetowers::Action::Stop)
+        }
+    }
+
+    #[test]
+    fn an_undo_drops_the_decision_under_way_and_the_ai_waits_its_reaction_time() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        app.add_plugins((
+            crate::screens::plugin,
+            crate::session::plugin::<IceTowers>,
+            plugin::<IceTowers>,
+        ));
+        app.insert_resource(ReactionTime {
+            min: 30.0,
+            spread: 0.0,
+        });
+        app.insert_resource(BotMaker::<IceTowers>(|_| Box::new(SlowStopper)));
+        let seats = vec![SeatKind::Human, SeatKind::Ai];
+        app.insert_resource(AiSeats::<IceTowers>::new(&seats, 5));
+        let mut session = Session::recorded(
+            hoarfrost_rules::record::Recorder::<IceTowers>::new(Setup::new(2, 5)).unwrap(),
+            seats,
+            5,
+        );
+        let first = session.state.legal_actions(0)[0].clone();
+        session.act(0, &first).unwrap();
+        app.insert_resource(session);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        for _ in 0..50 {
+            app.update();
+            if app.world().resource::<AiSeats<IceTowers>>().thinking() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert!(app.world().resource::<AiSeats<IceTowers>>().thinking());
+        assert!(app.world_mut().resource_mut::<Session<IceTowers>>().undo());
+        for _ in 0..60 {
+            app.update();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let session = app.world().resource::<Session<IceTowers>>();
+        assert!(
+            session.log().is_empty(),
+            "a decision made before the undo was played: {:?}",
+            session.log()
+        );
+        assert!(!app.world().resource::<AiSeats<IceTowers>>().thinking());
     }
 }

@@ -15,6 +15,16 @@ pub struct OrbitCamera {
     pub distance: f32,
 }
 
+/// Factor on every orbit, pan and zoom rate (the Settings window's camera speed; 1 is normal).
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct CameraSpeed(pub f32);
+
+impl Default for CameraSpeed {
+    fn default() -> Self {
+        CameraSpeed(1.0)
+    }
+}
+
 /// The part of the table the reset key frames: a centre and a radius.
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct FrameTarget {
@@ -55,6 +65,7 @@ impl OrbitCamera {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<FrameTarget>()
+        .init_resource::<CameraSpeed>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
@@ -96,9 +107,10 @@ fn spawn_camera(mut commands: Commands, target: Res<FrameTarget>) {
 fn orbit_with_mouse(
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
+    speed: Res<CameraSpeed>,
     mut cams: Query<&mut OrbitCamera>,
 ) {
-    let d = motion.delta;
+    let d = motion.delta * speed.0;
     if d == Vec2::ZERO {
         return;
     }
@@ -115,22 +127,33 @@ fn orbit_with_mouse(
     }
 }
 
-fn zoom_with_wheel(scroll: Res<AccumulatedMouseScroll>, mut cams: Query<&mut OrbitCamera>) {
+fn zoom_with_wheel(
+    scroll: Res<AccumulatedMouseScroll>,
+    speed: Res<CameraSpeed>,
+    mut cams: Query<&mut OrbitCamera>,
+) {
     if scroll.delta.y == 0.0 {
         return;
     }
+    let factor = zoom_factor(scroll.delta.y, speed.0);
     for mut cam in &mut cams {
-        cam.distance = (cam.distance * (1.0 - scroll.delta.y * 0.1)).clamp(3.0, 60.0);
+        cam.distance = (cam.distance * factor).clamp(3.0, 60.0);
     }
+}
+
+/// How much a wheel turn of `notches` scales the distance at camera speed `speed`.
+pub fn zoom_factor(notches: f32, speed: f32) -> f32 {
+    (1.0 - notches * 0.1 * speed).clamp(0.3, 3.0)
 }
 
 fn orbit_with_keys(
     keys: Res<ButtonInput<KeyCode>>,
     time: Res<Time>,
     target: Res<FrameTarget>,
+    speed: Res<CameraSpeed>,
     mut cams: Query<&mut OrbitCamera>,
 ) {
-    let dt = time.delta_secs();
+    let dt = time.delta_secs() * speed.0;
     for mut cam in &mut cams {
         if keys.just_pressed(KeyCode::KeyR) || keys.just_pressed(KeyCode::Home) {
             *cam = OrbitCamera::framing(*target);
@@ -178,5 +201,12 @@ mod tests {
         assert!(t.translation.y > 3.0);
         let to_focus = (cam.focus - t.translation).normalize();
         assert!(t.forward().dot(to_focus) > 0.999);
+    }
+
+    #[test]
+    fn a_faster_camera_zooms_further_per_notch() {
+        assert!(zoom_factor(1.0, 2.0) < zoom_factor(1.0, 1.0));
+        assert!(zoom_factor(-1.0, 2.0) > zoom_factor(-1.0, 1.0));
+        assert!(zoom_factor(100.0, 4.0) > 0.0);
     }
 }

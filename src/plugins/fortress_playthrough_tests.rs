@@ -28,8 +28,12 @@ fn app(players: usize, seed: u64) -> App {
             logic,
         ))
         .add_sub_state::<FortressStep>();
-    let state = IceFortress::standard(&Setup::new(players, seed)).unwrap();
-    app.insert_resource(Session::new(state, vec![SeatKind::Human; players], seed));
+    let recorder = hoarfrost_rules::Recorder::new(Setup::new(players, seed)).unwrap();
+    app.insert_resource(Session::<IceFortress>::recorded(
+        recorder,
+        vec![SeatKind::Human; players],
+        seed,
+    ));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -63,7 +67,7 @@ fn play_through(players: usize, seed: u64) -> (usize, bool) {
         let action = bot
             .choose(&state, seat)
             .expect("the auto-player has a move");
-        let logged = app.world().resource::<Session<IceFortress>>().log.len();
+        let logged = app.world().resource::<Session<IceFortress>>().log().len();
         for input in inputs_for(&state, &action) {
             app.world_mut().write_message(FortressInput(input));
         }
@@ -80,7 +84,7 @@ fn play_through(players: usize, seed: u64) -> (usize, bool) {
         }
         let session = app.world().resource::<Session<IceFortress>>();
         assert_eq!(
-            session.log.len(),
+            session.log().len(),
             logged + 1,
             "{action:?} was not played; notice: {:?}",
             app.world().resource::<crate::session::Notice>()

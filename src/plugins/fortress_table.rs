@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
-use hoarfrost_rules::GameKind;
 use hoarfrost_rules::ice_fortress::{
     self, Element, FortressBot, IceFortress, Phase, RoomElement, Setup, Size,
 };
+use hoarfrost_rules::{GameKind, Recorder};
 use serde::Deserialize;
 
 use crate::palette;
@@ -403,32 +403,40 @@ fn start_game(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let state = match &choice.scene {
-        Some(path) => crate::session::load_position::<IceFortress>(path),
+    // A table position has no setup, so its game has no record (it cannot be saved or undone).
+    let recorder = match &choice.scene {
+        Some(path) => crate::session::load_position::<IceFortress>(path).map(Err),
         None => {
             let setup = Setup {
                 difficulty: choice.difficulty,
                 ..Setup::new(choice.seats.len(), choice.seed)
             };
-            IceFortress::standard(&setup).map_err(|e| e.0)
+            Recorder::<IceFortress>::new(setup).map(Ok).map_err(|e| e.0)
         }
     };
-    let state = match state {
-        Ok(s) => s,
+    let recorder = match recorder {
+        Ok(r) => r,
         Err(e) => {
             notice.error(e);
             next.set(Screen::Title);
             return;
         }
     };
-    let seats = crate::session::seat_kinds(&choice.kinds(), state.players());
+    let players = match &recorder {
+        Ok(r) => r.state().players(),
+        Err(state) => state.players(),
+    };
+    let seats = crate::session::seat_kinds(&choice.kinds(), players);
     *target = FrameTarget {
         centre: Vec3::new(0.0, 0.0, 2.0),
         radius: 11.0,
         pitch: 0.8,
     };
     commands.insert_resource(AiSeats::<IceFortress>::new(&seats, choice.seed));
-    commands.insert_resource(Session::new(state, seats, choice.seed));
+    commands.insert_resource(match recorder {
+        Ok(r) => Session::recorded(r, seats, choice.seed),
+        Err(state) => Session::new(state, seats, choice.seed),
+    });
     notice.info("Each character keeps two of the ability cards dealt; then the siege begins.");
 }
 

@@ -1,16 +1,17 @@
-//! The game-over screen for any game: final scores, the winner, play again or back to the title.
+//! The game-over screen for any game: final scores, the winner, play again, replay the game or back
+//! to the title.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use hoarfrost_rules::Game;
+use hoarfrost_rules::record::Recorded;
 
 use crate::plugins::hud::HudSpec;
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
-use crate::session::Session;
+use crate::session::{Notice, Session};
 
 /// Registers the game-over screen for game `G`.
-pub fn plugin<G: Game>(app: &mut App) {
+pub fn plugin<G: Recorded>(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         game_over_window::<G>
@@ -18,12 +19,14 @@ pub fn plugin<G: Game>(app: &mut App) {
     );
 }
 
-fn game_over_window<G: Game>(
+fn game_over_window<G: Recorded>(
     mut contexts: EguiContexts,
     session: Res<Session<G>>,
     spec: Res<HudSpec<G>>,
     mut choice: ResMut<SetupChoice>,
     mut next: ResMut<NextState<Screen>>,
+    mut notice: ResMut<Notice>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let scores = session.state.scores();
@@ -55,12 +58,27 @@ fn game_over_window<G: Game>(
                     ));
                 });
             }
-            ui.label(format!("{} moves", session.log.len()));
+            ui.label(format!("{} steps", session.steps()));
+            if notice.is_error && !notice.text.is_empty() {
+                ui.colored_label(egui::Color32::LIGHT_RED, &notice.text);
+            }
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button("Play again").clicked() {
                     choice.seed = choice.seed.wrapping_add(1);
                     next.set(Screen::Playing);
+                }
+                let replayable = session.record().is_some();
+                if ui
+                    .add_enabled(replayable, egui::Button::new("Replay"))
+                    .clicked()
+                {
+                    crate::plugins::replay::start_replay(
+                        &session,
+                        &mut commands,
+                        &mut notice,
+                        &mut next,
+                    );
                 }
                 if ui.button("Title screen").clicked() {
                     next.set(Screen::Title);

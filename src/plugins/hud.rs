@@ -1,11 +1,16 @@
 //! The in-game side panel for any game: seats and scores, the last notice (an illegal move's reason),
-//! the game log, and per-game extras (such as IceTowers's Stop buttons).
+//! undo, redo, save and load buttons, the game log with seat names, and per-game extras (such as
+//! IceTowers's Stop buttons).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use hoarfrost_rules::record::Recorded;
 use hoarfrost_rules::{Game, Seat};
 
 use crate::options::SeatKind;
+use crate::plugins::loading::LoadMode;
+use crate::plugins::save_menu::Menus;
+use crate::plugins::saving::GameCommand;
 use crate::screens::Screen;
 use crate::session::{Notice, PlayAction, Session};
 
@@ -49,7 +54,7 @@ impl<G: Game> Default for Choices<G> {
 }
 
 /// Registers the HUD for game `G`.
-pub fn plugin<G: Game>(app: &mut App) {
+pub fn plugin<G: Recorded>(app: &mut App) {
     app.init_resource::<Choices<G>>()
         .add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
             commands.remove_resource::<SeatColours>();
@@ -72,7 +77,84 @@ fn clear_choices<G: Game>(mut choices: ResMut<Choices<G>>) {
     }
 }
 
-fn side_panel<G: Game>(
+/// `line` from the record's log ("seat 2: ...") with the seat's name in place of its number.
+pub fn named_line(line: &str, name: impl Fn(Seat) -> String) -> String {
+    let seat = line
+        .strip_prefix("seat ")
+        .and_then(|rest| rest.split_once(": "))
+        .and_then(|(n, rest)| Some((n.parse::<Seat>().ok()?.checked_sub(1)?, rest)));
+    match seat {
+        Some((seat, rest)) => format!("{}: {rest}", name(seat)),
+        None => line.to_string(),
+    }
+}
+
+/// The game log: every step with its player's name; in a replay the current step stands out.
+fn game_log<G: Recorded>(ui: &mut egui::Ui, session: &Session<G>, spec: &HudSpec<G>) {
+    let at = session.replay().map(|r| r.position());
+    let name = |seat: Seat| {
+        if seat < session.seats.len() {
+            (spec.seat_name)(&session.state, seat).0
+        } else {
+            format!("Seat {}", seat + 1)
+        }
+    };
+    egui::ScrollArea::vertical()
+        .max_height(160.0)
+        .stick_to_bottom(at.is_none())
+        .show(ui, |ui| {
+            for (i, line) in session.log().iter().enumerate() {
+                let text = format!("{}. {}", i + 1, named_line(line, name));
+                match at {
+                    Some(at) if i + 1 == at => {
+                        let label = ui.label(
+                            egui::RichText::new(text)
+                                .small()
+                                .strong()
+                                .color(egui::Color32::from_rgb(255, 220, 120)),
+                        );
+                        label.scroll_to_me(None);
+                    }
+                    Some(at) if i >= at => {
+                        ui.label(egui::RichText::new(text).small().weak());
+                    }
+                    _ => {
+                        ui.small(text);
+                    }
+                }
+            }
+        });
+}
+
+/// Undo, redo, save and load, greyed out when they do not apply.
+fn game_buttons<G: Recorded>(
+    ui: &mut egui::Ui,
+    session: &Session<G>,
+    commands: &mut MessageWriter<GameCommand>,
+    menus: &mut Menus,
+) {
+    ui.horizontal(|ui| {
+        let undo = ui.add_enabled(session.can_undo(), egui::Button::new("Undo"));
+        if undo.on_hover_text("Ctrl+Z").clicked() {
+            commands.write(GameCommand::Undo);
+        }
+        let redo = ui.add_enabled(session.can_redo(), egui::Button::new("Redo"));
+        if redo.on_hover_text("Ctrl+Y").clicked() {
+            commands.write(GameCommand::Redo);
+        }
+        let saveable = session.record().is_some() && !session.is_replay();
+        let save = ui.add_enabled(saveable, egui::Button::new("Save"));
+        if save.on_hover_text("Ctrl+S").clicked() {
+            commands.write(GameCommand::Save);
+        }
+        if ui.button("Load").on_hover_text("Ctrl+O").clicked() {
+            menus.open_load(LoadMode::Resume);
+        }
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn side_panel<G: Recorded>(
     mut contexts: EguiContexts,
     session: Res<Session<G>>,
     spec: Res<HudSpec<G>>,
@@ -80,6 +162,7 @@ fn side_panel<G: Game>(
     choices: Res<Choices<G>>,
     colours: Option<Res<SeatColours>>,
     mut play: MessageWriter<PlayAction<G>>,
+    (mut commands, mut menus): (MessageWriter<GameCommand>, ResMut<Menus>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new(spec.title)
@@ -105,7 +188,7 @@ fn side_panel<G: Game>(
                     ));
                     let button = spec
                         .seat_button
-                        .filter(|_| human)
+                        .filter(|_| human && !session.is_replay())
                         .and_then(|b| b(&session.state, seat));
                     if let Some((label, action)) = button
                         && ui.small_button(label).clicked()
@@ -137,6 +220,10 @@ fn side_panel<G: Game>(
                 }
             }
             ui.separator();
+            if !session.is_replay() {
+                game_buttons(ui, &session, &mut commands, &mut menus);
+                ui.separator();
+            }
             if !notice.text.is_empty() {
                 let colour = if notice.is_error {
                     egui::Color32::LIGHT_RED
@@ -147,17 +234,8 @@ fn side_panel<G: Game>(
                 ui.separator();
             }
             egui::CollapsingHeader::new("Game log")
-                .default_open(false)
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .max_height(160.0)
-                        .stick_to_bottom(true)
-                        .show(ui, |ui| {
-                            for (i, entry) in session.log.iter().enumerate() {
-                                ui.small(format!("{}. {}", i + 1, entry.text));
-                            }
-                        });
-                });
+                .default_open(session.is_replay())
+                .show(ui, |ui| game_log(ui, &session, &spec));
             egui::CollapsingHeader::new("How to play")
                 .default_open(false)
                 .show(ui, |ui| {
@@ -165,4 +243,20 @@ fn side_panel<G: Game>(
                 });
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_lines_name_their_seat() {
+        let name = |s: Seat| ["Blue", "Red"][s].to_string();
+        assert_eq!(
+            named_line("seat 2: caps a tower", name),
+            "Red: caps a tower"
+        );
+        assert_eq!(named_line("chance: a 3", name), "chance: a 3");
+        assert_eq!(named_line("seat 0: odd", name), "seat 0: odd");
+    }
 }

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use hoarfrost_rules::ice_castle::{self, Cell, Colour, IceCastle, Phase, Setup, Side};
-use hoarfrost_rules::{Game, GameKind, Hue, Seat};
+use hoarfrost_rules::{Game, GameKind, Hue, Recorder, Seat};
 
 use crate::palette;
 use crate::plugins::ai::{AiSeats, BotMaker};
@@ -142,14 +142,15 @@ fn start_game(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let state = match IceCastle::new(&Setup::new(choice.seats.len(), choice.seed)) {
-        Ok(s) => s,
+    let recorder = match Recorder::<IceCastle>::new(Setup::new(choice.seats.len(), choice.seed)) {
+        Ok(r) => r,
         Err(e) => {
             notice.error(e.0);
             next.set(Screen::Title);
             return;
         }
     };
+    let state = recorder.state().clone();
     let doors = Colour::ALL
         .into_iter()
         .map(|c| {
@@ -220,7 +221,7 @@ fn start_game(
         ..default()
     });
     commands.insert_resource(AiSeats::<IceCastle>::new(&choice.kinds(), choice.seed));
-    commands.insert_resource(Session::new(state, choice.kinds(), choice.seed));
+    commands.insert_resource(Session::recorded(recorder, choice.kinds(), choice.seed));
     notice.info("The doors are dealt closed side up; each player draws, plays a card and moves.");
 }
 

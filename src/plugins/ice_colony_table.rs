@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use hoarfrost_rules::ice_colony::{
     self, Action, Colour, DiceRoll, IceColony, Phase, SQUARES, Setup, Square,
 };
-use hoarfrost_rules::{Game, GameKind, Seat};
+use hoarfrost_rules::{Game, GameKind, Recorder, Seat};
 
 use crate::options::SeatKind;
 use crate::palette;
@@ -74,7 +74,7 @@ fn roll_new_dice(
     let values = faces(roll);
     for (entity, die) in &dice {
         if let Some(v) = values[die.0] {
-            let seed = session.log.len() as u32 * 7 + die.0 as u32;
+            let seed = session.steps() as u32 * 7 + die.0 as u32;
             crate::systems::dice::roll(&mut commands, entity, v, die_rest(die.0), seed);
         }
     }
@@ -149,8 +149,8 @@ fn start_game(
         clear_terrain: choice.clear_terrain,
         ..Setup::new(choice.seats.len(), choice.seed)
     };
-    let state = match IceColony::new(&setup) {
-        Ok(s) => s,
+    let recorder = match Recorder::<IceColony>::new(setup) {
+        Ok(r) => r,
         Err(e) => {
             notice.error(e.0);
             next.set(Screen::Title);
@@ -227,7 +227,7 @@ fn start_game(
         ..default()
     });
     commands.insert_resource(AiSeats::<IceColony>::new(&choice.kinds(), choice.seed));
-    commands.insert_resource(Session::new(state, choice.kinds(), choice.seed));
+    commands.insert_resource(Session::recorded(recorder, choice.kinds(), choice.seed));
     notice.info("The board is drawn from the bag; then each player places a first piece.");
 }
 

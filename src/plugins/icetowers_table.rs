@@ -7,7 +7,7 @@ use std::f32::consts::{FRAC_PI_2, TAU};
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
 use hoarfrost_rules::icetowers::{IceTowers, Pips, Setup, Side, TowerBot, TowerId};
-use hoarfrost_rules::{Game, GameKind};
+use hoarfrost_rules::{Game, GameKind, Recorder};
 
 use crate::palette;
 use crate::plugins::ai::{AiSeats, BotMaker};
@@ -113,14 +113,15 @@ fn start_game(
         hues: Some(hues.clone()),
         ..Setup::new(choice.seats.len(), choice.seed)
     };
-    let state = match IceTowers::new(&setup) {
-        Ok(s) => s,
+    let recorder = match Recorder::<IceTowers>::new(setup) {
+        Ok(r) => r,
         Err(e) => {
             notice.error(e.0);
             next.set(Screen::Title);
             return;
         }
     };
+    let state = recorder.state().clone();
     let pyramids = PyramidAssets {
         mesh: assets.load(
             GltfAssetLabel::Primitive {
@@ -155,7 +156,7 @@ fn start_game(
         ..default()
     });
     commands.insert_resource(AiSeats::<IceTowers>::new(&choice.kinds(), choice.seed));
-    commands.insert_resource(Session::new(state, choice.kinds(), choice.seed));
+    commands.insert_resource(Session::recorded(recorder, choice.kinds(), choice.seed));
     notice.info("Click one of your pyramids, then a tower to cap it.");
 }
 

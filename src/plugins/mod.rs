@@ -18,17 +18,25 @@ pub mod ice_castle_table;
 pub mod ice_colony_table;
 pub mod icetowers_input;
 pub mod icetowers_table;
+pub mod loading;
+pub mod replay;
+pub mod save_menu;
+pub mod saving;
+pub mod settings_menu;
 pub mod sprawl_input;
 pub mod sprawl_table;
 pub mod title;
 
 use bevy::prelude::*;
-use hoarfrost_rules::Game;
+use hoarfrost_rules::record::Recorded;
 
-/// What every game's table needs, in one place: the rules session, AI seats, HUD and game-over screen.
-pub fn game_machinery<G: Game>(app: &mut App) {
+/// What every game's table needs, in one place: the rules session with saves, undo and replay, AI
+/// seats, HUD and game-over screen.
+pub fn game_machinery<G: Recorded>(app: &mut App) {
     app.add_plugins((
         crate::session::plugin::<G>,
+        saving::plugin::<G>,
+        replay::plugin::<G>,
         ai::plugin::<G>,
         hud::plugin::<G>,
         game_over::plugin::<G>,
@@ -41,6 +49,9 @@ pub(crate) fn plugin(app: &mut App) {
         crate::systems::plugin,
         camera::plugin,
         title::plugin,
+        loading::plugin,
+        save_menu::plugin,
+        settings_menu::plugin,
         automation::plugin,
         icetowers_table::plugin,
         icetowers_input::plugin,

@@ -5,7 +5,7 @@
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
 use hoarfrost_rules::sprawl::{self, Cell, Dir, Setup, Sprawl, Square};
-use hoarfrost_rules::{Game, GameKind, Seat};
+use hoarfrost_rules::{Game, GameKind, Recorder, Seat};
 
 use crate::palette;
 use crate::plugins::ai::{AiSeats, BotMaker};
@@ -110,17 +110,22 @@ fn start_game(
         hues: Some(choice.hues()),
         seed: choice.seed,
     };
-    let state = match &choice.scene {
-        Some(path) => crate::session::load_position::<Sprawl>(path),
-        None => Sprawl::new(&setup).map_err(|e| e.0),
+    // A table position (`--scene`) has no setup, so its game has no record (no save, no undo).
+    let recorder = match &choice.scene {
+        Some(path) => crate::session::load_position::<Sprawl>(path).map(Err),
+        None => Recorder::<Sprawl>::new(setup).map(Ok).map_err(|e| e.0),
     };
-    let state = match state {
-        Ok(s) => s,
+    let recorder = match recorder {
+        Ok(r) => r,
         Err(e) => {
             notice.error(e);
             next.set(Screen::Title);
             return;
         }
+    };
+    let state = match &recorder {
+        Ok(r) => r.state().clone(),
+        Err(state) => state.clone(),
     };
     let hues: Vec<_> = (0..state.num_seats()).map(|seat| state.hue(seat)).collect();
     let kinds = crate::session::seat_kinds(&choice.kinds(), state.num_seats());
@@ -238,7 +243,10 @@ fn start_game(
     });
     commands.insert_resource(StashPick::default());
     commands.insert_resource(AiSeats::<Sprawl>::new(&kinds, choice.seed));
-    commands.insert_resource(Session::new(state, kinds, choice.seed));
+    commands.insert_resource(match recorder {
+        Ok(r) => Session::recorded(r, kinds, choice.seed),
+        Err(state) => Session::new(state, kinds, choice.seed),
+    });
     notice.info("Each player first stands a tower anywhere; then build, branch or spore.");
 }
 

@@ -1,4 +1,5 @@
-//! The title screen: pick a game, its seats (human or AI, colour) and a seed, then start.
+//! The title screen: pick a game, its seats (human or AI, colour) and a seed, then start; or
+//! continue the last game, load or replay a save, or open the settings.
 //! With `--game` on the command line it is skipped and the game starts at once.
 
 use bevy::prelude::*;
@@ -8,8 +9,10 @@ use hoarfrost_rules::sprawl::{Variant, Variants};
 use hoarfrost_rules::{GameKind, Hue};
 
 use crate::options::{LaunchOptions, SeatKind};
+use crate::plugins::save_menu::{Menus, title_buttons};
 use crate::screens::Screen;
 use crate::session::Notice;
+use crate::storage::Storage;
 
 /// One seat as chosen on the title screen.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -109,7 +112,9 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(Startup, start_from_command_line)
     .add_systems(
         EguiPrimaryContextPass,
-        title_menu.run_if(in_state(Screen::Title)),
+        title_menu.run_if(
+            in_state(Screen::Title).and_then(|m: Res<Menus>| !m.load_open() && !m.settings),
+        ),
     );
 }
 
@@ -143,6 +148,9 @@ fn title_menu(
     mut choice: ResMut<SetupChoice>,
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
+    mut menus: ResMut<Menus>,
+    storage: Res<Storage>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Hoarfrost")
@@ -247,6 +255,8 @@ fn title_menu(
                 notice.info("");
                 next.set(Screen::Playing);
             }
+            ui.separator();
+            title_buttons(ui, &mut menus, &storage, &mut notice, &mut commands);
         });
     Ok(())
 }

@@ -101,11 +101,12 @@ pub fn roll(commands: &mut Commands, die: Entity, value: u8, at: Vec3, seed: u32
 
 fn tumble(
     time: Res<Time>,
+    speed: Res<super::AnimationSpeed>,
     mut commands: Commands,
     mut dice: Query<(Entity, &Die, &mut Transform, &mut Tumble)>,
 ) {
     for (entity, die, mut transform, mut t) in &mut dice {
-        t.elapsed += time.delta_secs();
+        t.elapsed += time.delta_secs() * speed.0;
         let f = (t.elapsed / TUMBLE_SECONDS).min(1.0);
         let left = (1.0 - f) * (1.0 - f);
         let spin = Quat::from_axis_angle(t.axis, left * t.turns * std::f32::consts::TAU);

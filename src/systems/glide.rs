@@ -38,11 +38,12 @@ impl Glide {
 /// Advance every glide; a finished one snaps to its end and is removed.
 pub fn glide(
     time: Res<Time>,
+    speed: Res<super::AnimationSpeed>,
     mut commands: Commands,
     mut moving: Query<(Entity, &mut Transform, &mut Glide)>,
 ) {
     for (entity, mut transform, mut g) in &mut moving {
-        g.elapsed += time.delta_secs();
+        g.elapsed += time.delta_secs() * speed.0;
         let t = (g.elapsed / g.duration).min(1.0);
         transform.translation = g.at(t);
         if t >= 1.0 {

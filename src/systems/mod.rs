@@ -18,6 +18,17 @@ pub enum Frame {
     Animate,
 }
 
+/// Factor on how fast pieces glide and dice tumble (the Settings window's animation speed; 1 is
+/// normal, 2 twice as fast).
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct AnimationSpeed(pub f32);
+
+impl Default for AnimationSpeed {
+    fn default() -> Self {
+        AnimationSpeed(1.0)
+    }
+}
+
 /// Marks every entity that belongs to a game's table; they go when a new game starts or the title shows.
 #[derive(Component, Default)]
 pub struct TableEntity;
@@ -34,6 +45,7 @@ pub(crate) fn plugin(app: &mut App) {
         )
             .chain(),
     )
+    .init_resource::<AnimationSpeed>()
     .add_plugins(dice::plugin)
     .add_systems(Update, glide::glide.in_set(Frame::Animate))
     .add_systems(OnEnter(Screen::Title), clear_table);

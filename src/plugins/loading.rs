@@ -1,0 +1,214 @@
+//! Opening a save file: its header names the game; the game's setup becomes the title screen's
+//! choice (so the table is built for it), and the replayed game waits as [`Pending`] until the table
+//! has made its session, which then takes it. A file that does not load changes nothing: the caller
+//! gets the [`LoadError`]'s message.
+
+use bevy::prelude::*;
+use hoarfrost_rules::ice_castle::IceCastle;
+use hoarfrost_rules::ice_colony::IceColony;
+use hoarfrost_rules::ice_fortress::IceFortress;
+use hoarfrost_rules::icetowers::IceTowers;
+use hoarfrost_rules::record::{Recorded, Recorder, Replay};
+use hoarfrost_rules::save::{self, LoadError};
+use hoarfrost_rules::sprawl::Sprawl;
+use hoarfrost_rules::{GameKind, Hue};
+
+use crate::options::{LaunchOptions, SeatKind};
+use crate::plugins::title::SetupChoice;
+use crate::screens::Screen;
+use crate::session::Notice;
+use crate::storage::Storage;
+
+/// Open a save to play on from where it was saved, or to watch it step by step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadMode {
+    Resume,
+    Replay,
+}
+
+/// A loaded game waiting for its table: the table builds a session from the title choice, then
+/// the session takes this game in its place.
+pub enum PendingGame<G: Recorded> {
+    Resume(Recorder<G>),
+    Replay(Replay<G>),
+}
+
+/// The [`PendingGame`] of game `G`, if one waits.
+#[derive(Resource)]
+pub struct Pending<G: Recorded>(pub Option<PendingGame<G>>);
+
+/// A game that the title screen can set up again from its saved setup.
+pub trait TableGame: Recorded {
+    /// The title choice that builds the table for `setup` with these seats.
+    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice;
+}
+
+/// Seat kinds in seat order and their colours, where the setup names them.
+fn seated(kind: GameKind, kinds: &[SeatKind], seed: u64, hues: Option<&Vec<Hue>>) -> SetupChoice {
+    let mut choice = SetupChoice::new(kind, kinds, seed);
+    if let Some(hues) = hues {
+        for (seat, hue) in choice.seats.iter_mut().zip(hues) {
+            seat.hue = *hue;
+        }
+    }
+    choice
+}
+
+impl TableGame for IceTowers {
+    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
+        seated(Self::KIND, kinds, setup.seed, setup.hues.as_ref())
+    }
+}
+
+impl TableGame for Sprawl {
+    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
+        SetupChoice {
+            sprawl_variants: setup.variants,
+            ..seated(Self::KIND, kinds, setup.seed, setup.hues.as_ref())
+        }
+    }
+}
+
+impl TableGame for IceColony {
+    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
+        SetupChoice {
+            clear_terrain: setup.clear_terrain,
+            ..seated(Self::KIND, kinds, setup.seed, None)
+        }
+    }
+}
+
+impl TableGame for IceCastle {
+    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
+        seated(Self::KIND, kinds, setup.seed, None)
+    }
+}
+
+impl TableGame for IceFortress {
+    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
+        // One player may play two characters: the table seats players, the save lists them.
+        let mut kinds = kinds.to_vec();
+        kinds.truncate(setup.players.max(1));
+        SetupChoice {
+            difficulty: setup.difficulty,
+            ..seated(Self::KIND, &kinds, setup.seed, None)
+        }
+    }
+}
+
+/// A save that loaded, ready to be put in place: `apply` sets the choice, leaves the loaded game
+/// pending and starts the table.
+pub struct Staged {
+    pub game: GameKind,
+    /// Steps in the loaded game.
+    pub steps: usize,
+    pub apply: Box<dyn FnOnce(&mut World) + Send>,
+}
+
+/// Seat kinds from a save's seat words ("human", "ai", "ai:hard"...).
+pub fn seat_kinds(words: &[String]) -> Vec<SeatKind> {
+    words
+        .iter()
+        .map(|w| match w.as_str() {
+            "human" => SeatKind::Human,
+            _ => SeatKind::Ai,
+        })
+        .collect()
+}
+
+fn stage_game<G: TableGame>(text: &str, mode: LoadMode) -> Result<Staged, LoadError> {
+    let loaded = save::load::<G>(text)?;
+    let kinds = seat_kinds(&loaded.header.seats);
+    let choice = G::choice(&loaded.recorder.record().setup, &kinds);
+    let steps = loaded.recorder.len();
+    let pending = match mode {
+        LoadMode::Resume => PendingGame::Resume(loaded.recorder),
+        LoadMode::Replay => PendingGame::Replay(
+            Replay::new(loaded.recorder.into_record()).map_err(LoadError::Replay)?,
+        ),
+    };
+    Ok(Staged {
+        game: G::KIND,
+        steps,
+        apply: Box::new(move |world: &mut World| {
+            world.insert_resource(choice);
+            world.insert_resource(Pending::<G>(Some(pending)));
+            world.resource_mut::<Notice>().info("");
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Playing);
+        }),
+    })
+}
+
+/// Load the save `text` of whichever game its header names; the error is the player's message.
+pub fn stage(text: &str, mode: LoadMode) -> Result<Staged, String> {
+    let header = save::peek(text).map_err(|e| e.to_string())?;
+    let staged = match header.kind() {
+        Some(GameKind::IceTowers) => stage_game::<IceTowers>(text, mode),
+        Some(GameKind::Sprawl) => stage_game::<Sprawl>(text, mode),
+        Some(GameKind::IceColony) => stage_game::<IceColony>(text, mode),
+        Some(GameKind::IceCastle) => stage_game::<IceCastle>(text, mode),
+        Some(GameKind::IceFortress) => stage_game::<IceFortress>(text, mode),
+        None => {
+            return Err(format!(
+                "this is a save of an unknown game '{}'",
+                header.game
+            ));
+        }
+    };
+    staged.map_err(|e| e.to_string())
+}
+
+/// Read and stage the save file at `path`.
+pub fn stage_file(path: &std::path::Path, mode: LoadMode) -> Result<Staged, String> {
+    let text = save::read_file(path).map_err(|e| e.to_string())?;
+    stage(&text, mode).map_err(|e| format!("{}: {e}", display_name(path)))
+}
+
+/// The autosaved game, staged to play on.
+pub fn stage_autosave(storage: &Storage) -> Result<Staged, String> {
+    let path = storage.autosave()?;
+    if !path.exists() {
+        return Err("There is no autosaved game yet.".into());
+    }
+    stage_file(&path, LoadMode::Resume)
+}
+
+/// A file's name for messages.
+pub fn display_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into(),
+    )
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, continue_from_command_line);
+}
+
+/// `--continue` (resume the autosave) or `--replay <save>`, or say why not (the title screen
+/// shows then).
+fn continue_from_command_line(
+    mut commands: Commands,
+    options: Res<LaunchOptions>,
+    storage: Res<Storage>,
+    mut notice: ResMut<Notice>,
+) {
+    let staged = match (&options.replay, options.resume) {
+        (Some(path), _) => stage_file(path, LoadMode::Replay),
+        (None, true) => stage_autosave(&storage),
+        (None, false) => return,
+    };
+    match staged {
+        Ok(staged) => commands.queue(staged.apply),
+        Err(e) => {
+            eprintln!("hoarfrost: {e}");
+            notice.error(e);
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "loading_tests.rs"]
+mod tests;

@@ -1,0 +1,106 @@
+//! What opening a save does with every kind of file: a good one is staged for its table; each
+//! [`LoadError`] becomes its own message and nothing is staged.
+
+use super::*;
+use hoarfrost_rules::Game;
+use hoarfrost_rules::icetowers::Setup;
+
+/// A save of an IceTowers game (seat 1 human, seat 2 AI, chosen colours) after `n` moves.
+fn icetowers_save(n: usize) -> String {
+    let setup = Setup {
+        hues: Some(vec![Hue::Blue, Hue::Red, Hue::Green]),
+        ..Setup::new(2, 9)
+    };
+    let mut recorder = Recorder::<IceTowers>::new(setup).unwrap();
+    for _ in 0..n {
+        let seat = match recorder.state().to_act() {
+            hoarfrost_rules::ToAct::Seats(s) => s[0],
+            other => panic!("unexpected {other:?}"),
+        };
+        let action = recorder.state().legal_actions(seat)[0].clone();
+        recorder.act(seat, &action).unwrap();
+    }
+    save::to_string(&["human".into(), "ai".into()], recorder.record()).unwrap()
+}
+
+fn refused(text: &str) -> String {
+    match stage(text, LoadMode::Resume) {
+        Ok(_) => panic!("{text:?} was staged"),
+        Err(message) => message,
+    }
+}
+
+#[test]
+fn a_good_save_sets_the_table_up_for_its_game_and_waits_for_it() {
+    let staged = stage(&icetowers_save(4), LoadMode::Resume).unwrap();
+    assert_eq!((staged.game, staged.steps), (GameKind::IceTowers, 4));
+    let mut world = World::new();
+    world.init_resource::<Notice>();
+    world.init_resource::<NextState<Screen>>();
+    (staged.apply)(&mut world);
+    let choice = world.resource::<SetupChoice>();
+    assert_eq!(choice.game, GameKind::IceTowers);
+    assert_eq!(choice.kinds(), vec![SeatKind::Human, SeatKind::Ai]);
+    assert_eq!(choice.hues(), vec![Hue::Blue, Hue::Red]);
+    assert_eq!(choice.seed, 9);
+    match &world.resource::<Pending<IceTowers>>().0 {
+        Some(PendingGame::Resume(r)) => assert_eq!(r.len(), 4),
+        _ => panic!("no game waits"),
+    }
+    assert!(matches!(
+        *world.resource::<NextState<Screen>>(),
+        NextState::Pending(Screen::Playing)
+    ));
+}
+
+#[test]
+fn a_save_opened_for_replay_waits_at_its_start() {
+    let staged = stage(&icetowers_save(3), LoadMode::Replay).unwrap();
+    let mut world = World::new();
+    world.init_resource::<Notice>();
+    world.init_resource::<NextState<Screen>>();
+    (staged.apply)(&mut world);
+    match &world.resource::<Pending<IceTowers>>().0 {
+        Some(PendingGame::Replay(r)) => assert_eq!((r.len(), r.position()), (3, 0)),
+        _ => panic!("no replay waits"),
+    }
+}
+
+#[test]
+fn every_load_error_gives_its_own_message_and_stages_nothing() {
+    let good = icetowers_save(4);
+    assert!(refused("plain garbage").contains("not a Hoarfrost save"));
+    assert!(refused("").contains("damaged or cut short"));
+    assert!(refused(&good[..good.len() / 2]).contains("damaged or cut short"));
+    let old = good.replacen("format: 1", "format: 0", 1);
+    assert!(
+        refused(&old).contains("saved by format 0"),
+        "{}",
+        refused(&old)
+    );
+    let unknown = good.replacen("\"icetowers\"", "\"chess\"", 1);
+    assert!(refused(&unknown).contains("unknown game 'chess'"));
+    let one_seat = good.replacen("\"ai\",", "", 1);
+    assert!(
+        refused(&one_seat).contains("lists 1 seats"),
+        "{}",
+        refused(&one_seat)
+    );
+    let bad_step = good.replacen("Act(seat: 0", "Act(seat: 7", 1);
+    assert!(
+        refused(&bad_step).contains("does not replay"),
+        "{}",
+        refused(&bad_step)
+    );
+    let colony = good.replacen("\"icetowers\"", "\"ice-colony\"", 1);
+    assert!(refused(&colony).contains("damaged"), "{}", refused(&colony));
+    match stage_game::<IceColony>(&good, LoadMode::Resume) {
+        Err(e) => assert!(
+            e.to_string()
+                .contains("IceTowers save, not an Ice Colony one")
+        ),
+        Ok(_) => panic!("an IceTowers save opened as Ice Colony"),
+    }
+    let missing = stage_file(std::path::Path::new("/nonexistent/x.ron"), LoadMode::Resume);
+    assert!(missing.err().unwrap().contains("could not be read"));
+}

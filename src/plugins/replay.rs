@@ -1,0 +1,134 @@
+//! Watching a recorded game step by step: the controls (start, back, forward, end, a slider to jump)
+//! move the replay, and the table shows its position (the session's state is the replay's). Nobody
+//! acts meanwhile: the turn phase is `Replay`, so input and AI seats are off.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use hoarfrost_rules::record::{Recorded, Replay};
+
+use crate::plugins::hud::{HudSpec, named_line};
+use crate::plugins::loading::{Pending, PendingGame};
+use crate::screens::Screen;
+use crate::session::{Notice, Session};
+
+/// Registers the replay controls for game `G`.
+pub fn plugin<G: Recorded>(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        replay_controls::<G>.run_if(
+            in_state(Screen::Playing)
+                .and_then(|s: Option<Res<Session<G>>>| s.is_some_and(|s| s.is_replay())),
+        ),
+    );
+}
+
+/// A move of the replay asked for by a control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seek {
+    Start,
+    Back,
+    Forward,
+    End,
+    To(usize),
+}
+
+/// The step count a seek goes to, from `at` in a replay of `len` steps.
+pub fn seek_target(seek: Seek, at: usize, len: usize) -> usize {
+    match seek {
+        Seek::Start => 0,
+        Seek::Back => at.saturating_sub(1),
+        Seek::Forward => (at + 1).min(len),
+        Seek::End => len,
+        Seek::To(n) => n.min(len),
+    }
+}
+
+fn replay_controls<G: Recorded>(
+    mut contexts: EguiContexts,
+    mut session: ResMut<Session<G>>,
+    spec: Res<HudSpec<G>>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let Some(replay) = session.replay() else {
+        return Ok(());
+    };
+    let (at, len) = (replay.position(), replay.len());
+    let line = at
+        .checked_sub(1)
+        .and_then(|i| replay.lines().get(i))
+        .map(|l| named_line(l, |s| (spec.seat_name)(&session.state, s).0))
+        .unwrap_or_else(|| "The start of the game.".into());
+    let mut seek = None;
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Replay")
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
+        .collapsible(false)
+        .resizable(false)
+        .default_width(520.0)
+        .show(ctx, |ui| {
+            ui.label(format!("Step {at} of {len}: {line}"));
+            ui.horizontal(|ui| {
+                for (label, s, enabled) in [
+                    ("|<", Seek::Start, at > 0),
+                    ("< Back", Seek::Back, at > 0),
+                    ("Forward >", Seek::Forward, at < len),
+                    (">|", Seek::End, at < len),
+                ] {
+                    if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+                        seek = Some(s);
+                    }
+                }
+                if ui.button("Title screen").clicked() {
+                    next.set(Screen::Title);
+                }
+            });
+            let mut to = at;
+            ui.add(egui::Slider::new(&mut to, 0..=len).text("step"));
+            if to != at {
+                seek = Some(Seek::To(to));
+            }
+        });
+    if let Some(s) = seek {
+        session.replay_to(seek_target(s, at, len));
+    }
+    Ok(())
+}
+
+/// Watch the session's game from its start (the game-over screen's Replay button): the table is
+/// built again and the replay takes the session's place.
+pub fn start_replay<G: Recorded>(
+    session: &Session<G>,
+    commands: &mut Commands,
+    notice: &mut Notice,
+    next: &mut NextState<Screen>,
+) {
+    let Some(record) = session.record() else {
+        notice.error("This game began from a table position and has no record to replay.");
+        return;
+    };
+    match Replay::new(record.clone()) {
+        Ok(replay) => {
+            commands.insert_resource(Pending::<G>(Some(PendingGame::Replay(replay))));
+            next.set(Screen::Playing);
+        }
+        Err(e) => notice.error(format!("The game does not replay: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeking_stays_inside_the_record() {
+        assert_eq!(seek_target(Seek::Back, 0, 5), 0);
+        assert_eq!(seek_target(Seek::Back, 3, 5), 2);
+        assert_eq!(seek_target(Seek::Forward, 5, 5), 5);
+        assert_eq!(seek_target(Seek::Forward, 1, 5), 2);
+        assert_eq!(
+            (seek_target(Seek::Start, 4, 5), seek_target(Seek::End, 0, 5)),
+            (0, 5)
+        );
+        assert_eq!(seek_target(Seek::To(99), 0, 5), 5);
+    }
+}

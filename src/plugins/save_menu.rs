@@ -1,0 +1,225 @@
+//! The menus around saved games: the Load and Replay windows (listing the autosave and the saves
+//! folder), the title screen's Continue / Load / Replay / Settings buttons, and the keyboard
+//! shortcuts (Ctrl+S save, Ctrl+O load, Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo).
+
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::plugins::loading::{LoadMode, stage_autosave, stage_file};
+use crate::plugins::saving::GameCommand;
+use crate::screens::Screen;
+use crate::session::Notice;
+use crate::storage::{SaveEntry, Storage, entry_for, list_saves};
+
+/// Which menu windows are open.
+#[derive(Resource, Default, Debug)]
+pub struct Menus {
+    /// The load window, opened to play on or to replay.
+    load: Option<LoadMode>,
+    /// The files it lists, read when it opens.
+    entries: Vec<SaveEntry>,
+    stale: bool,
+    /// The settings window.
+    pub settings: bool,
+}
+
+impl Menus {
+    /// Open the load window (it reads the saves folder afresh).
+    pub fn open_load(&mut self, mode: LoadMode) {
+        self.load = Some(mode);
+        self.stale = true;
+    }
+
+    /// True while the load window is open.
+    pub fn load_open(&self) -> bool {
+        self.load.is_some()
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Menus>()
+        .add_message::<GameCommand>()
+        .add_systems(
+            Update,
+            shortcuts.in_set(crate::systems::Frame::Input).run_if(
+                |w: Option<Res<EguiWantsInput>>| w.is_none_or(|w| !w.wants_any_keyboard_input()),
+            ),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            load_window.run_if(|m: Res<Menus>| m.load.is_some()),
+        );
+}
+
+/// What a key press with Ctrl held means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shortcut {
+    Command(GameCommand),
+    OpenLoad,
+}
+
+/// The shortcut for `key` with Ctrl (and maybe Shift) held.
+pub fn shortcut(key: KeyCode, shift: bool) -> Option<Shortcut> {
+    match key {
+        KeyCode::KeyS => Some(Shortcut::Command(GameCommand::Save)),
+        KeyCode::KeyZ if shift => Some(Shortcut::Command(GameCommand::Redo)),
+        KeyCode::KeyZ => Some(Shortcut::Command(GameCommand::Undo)),
+        KeyCode::KeyY => Some(Shortcut::Command(GameCommand::Redo)),
+        KeyCode::KeyO => Some(Shortcut::OpenLoad),
+        _ => None,
+    }
+}
+
+fn shortcuts(
+    keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<Screen>>,
+    mut menus: ResMut<Menus>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    if !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+        return;
+    }
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    for key in keys.get_just_pressed() {
+        match shortcut(*key, shift) {
+            Some(Shortcut::OpenLoad) => menus.open_load(LoadMode::Resume),
+            Some(Shortcut::Command(c)) if *screen.get() == Screen::Playing => {
+                commands.write(c);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The autosave (if any) and then the saves folder, newest first.
+fn entries(storage: &Storage) -> Vec<SaveEntry> {
+    let mut all = Vec::new();
+    if let Ok(auto) = storage.autosave()
+        && auto.exists()
+    {
+        all.push(entry_for(&auto));
+    }
+    if let Ok(dir) = storage.saves_dir() {
+        all.extend(list_saves(&dir));
+    }
+    all
+}
+
+fn load_window(
+    mut contexts: EguiContexts,
+    mut menus: ResMut<Menus>,
+    storage: Res<Storage>,
+    mut notice: ResMut<Notice>,
+    mut commands: Commands,
+) -> Result {
+    let Some(mode) = menus.load else {
+        return Ok(());
+    };
+    if menus.stale {
+        menus.entries = entries(&storage);
+        menus.stale = false;
+    }
+    let (title, verb) = match mode {
+        LoadMode::Resume => ("Load a saved game", "Load"),
+        LoadMode::Replay => ("Replay a saved game", "Replay"),
+    };
+    let mut chosen = None;
+    let mut close = false;
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new(title)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .default_width(460.0)
+        .show(ctx, |ui| {
+            if menus.entries.is_empty() {
+                let dir = storage
+                    .saves_dir()
+                    .map_or_else(|e| e, |d| d.display().to_string());
+                ui.label(format!("No saved games yet (they go to {dir})."));
+            }
+            egui::ScrollArea::vertical()
+                .max_height(320.0)
+                .show(ui, |ui| {
+                    for entry in &menus.entries {
+                        ui.horizontal(|ui| {
+                            if ui.button(verb).clicked() {
+                                chosen = Some(entry.path.clone());
+                            }
+                            ui.label(&entry.name);
+                            match &entry.summary {
+                                Ok(s) => ui.small(s),
+                                Err(e) => ui.colored_label(egui::Color32::LIGHT_RED, e),
+                            };
+                        });
+                    }
+                });
+            if notice.is_error && !notice.text.is_empty() {
+                ui.separator();
+                ui.colored_label(egui::Color32::LIGHT_RED, &notice.text);
+            }
+            ui.separator();
+            if ui.button("Close").clicked() {
+                close = true;
+            }
+        });
+    if let Some(path) = chosen {
+        match stage_file(&path, mode) {
+            Ok(staged) => {
+                commands.queue(staged.apply);
+                close = true;
+            }
+            Err(e) => notice.error(e),
+        }
+    }
+    if close {
+        menus.load = None;
+    }
+    Ok(())
+}
+
+/// The title screen's buttons for saved games and settings.
+pub fn title_buttons(
+    ui: &mut egui::Ui,
+    menus: &mut Menus,
+    storage: &Storage,
+    notice: &mut Notice,
+    commands: &mut Commands,
+) {
+    let autosaved = storage.autosave().is_ok_and(|p| p.exists());
+    ui.horizontal(|ui| {
+        let resume = ui.add_enabled(autosaved, egui::Button::new("Continue"));
+        if resume.on_hover_text("Resume the last game").clicked() {
+            match stage_autosave(storage) {
+                Ok(staged) => commands.queue(staged.apply),
+                Err(e) => notice.error(e),
+            }
+        }
+        if ui.button("Load a save").on_hover_text("Ctrl+O").clicked() {
+            menus.open_load(LoadMode::Resume);
+        }
+        if ui.button("Replay a save").clicked() {
+            menus.open_load(LoadMode::Replay);
+        }
+        if ui.button("Settings").clicked() {
+            menus.settings = true;
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shortcuts_map_to_their_commands() {
+        let cmd = |c| Some(Shortcut::Command(c));
+        assert_eq!(shortcut(KeyCode::KeyS, false), cmd(GameCommand::Save));
+        assert_eq!(shortcut(KeyCode::KeyZ, false), cmd(GameCommand::Undo));
+        assert_eq!(shortcut(KeyCode::KeyZ, true), cmd(GameCommand::Redo));
+        assert_eq!(shortcut(KeyCode::KeyY, false), cmd(GameCommand::Redo));
+        assert_eq!(shortcut(KeyCode::KeyO, false), Some(Shortcut::OpenLoad));
+        assert_eq!(shortcut(KeyCode::KeyQ, false), None);
+    }
+}

@@ -1,0 +1,176 @@
+//! Saving, autosaving, undo and redo for any game, and putting a loaded game or a replay in place
+//! once its table is built.
+//!
+//! The panel's buttons and the keyboard shortcuts send [`GameCommand`]s; the game's session runs
+//! them after the frame's actions. Every applied step (and every undo or redo) is autosaved to
+//! `<data>/autosave.ron`, atomically, in the same frame.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use hoarfrost_rules::record::Recorded;
+use hoarfrost_rules::save;
+
+use crate::plugins::ai::AiSeats;
+use crate::plugins::loading::{Pending, PendingGame};
+use crate::plugins::title::SetupChoice;
+use crate::screens::Screen;
+use crate::session::{Notice, Session, apply_actions, sync_turn_phase};
+use crate::storage::{Storage, slot_name, write_file};
+use crate::systems::Frame;
+
+/// Something done to the game as a whole, from a button or a shortcut.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameCommand {
+    /// Save to a new slot in the saves folder.
+    Save,
+    /// Take back the last human move (Ctrl+Z).
+    Undo,
+    /// Play the undone moves again (Ctrl+Y).
+    Redo,
+}
+
+/// Registers saving, autosave, undo and redo for game `G`.
+pub fn plugin<G: Recorded>(app: &mut App) {
+    app.add_message::<GameCommand>()
+        .add_systems(OnEnter(Screen::Playing), drop_other_game::<G>)
+        .add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
+            commands.remove_resource::<Pending<G>>();
+        })
+        .add_systems(
+            Update,
+            adopt_pending::<G>.in_set(Frame::Input).run_if(
+                resource_exists::<Pending<G>>
+                    .and_then(resource_exists::<Session<G>>)
+                    .and_then(in_state(Screen::Playing)),
+            ),
+        )
+        .add_systems(
+            Update,
+            (run_commands::<G>, autosave::<G>)
+                .chain()
+                .in_set(Frame::Apply)
+                .after(apply_actions::<G>)
+                .before(sync_turn_phase::<G>)
+                .run_if(resource_exists::<Session<G>>.and_then(in_state(Screen::Playing))),
+        );
+}
+
+/// A game of another kind is starting: this game's session, AI seats and pending load go.
+fn drop_other_game<G: Recorded>(mut commands: Commands, choice: Res<SetupChoice>) {
+    if choice.game != G::KIND {
+        commands.remove_resource::<Session<G>>();
+        commands.remove_resource::<AiSeats<G>>();
+        commands.remove_resource::<Pending<G>>();
+    }
+}
+
+/// The table has built a fresh session: put the loaded game (or the replay) in its place.
+fn adopt_pending<G: Recorded>(
+    mut commands: Commands,
+    mut pending: ResMut<Pending<G>>,
+    mut session: ResMut<Session<G>>,
+    mut notice: ResMut<Notice>,
+) {
+    commands.remove_resource::<Pending<G>>();
+    let (seats, seed) = (session.seats.clone(), session.seed);
+    match pending.0.take() {
+        Some(PendingGame::Resume(recorder)) => {
+            let steps = recorder.len();
+            session.replace(Session::recorded(recorder, seats, seed));
+            println!("hoarfrost: resumed {} at step {steps}", G::KIND.slug());
+            notice.info(format!("Resumed at step {steps}."));
+        }
+        Some(PendingGame::Replay(replay)) => {
+            let steps = replay.len();
+            session.replace(Session::replaying(replay, seats, seed));
+            notice.info(format!("Replaying a game of {steps} steps."));
+        }
+        None => {}
+    }
+}
+
+/// Run the frame's save, undo and redo commands.
+fn run_commands<G: Recorded>(
+    mut commands: MessageReader<GameCommand>,
+    mut session: ResMut<Session<G>>,
+    storage: Res<Storage>,
+    mut notice: ResMut<Notice>,
+) {
+    for command in commands.read() {
+        match command {
+            GameCommand::Save => match save_to_slot(&session, &storage) {
+                Ok(path) => notice.info(format!("Saved as {}.", path.display())),
+                Err(e) => notice.error(e),
+            },
+            GameCommand::Undo if session.undo() => {
+                notice.info(format!("Undone: back to step {}.", session.steps()))
+            }
+            GameCommand::Undo => notice.error(nothing_to("undo", &session)),
+            GameCommand::Redo if session.redo() => {
+                notice.info(format!("Redone: on to step {}.", session.steps()))
+            }
+            GameCommand::Redo => notice.error("There is nothing to redo."),
+        }
+    }
+}
+
+/// Why nothing can be undone.
+fn nothing_to<G: Recorded>(what: &str, session: &Session<G>) -> String {
+    if session.record().is_none() {
+        format!("This game began from a table position and has no record: it cannot {what}.")
+    } else {
+        "Nothing to undo: no human move since the last roll, draw or reveal.".into()
+    }
+}
+
+/// The save file text of the session's game.
+pub fn save_text<G: Recorded>(session: &Session<G>) -> Result<String, String> {
+    let record = session.record().ok_or(
+        "This game began from a table position (--scene), not from a setup: it has no record \
+         and cannot be saved.",
+    )?;
+    save::to_string(&session.seat_words(), record).map_err(|e| e.to_string())
+}
+
+/// Save the game to a new slot in the saves folder; the path written, or why not.
+pub fn save_to_slot<G: Recorded>(
+    session: &Session<G>,
+    storage: &Storage,
+) -> Result<PathBuf, String> {
+    let text = save_text(session)?;
+    let dir = storage.saves_dir()?;
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .map(|read| {
+            read.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    let path = dir.join(slot_name(G::KIND, names.iter().map(String::as_str)));
+    write_file(&path, &text).map_err(|e| format!("The game could not be saved: {e}"))?;
+    Ok(path)
+}
+
+/// Write the autosave when a step was played or undone since the last one.
+fn autosave<G: Recorded>(
+    mut session: ResMut<Session<G>>,
+    storage: Res<Storage>,
+    mut notice: ResMut<Notice>,
+) {
+    // Not a change of the game: the tables must not redraw for it.
+    let session = session.bypass_change_detection();
+    if !session.take_unsaved() || session.record().is_none() {
+        return;
+    }
+    let written = save_text(session)
+        .and_then(|text| write_file(&storage.autosave()?, &text))
+        .map_err(|e| format!("The autosave failed: {e}"));
+    if let Err(e) = written {
+        notice.error(e);
+    }
+}
+
+#[cfg(test)]
+#[path = "saving_tests.rs"]
+mod tests;

@@ -1,0 +1,194 @@
+//! The whole save path in a headless app: moves through the action path, autosave, undo and redo,
+//! a save to a slot, loading it back over a game in progress, a bad file, and a replay.
+
+use std::path::{Path, PathBuf};
+
+use bevy::state::app::StatesPlugin;
+use hoarfrost_rules::icetowers::{IceTowers, Setup};
+use hoarfrost_rules::{Game, GameKind, Recorder, ToAct};
+
+use super::*;
+use crate::options::{LaunchOptions, SeatKind};
+use crate::plugins::loading::{LoadMode, stage, stage_file};
+use crate::screens::TurnPhase;
+use crate::session::PlayAction;
+
+/// A fresh temporary folder for one test.
+fn temp_root(name: &str) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("hoarfrost-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    root
+}
+
+/// A headless app playing IceTowers for two human seats; a stand-in for the table builds a fresh
+/// session from the title choice whenever play starts, as the real tables do.
+fn app(root: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage::under(root))
+        .insert_resource(LaunchOptions::default())
+        .insert_resource(SetupChoice::new(
+            GameKind::IceTowers,
+            &[SeatKind::Human, SeatKind::Human],
+            4,
+        ))
+        .configure_sets(
+            Update,
+            (Frame::Input, Frame::Ai, Frame::Apply, Frame::Mirror).chain(),
+        )
+        .add_plugins((
+            crate::screens::plugin,
+            crate::session::plugin::<IceTowers>,
+            plugin::<IceTowers>,
+            crate::plugins::loading::plugin,
+        ))
+        .add_systems(
+            OnEnter(Screen::Playing),
+            |mut commands: Commands, choice: Res<SetupChoice>| {
+                let setup = Setup::new(choice.seats.len(), choice.seed);
+                let recorder = Recorder::<IceTowers>::new(setup).expect("a valid setup");
+                commands.insert_resource(Session::recorded(recorder, choice.kinds(), choice.seed));
+            },
+        );
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app.update();
+    app
+}
+
+fn session(app: &App) -> &Session<IceTowers> {
+    app.world().resource::<Session<IceTowers>>()
+}
+
+/// Seat 1 plays its first legal action through the action path.
+fn play_one(app: &mut App) {
+    let state = session(app).state.clone();
+    assert!(matches!(state.to_act(), ToAct::Seats(s) if s.contains(&0)));
+    let action = state.legal_actions(0)[0].clone();
+    app.world_mut()
+        .write_message(PlayAction::<IceTowers> { seat: 0, action });
+    app.update();
+}
+
+fn command(app: &mut App, c: GameCommand) {
+    app.world_mut().write_message(c);
+    app.update();
+}
+
+fn steps_in(path: &Path) -> usize {
+    let text = std::fs::read_to_string(path).expect("the file exists");
+    save::load::<IceTowers>(&text)
+        .expect("a valid save")
+        .recorder
+        .len()
+}
+
+#[test]
+fn play_undo_redo_save_and_load_back() {
+    let root = temp_root("save-flow");
+    let mut app = app(&root);
+    let mut states = vec![session(&app).state.clone()];
+    for _ in 0..3 {
+        play_one(&mut app);
+        states.push(session(&app).state.clone());
+    }
+    assert_eq!(session(&app).steps(), 3);
+    let storage = Storage::under(&root);
+    let autosave = storage.autosave().unwrap();
+    assert_eq!(steps_in(&autosave), 3, "the autosave follows every move");
+
+    command(&mut app, GameCommand::Undo);
+    assert_eq!(
+        (session(&app).steps(), &session(&app).state),
+        (2, &states[2])
+    );
+    assert_eq!(steps_in(&autosave), 2, "an undo is autosaved too");
+    command(&mut app, GameCommand::Redo);
+    assert_eq!(
+        (session(&app).steps(), &session(&app).state),
+        (3, &states[3])
+    );
+    command(&mut app, GameCommand::Redo);
+    assert!(
+        app.world().resource::<Notice>().is_error,
+        "nothing left to redo"
+    );
+
+    command(&mut app, GameCommand::Save);
+    let slot = storage.saves_dir().unwrap().join("icetowers-001.ron");
+    assert_eq!(steps_in(&slot), 3);
+    command(&mut app, GameCommand::Save);
+    assert!(
+        storage
+            .saves_dir()
+            .unwrap()
+            .join("icetowers-002.ron")
+            .exists()
+    );
+
+    play_one(&mut app);
+    assert_eq!(session(&app).steps(), 4);
+    let garbage = root.join("garbage.ron");
+    std::fs::write(&garbage, "(format: 1, game: ").unwrap();
+    assert!(stage_file(&garbage, LoadMode::Resume).is_err());
+    assert_eq!(session(&app).steps(), 4, "a bad file changes nothing");
+
+    let staged = stage_file(&slot, LoadMode::Resume).expect("the save loads");
+    (staged.apply)(app.world_mut());
+    app.update();
+    app.update();
+    assert!(!app.world().contains_resource::<Pending<IceTowers>>());
+    assert_eq!(
+        (session(&app).steps(), &session(&app).state),
+        (3, &states[3])
+    );
+    // The loaded game goes on, with undo back into its saved moves.
+    play_one(&mut app);
+    assert_eq!(session(&app).steps(), 4);
+    command(&mut app, GameCommand::Undo);
+    command(&mut app, GameCommand::Undo);
+    assert_eq!(session(&app).state, states[2]);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_replay_shows_each_position_and_takes_no_action() {
+    let root = temp_root("replay-flow");
+    let mut app = app(&root);
+    let mut states = vec![session(&app).state.clone()];
+    for _ in 0..3 {
+        play_one(&mut app);
+        states.push(session(&app).state.clone());
+    }
+    let text = save_text(session(&app)).unwrap();
+    let staged = stage(&text, LoadMode::Replay).expect("the game replays");
+    (staged.apply)(app.world_mut());
+    app.update();
+    app.update();
+    assert!(session(&app).is_replay());
+    assert_eq!(session(&app).state, states[0]);
+    assert_eq!(
+        *app.world().resource::<State<TurnPhase>>().get(),
+        TurnPhase::Replay
+    );
+    let action = states[0].legal_actions(0)[0].clone();
+    app.world_mut()
+        .write_message(PlayAction::<IceTowers> { seat: 0, action });
+    app.update();
+    assert_eq!(session(&app).state, states[0], "nobody acts in a replay");
+    for n in [2, 3, 1, 0] {
+        app.world_mut()
+            .resource_mut::<Session<IceTowers>>()
+            .replay_to(n);
+        assert_eq!(session(&app).state, states[n]);
+    }
+    let autosave = Storage::under(&root).autosave().unwrap();
+    assert_eq!(
+        steps_in(&autosave),
+        3,
+        "watching a replay does not autosave"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -1,0 +1,161 @@
+//! The Settings window (from the title screen): window mode, camera speed, animation speed and the
+//! default seats. Settings are read at start (a damaged file gives the defaults and a notice), take
+//! effect at once, and are written to `<config>/settings.ron` when saved.
+
+use bevy::prelude::*;
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::options::{LaunchOptions, SeatKind};
+use crate::plugins::camera::CameraSpeed;
+use crate::plugins::save_menu::Menus;
+use crate::plugins::title::SetupChoice;
+use crate::screens::Screen;
+use crate::session::Notice;
+use crate::settings::{SPEED_RANGE, Settings, WindowChoice};
+use crate::storage::{Storage, write_file};
+use crate::systems::AnimationSpeed;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Settings>()
+        .add_systems(Startup, load_settings)
+        .add_systems(Update, apply_settings.run_if(resource_changed::<Settings>))
+        .add_systems(
+            EguiPrimaryContextPass,
+            settings_window.run_if(in_state(Screen::Title).and_then(|m: Res<Menus>| m.settings)),
+        );
+}
+
+/// Read the settings file; the title screen starts with the default seats unless the command line
+/// starts a game.
+fn load_settings(
+    storage: Res<Storage>,
+    options: Res<LaunchOptions>,
+    mut settings: ResMut<Settings>,
+    mut choice: ResMut<SetupChoice>,
+    mut notice: ResMut<Notice>,
+) {
+    let (loaded, message) = match storage.settings_file() {
+        Ok(path) => Settings::load(&path),
+        Err(_) => (Settings::default(), None),
+    };
+    if let Some(m) = message {
+        eprintln!("hoarfrost: {m}");
+        notice.error(m);
+    }
+    if options.game.is_none() && !options.resume && options.replay.is_none() {
+        seat_defaults(&mut choice, &loaded.default_seats);
+    }
+    *settings = loaded;
+}
+
+/// Give the title choice the default seats (as many as its game allows).
+pub fn seat_defaults(choice: &mut SetupChoice, kinds: &[SeatKind]) {
+    let range = choice.game.seats();
+    let n = kinds.len().clamp(*range.start(), *range.end());
+    choice.resize(n);
+    for (seat, kind) in choice.seats.iter_mut().zip(kinds) {
+        seat.kind = *kind;
+    }
+}
+
+/// Make the settings take effect: window mode, camera and animation speed.
+fn apply_settings(
+    settings: Res<Settings>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
+    mut camera: ResMut<CameraSpeed>,
+    mut animation: ResMut<AnimationSpeed>,
+) {
+    camera.0 = settings.camera_speed;
+    animation.0 = settings.animation_speed;
+    let mode = match settings.window {
+        WindowChoice::Windowed => WindowMode::Windowed,
+        WindowChoice::Fullscreen => WindowMode::BorderlessFullscreen(MonitorSelection::Current),
+    };
+    for mut window in &mut windows {
+        if window.mode != mode {
+            window.mode = mode;
+        }
+    }
+}
+
+fn settings_window(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    mut draft: Local<Option<Settings>>,
+    mut menus: ResMut<Menus>,
+    storage: Res<Storage>,
+    mut choice: ResMut<SetupChoice>,
+    mut notice: ResMut<Notice>,
+) -> Result {
+    let d = draft.get_or_insert_with(|| settings.clone());
+    let (mut save, mut close) = (false, false);
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Settings")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Window");
+                ui.radio_value(&mut d.window, WindowChoice::Windowed, "windowed");
+                ui.radio_value(&mut d.window, WindowChoice::Fullscreen, "fullscreen");
+            });
+            ui.add(egui::Slider::new(&mut d.camera_speed, SPEED_RANGE).text("camera speed"));
+            ui.add(egui::Slider::new(&mut d.animation_speed, SPEED_RANGE).text("animation speed"));
+            let mut n = d.default_seats.len();
+            ui.add(egui::Slider::new(&mut n, 1..=8).text("default seats"));
+            d.default_seats.resize(n, SeatKind::Ai);
+            for (i, kind) in d.default_seats.iter_mut().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(format!("Seat {}", i + 1));
+                    ui.selectable_value(kind, SeatKind::Human, "Human");
+                    ui.selectable_value(kind, SeatKind::Ai, "AI");
+                });
+            }
+            if let Ok(path) = storage.settings_file() {
+                ui.small(format!("Saved in {}", path.display()));
+            }
+            ui.horizontal(|ui| {
+                save = ui.button("Save").clicked();
+                close = ui.button("Cancel").clicked();
+            });
+        });
+    if save {
+        let chosen = d.clone().sanitized();
+        let written = storage
+            .settings_file()
+            .and_then(|path| write_file(&path, &chosen.to_ron()));
+        match written {
+            Ok(()) => notice.info("Settings saved."),
+            Err(e) => notice.error(format!("The settings could not be saved: {e}")),
+        }
+        seat_defaults(&mut choice, &chosen.default_seats);
+        *settings = chosen;
+        close = true;
+    }
+    if close {
+        *draft = None;
+        menus.settings = false;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hoarfrost_rules::GameKind;
+
+    #[test]
+    fn default_seats_fit_the_title_game() {
+        let mut choice = SetupChoice::new(GameKind::IceTowers, &[SeatKind::Human; 2], 1);
+        seat_defaults(&mut choice, &[SeatKind::Ai, SeatKind::Ai, SeatKind::Human]);
+        assert_eq!(
+            choice.kinds(),
+            vec![SeatKind::Ai, SeatKind::Ai, SeatKind::Human]
+        );
+        seat_defaults(&mut choice, &[SeatKind::Human]);
+        assert_eq!(choice.kinds(), vec![SeatKind::Human, SeatKind::Ai]);
+        assert!(choice.problem().is_none());
+    }
+}

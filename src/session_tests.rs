@@ -1,0 +1,128 @@
+//! Tests of the session: the action path, the turn phase, and undo and redo on the record.
+
+use super::*;
+use hoarfrost_rules::icetowers::{Action, IceTowers, Setup};
+use hoarfrost_rules::record::Recorder;
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+    app.add_plugins((crate::screens::plugin, plugin::<IceTowers>));
+    let recorder = Recorder::<IceTowers>::new(Setup::new(2, 1)).unwrap();
+    app.insert_resource(Session::recorded(
+        recorder,
+        vec![SeatKind::Human, SeatKind::Ai],
+        1,
+    ));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    // One frame enters Playing and derives the phase, the next applies it.
+    app.update();
+    app.update();
+    app
+}
+
+fn state(app: &App) -> IceTowers {
+    app.world().resource::<Session<IceTowers>>().state.clone()
+}
+
+#[test]
+fn an_illegal_action_is_explained_and_changes_nothing() {
+    let mut app = app();
+    let before = state(&app);
+    let own = before.towers()[0].id;
+    app.world_mut().write_message(PlayAction::<IceTowers> {
+        seat: 0,
+        action: Action::Cap {
+            piece: own,
+            onto: own,
+        },
+    });
+    app.update();
+    assert_eq!(state(&app), before);
+    let notice = app.world().resource::<Notice>();
+    assert!(
+        notice.is_error && notice.text.contains("itself"),
+        "{notice:?}"
+    );
+    assert!(
+        app.world()
+            .resource::<Session<IceTowers>>()
+            .log()
+            .is_empty()
+    );
+}
+
+#[test]
+fn a_legal_action_is_applied_logged_and_the_phase_follows() {
+    let mut app = app();
+    assert_eq!(
+        *app.world().resource::<State<TurnPhase>>().get(),
+        TurnPhase::HumanToAct
+    );
+    app.world_mut().write_message(PlayAction::<IceTowers> {
+        seat: 0,
+        action: Action::Stop,
+    });
+    app.world_mut().write_message(PlayAction::<IceTowers> {
+        seat: 1,
+        action: Action::Stop,
+    });
+    app.update();
+    app.update();
+    let session = app.world().resource::<Session<IceTowers>>();
+    assert_eq!(session.log().len(), 2);
+    assert!(session.state.is_over());
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::GameOver
+    );
+}
+
+/// Two human seats of IceTowers with `n` legal moves played (the first legal action each time).
+fn played(n: usize) -> Session<IceTowers> {
+    let recorder = Recorder::<IceTowers>::new(Setup::new(2, 3)).unwrap();
+    let mut session = Session::recorded(recorder, vec![SeatKind::Human, SeatKind::Human], 3);
+    for _ in 0..n {
+        let ToAct::Seats(seats) = session.state.to_act() else {
+            panic!("IceTowers has no chance and does not end this soon");
+        };
+        let action = session.state.legal_actions(seats[0])[0].clone();
+        session.act(seats[0], &action).unwrap();
+    }
+    session
+}
+
+#[test]
+fn undo_takes_back_a_human_move_and_redo_plays_it_again() {
+    let two = played(2).state;
+    let mut session = played(3);
+    let three = session.state.clone();
+    assert!(session.can_undo() && !session.can_redo());
+    assert!(session.undo());
+    assert_eq!(session.state, two);
+    assert_eq!(session.log().len(), 2);
+    assert!(session.can_redo());
+    assert!(session.redo());
+    assert_eq!(session.state, three);
+    assert_eq!(session.log().len(), 3);
+    assert!(session.rewinds() == 2 && session.take_unsaved());
+}
+
+#[test]
+fn ai_moves_alone_cannot_be_undone_and_an_unrecorded_game_neither() {
+    let recorder = Recorder::<IceTowers>::new(Setup::new(2, 3)).unwrap();
+    let mut ai = Session::recorded(recorder, vec![SeatKind::Ai, SeatKind::Ai], 3);
+    let action = ai.state.legal_actions(0)[0].clone();
+    ai.act(0, &action).unwrap();
+    assert!(!ai.can_undo() && !ai.undo());
+    let mut scene = Session::new(
+        IceTowers::new(&Setup::new(2, 3)).unwrap(),
+        vec![SeatKind::Human; 2],
+        3,
+    );
+    scene.act(0, &action).unwrap();
+    assert_eq!(scene.log().len(), 1);
+    assert!(scene.record().is_none() && !scene.can_undo());
+}

@@ -1,0 +1,153 @@
+//! The player's settings (window mode, camera and animation speed, default seats), kept as RON in
+//! `<config_dir>/hoarfrost/settings.ron`. A missing file means the defaults; a damaged one gives the
+//! defaults and a message saying why.
+
+use std::path::Path;
+
+use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+use crate::options::SeatKind;
+
+/// Slowest and fastest camera and animation speed factors.
+pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = 0.25..=4.0;
+
+/// Windowed or fullscreen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum WindowChoice {
+    #[default]
+    Windowed,
+    Fullscreen,
+}
+
+/// Everything the Settings window changes.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub window: WindowChoice,
+    /// Factor on the camera's orbit, pan and zoom rates (1 is normal).
+    pub camera_speed: f32,
+    /// Factor on how fast pieces glide and dice tumble (1 is normal, 2 twice as fast).
+    pub animation_speed: f32,
+    /// The seats the title screen starts with.
+    pub default_seats: Vec<SeatKind>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            window: WindowChoice::Windowed,
+            camera_speed: 1.0,
+            animation_speed: 1.0,
+            default_seats: vec![SeatKind::Human, SeatKind::Ai],
+        }
+    }
+}
+
+impl Settings {
+    /// The same settings with every value brought into range (a hand-edited file may have any).
+    pub fn sanitized(mut self) -> Self {
+        let speed = |v: f32| {
+            if v.is_finite() {
+                v.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end())
+            } else {
+                1.0
+            }
+        };
+        self.camera_speed = speed(self.camera_speed);
+        self.animation_speed = speed(self.animation_speed);
+        if !(1..=8).contains(&self.default_seats.len()) {
+            self.default_seats = Settings::default().default_seats;
+        }
+        self
+    }
+
+    /// Settings from RON text; the error says what is wrong with it.
+    pub fn from_ron(text: &str) -> Result<Self, String> {
+        ron::from_str::<Settings>(text)
+            .map(Settings::sanitized)
+            .map_err(|e| format!("line {}: {}", e.span.start.line, e.code))
+    }
+
+    /// The settings as RON text.
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new()).unwrap_or_default()
+    }
+
+    /// Read `path`: the defaults when there is no file; the defaults and a message when it is damaged.
+    pub fn load(path: &Path) -> (Self, Option<String>) {
+        match std::fs::read_to_string(path) {
+            Ok(text) => match Settings::from_ron(&text) {
+                Ok(s) => (s, None),
+                Err(e) => (
+                    Settings::default(),
+                    Some(format!(
+                        "The settings file {} is damaged ({e}); the defaults are used.",
+                        path.display()
+                    )),
+                ),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
+            Err(e) => (
+                Settings::default(),
+                Some(format!(
+                    "The settings file {} could not be read ({e}); the defaults are used.",
+                    path.display()
+                )),
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("hoarfrost-settings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join(name)
+    }
+
+    #[test]
+    fn settings_round_trip_through_their_file() {
+        let s = Settings {
+            window: WindowChoice::Fullscreen,
+            camera_speed: 2.5,
+            animation_speed: 0.5,
+            default_seats: vec![SeatKind::Ai, SeatKind::Ai, SeatKind::Human],
+        };
+        let path = temp("round-trip.ron");
+        crate::storage::write_file(&path, &s.to_ron()).unwrap();
+        assert_eq!(Settings::load(&path), (s, None));
+    }
+
+    #[test]
+    fn a_missing_file_gives_the_defaults_quietly() {
+        assert_eq!(
+            Settings::load(&temp("absent.ron")),
+            (Settings::default(), None)
+        );
+    }
+
+    #[test]
+    fn a_damaged_file_gives_the_defaults_and_says_why() {
+        let path = temp("damaged.ron");
+        std::fs::write(&path, "(window: Fullscreen, camera_speed: ").unwrap();
+        let (s, message) = Settings::load(&path);
+        assert_eq!(s, Settings::default());
+        let message = message.unwrap();
+        assert!(
+            message.contains("damaged") && message.contains("defaults"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn out_of_range_values_are_brought_into_range_and_missing_ones_defaulted() {
+        let s = Settings::from_ron("(camera_speed: 100.0, default_seats: [])").unwrap();
+        assert_eq!(s.camera_speed, 4.0);
+        assert_eq!(s.animation_speed, 1.0);
+        assert_eq!(s.default_seats, Settings::default().default_seats);
+    }
+}

@@ -1,0 +1,210 @@
+//! Where the app keeps its files: saves and the autosave in the user's data directory, settings in
+//! the config directory (`HOARFROST_DATA_DIR` and `HOARFROST_CONFIG_DIR` override them, for tests),
+//! and how a new save slot is named.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use bevy::prelude::Resource;
+use hoarfrost_rules::GameKind;
+use hoarfrost_rules::save;
+
+/// The app's data and config folders; `None` where the platform has none (no home directory).
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct Storage {
+    /// `<data_dir>/hoarfrost`: saves/ and autosave.ron.
+    pub data: Option<PathBuf>,
+    /// `<config_dir>/hoarfrost`: settings.ron.
+    pub config: Option<PathBuf>,
+}
+
+impl Storage {
+    /// The folders from the environment overrides, else the platform's own.
+    pub fn from_env() -> Self {
+        let pick = |var: &str, base: Option<PathBuf>| match std::env::var_os(var) {
+            Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+            _ => base.map(|b| b.join("hoarfrost")),
+        };
+        Storage {
+            data: pick("HOARFROST_DATA_DIR", dirs::data_dir()),
+            config: pick("HOARFROST_CONFIG_DIR", dirs::config_dir()),
+        }
+    }
+
+    /// Both folders under `root` (tests).
+    pub fn under(root: &Path) -> Self {
+        Storage {
+            data: Some(root.join("data")),
+            config: Some(root.join("config")),
+        }
+    }
+
+    fn data_dir(&self) -> Result<&Path, String> {
+        self.data
+            .as_deref()
+            .ok_or_else(|| "this system has no data directory; set HOARFROST_DATA_DIR".to_string())
+    }
+
+    /// The folder of manual saves.
+    pub fn saves_dir(&self) -> Result<PathBuf, String> {
+        Ok(self.data_dir()?.join("saves"))
+    }
+
+    /// The autosave file.
+    pub fn autosave(&self) -> Result<PathBuf, String> {
+        Ok(self.data_dir()?.join("autosave.ron"))
+    }
+
+    /// The settings file.
+    pub fn settings_file(&self) -> Result<PathBuf, String> {
+        self.config
+            .as_deref()
+            .map(|c| c.join("settings.ron"))
+            .ok_or_else(|| {
+                "this system has no config directory; set HOARFROST_CONFIG_DIR".to_string()
+            })
+    }
+}
+
+/// Write `text` to `path` atomically, creating its folder first; the error is a sentence.
+pub fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    save::write_atomic(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The name of a new save slot for `kind`: `<slug>-<n>.ron`, `n` one past the highest number among
+/// the `existing` file names of that game (001 for the first).
+pub fn slot_name<'a>(kind: GameKind, existing: impl IntoIterator<Item = &'a str>) -> String {
+    let prefix = format!("{}-", kind.slug());
+    let highest = existing
+        .into_iter()
+        .filter_map(|name| {
+            name.strip_prefix(&prefix)?
+                .strip_suffix(".ron")?
+                .parse::<u32>()
+                .ok()
+        })
+        .max()
+        .unwrap_or(0);
+    format!("{prefix}{:03}.ron", highest.saturating_add(1))
+}
+
+/// A save file found on disk, with what its header says (or why it cannot be read).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SaveEntry {
+    pub path: PathBuf,
+    /// The file name without `.ron`.
+    pub name: String,
+    /// "IceTowers, saved by 0.1.0", or the reason the file is not a save this build opens.
+    pub summary: Result<String, String>,
+    modified: Option<SystemTime>,
+}
+
+/// What a save file's header says, in a few words.
+pub fn summarize(text: &str) -> Result<String, String> {
+    let header = save::peek(text).map_err(|e| e.to_string())?;
+    let game = header.kind().map_or_else(
+        || format!("unknown game '{}'", header.game),
+        |k| k.title().into(),
+    );
+    Ok(format!("{game}, {} seats", header.seats.len()))
+}
+
+/// The save file at `path`, named and summarized.
+pub fn entry_for(path: &Path) -> SaveEntry {
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let summary = save::read_file(path)
+        .map_err(|e| e.to_string())
+        .and_then(|text| summarize(&text));
+    let modified = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    SaveEntry {
+        path: path.to_path_buf(),
+        name,
+        summary,
+        modified,
+    }
+}
+
+/// The `.ron` files of `dir`, newest first; an absent folder has none.
+pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut entries: Vec<SaveEntry> = read
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| entry_for(&p))
+        .collect();
+    entries.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.name.cmp(&b.name)));
+    entries
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_count_up_per_game_and_ignore_other_files() {
+        assert_eq!(slot_name(GameKind::IceTowers, []), "icetowers-001.ron");
+        let existing = [
+            "icetowers-001.ron",
+            "icetowers-007.ron",
+            "ice-colony-012.ron",
+            "icetowers-x.ron",
+            "icetowers-3.txt",
+        ];
+        assert_eq!(
+            slot_name(GameKind::IceTowers, existing),
+            "icetowers-008.ron"
+        );
+        assert_eq!(
+            slot_name(GameKind::IceColony, existing),
+            "ice-colony-013.ron"
+        );
+        assert_eq!(slot_name(GameKind::Sprawl, existing), "sprawl-001.ron");
+    }
+
+    #[test]
+    fn files_live_under_the_overridden_folders() {
+        let s = Storage::under(Path::new("/tmp/h"));
+        assert_eq!(s.autosave().unwrap(), Path::new("/tmp/h/data/autosave.ron"));
+        assert_eq!(s.saves_dir().unwrap(), Path::new("/tmp/h/data/saves"));
+        let none = Storage {
+            data: None,
+            config: None,
+        };
+        assert!(none.autosave().unwrap_err().contains("HOARFROST_DATA_DIR"));
+        assert!(
+            none.settings_file()
+                .unwrap_err()
+                .contains("HOARFROST_CONFIG_DIR")
+        );
+    }
+
+    #[test]
+    fn listing_names_each_file_and_why_a_bad_one_does_not_open() {
+        let dir = std::env::temp_dir().join(format!("hoarfrost-list-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("junk.ron"), "hello").unwrap();
+        std::fs::write(dir.join("notes.txt"), "not listed").unwrap();
+        let entries = list_saves(&dir);
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].name, "junk");
+        assert!(
+            entries[0]
+                .summary
+                .as_ref()
+                .unwrap_err()
+                .contains("not a Hoarfrost save")
+        );
+        assert!(list_saves(&dir.join("absent")).is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,135 @@
+//! A crash loses at most the last move: the real app plays an all-AI IceTowers game with its data
+//! folder in a temporary directory, is killed (SIGKILL) once the autosave holds a few moves, and
+//! `--continue` then resumes the game at exactly the autosave's step.
+//!
+//! Needs a display: run under Xvfb (see `scripts/test.sh`); skipped without one unless
+//! `HOARFROST_REQUIRE_DISPLAY=1`.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use hoarfrost_rules::icetowers::IceTowers;
+use hoarfrost_rules::save;
+
+/// Moves the autosave must hold before the kill.
+const MOVES_BEFORE_KILL: usize = 4;
+/// Longest wait for the app to get there (software rendering on a loaded machine is slow).
+const PATIENCE: Duration = Duration::from_secs(180);
+
+fn display_available() -> bool {
+    if std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some() {
+        return true;
+    }
+    assert!(
+        std::env::var("HOARFROST_REQUIRE_DISPLAY").as_deref() != Ok("1"),
+        "HOARFROST_REQUIRE_DISPLAY=1 but there is no display: run under xvfb-run"
+    );
+    eprintln!("skipped: no display (run under xvfb-run, see scripts/test.sh)");
+    false
+}
+
+fn start(root: &Path, args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_hoarfrost"))
+        .args(args)
+        .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
+        .env("HOARFROST_DATA_DIR", root.join("data"))
+        .env("HOARFROST_CONFIG_DIR", root.join("config"))
+        .env(
+            "RUST_LOG",
+            std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),
+        )
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the app starts")
+}
+
+/// Moves in the autosave, if there is one; a file there must always be a whole, valid save.
+fn autosaved_moves(path: &Path) -> Option<usize> {
+    let text = std::fs::read_to_string(path).ok()?;
+    match save::load::<IceTowers>(&text) {
+        Ok(loaded) => Some(loaded.recorder.len()),
+        Err(e) => panic!("the autosave is not a valid save: {e}\n{text}"),
+    }
+}
+
+/// Lines the child prints, as they come.
+fn lines_of(child: &mut Child) -> mpsc::Receiver<String> {
+    let stdout = child.stdout.take().expect("piped stdout");
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receive
+}
+
+#[test]
+fn a_killed_game_resumes_from_its_autosave() {
+    if !display_available() {
+        return;
+    }
+    let root: PathBuf =
+        std::env::temp_dir().join(format!("hoarfrost-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let autosave = root.join("data").join("autosave.ron");
+
+    let mut game = start(
+        &root,
+        &["--game", "icetowers", "--seats", "ai,ai", "--seed", "5"],
+    );
+    let _output = lines_of(&mut game);
+    let started = Instant::now();
+    let before = loop {
+        if let Some(n) = autosaved_moves(&autosave).filter(|&n| n >= MOVES_BEFORE_KILL) {
+            break n;
+        }
+        if let Some(status) = game.try_wait().expect("wait for the app") {
+            panic!("the app exited ({status}) before autosaving {MOVES_BEFORE_KILL} moves");
+        }
+        if started.elapsed() > PATIENCE {
+            let _ = game.kill();
+            panic!("no autosave of {MOVES_BEFORE_KILL} moves within {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    game.kill().expect("SIGKILL the app");
+    let _ = game.wait();
+    let at_kill = autosaved_moves(&autosave).expect("the autosave survives the kill");
+    assert!(at_kill >= before, "{at_kill} < {before}");
+
+    let mut resumed = start(&root, &["--continue"]);
+    let output = lines_of(&mut resumed);
+    let prefix = "hoarfrost: resumed icetowers at step ";
+    let started = Instant::now();
+    let step = loop {
+        match output.recv_timeout(Duration::from_millis(200)) {
+            Ok(line) => {
+                if let Some(n) = line.strip_prefix(prefix) {
+                    break n.trim().parse::<usize>().expect("a step number");
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                panic!("the app exited without resuming: {:?}", resumed.wait())
+            }
+        }
+        if started.elapsed() > PATIENCE {
+            let _ = resumed.kill();
+            panic!("the app did not resume within {PATIENCE:?}");
+        }
+    };
+    let _ = resumed.kill();
+    let _ = resumed.wait();
+    eprintln!("autosave: {before} moves when read, {at_kill} after the kill; resumed at {step}");
+    assert_eq!(
+        step, at_kill,
+        "resumed at {step}, the autosave at the kill held {at_kill} (first read {before})"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
