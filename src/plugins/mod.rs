@@ -2,6 +2,7 @@
 
 pub mod ai;
 pub mod automation;
+pub mod bench;
 pub mod camera;
 pub mod fortress_click;
 pub mod fortress_hud;
@@ -18,6 +19,7 @@ pub mod ice_castle_table;
 pub mod ice_colony_table;
 pub mod icetowers_input;
 pub mod icetowers_table;
+pub mod soak;
 pub mod sprawl_input;
 pub mod sprawl_table;
 pub mod title;
@@ -49,5 +51,7 @@ pub(crate) fn plugin(app: &mut App) {
         sprawl_table::plugin,
         sprawl_input::plugin,
         fortress_table::plugin,
+        bench::plugin,
+        soak::plugin,
     ));
 }
