@@ -1,10 +1,13 @@
 //! Hoarfrost: a 3D table for ice-themed tabletop games, built on Bevy.
 //!
 //! The rules live in the `hoarfrost-rules` crate; this crate draws them, takes clicks, runs AI seats
-//! and automates captures. [`app`] assembles everything.
+//! and automates captures. [`app`] assembles everything; [`bare::app`] is the bare Bevy scene the
+//! benchmark compares it with.
 
+pub mod bare;
 pub mod options;
 pub mod palette;
+pub mod perf;
 pub mod plugins;
 pub mod screens;
 pub mod session;
@@ -13,24 +16,37 @@ pub mod storage;
 pub mod systems;
 
 use bevy::prelude::*;
-use bevy::window::WindowResolution;
+use bevy::window::{PresentMode, WindowResolution};
 
 use options::LaunchOptions;
 
 /// The whole app for the given launch options.
 pub fn app(options: LaunchOptions) -> App {
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Hoarfrost".into(),
-            resolution: WindowResolution::new(1280, 720),
-            ..default()
-        }),
-        ..default()
-    }));
+    app.add_plugins(DefaultPlugins.set(window_plugin(&options)));
     app.add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()));
+    app.insert_resource(plugins::ai::AiLevel(options.level));
     app.insert_resource(options);
     app.insert_resource(storage::Storage::from_env());
     app.add_plugins(plugins::plugin);
     app
+}
+
+/// The window both the app and the bare scene open: 1280x720, without vsync in benchmark mode so
+/// frame times are not rounded up to the display's refresh.
+pub fn window_plugin(options: &LaunchOptions) -> WindowPlugin {
+    let present_mode = if options.bench.is_some() {
+        PresentMode::AutoNoVsync
+    } else {
+        PresentMode::default()
+    };
+    WindowPlugin {
+        primary_window: Some(Window {
+            title: "Hoarfrost".into(),
+            resolution: WindowResolution::new(1280, 720),
+            present_mode,
+            ..default()
+        }),
+        ..default()
+    }
 }

@@ -4,11 +4,13 @@ use bevy::prelude::*;
 use hoarfrost::options::LaunchOptions;
 
 fn main() -> AppExit {
+    hoarfrost::perf::mark_start();
     match LaunchOptions::parse(std::env::args().skip(1)) {
         Ok(options) if options.help => {
             println!("{}", hoarfrost::options::USAGE);
             AppExit::Success
         }
+        Ok(options) if options.bare => hoarfrost::bare::app(options).run(),
         Ok(options) => hoarfrost::app(options).run(),
         Err(msg) => {
             eprintln!("hoarfrost: {msg}\n\n{}", hoarfrost::options::USAGE);

@@ -1,10 +1,12 @@
 //! Launch flags: start a game straight away, resume the autosave, and capture it (`--game --seats
-//! --seed --continue --screenshot --exit-after`).
+//! --seed --continue --screenshot --exit-after`), measure it (`--bench --bare --copies`, `--soak`) and
+//! pick the AI seats' strength (`--level`).
 
 use std::path::PathBuf;
 
 use bevy::prelude::Resource;
 use hoarfrost_rules::GameKind;
+use hoarfrost_rules::bots::Level;
 
 pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--seed <n>] [--screenshot <path>] [--exit-after <frames>]
   --game        ice-fortress | sprawl | ice-castle | ice-colony | icetowers: skip the title screen
@@ -16,7 +18,13 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --exit-after  quit after this many frames
   --difficulty  Ice Fortress: 1-10 (default 7)
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
-  --click       click the named table piece with the pointer (repeatable; for tests)";
+  --click       click the named table piece with the pointer (repeatable; for tests)
+  --level       easy | normal | hard: every AI seat plays the tree search of that level
+  --bench       render this many frames after a warm-up, print start-up, frame times and peak memory, quit
+  --bare        with --bench: a bare Bevy scene (one cube, one light, one camera) instead of Hoarfrost
+  --copies      with --bench: draw the table this many times side by side (default 1)
+  --soak        play AI-vs-AI games back to back for this many seconds, sampling resident memory
+  --sample-every  with --soak: seconds between memory samples (default 10)";
 
 /// Who sits in a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -41,6 +49,18 @@ pub struct LaunchOptions {
     pub resume: bool,
     /// A save to watch step by step (`--replay`).
     pub replay: Option<PathBuf>,
+    /// Strength of every AI seat; `None` keeps each game's own bot.
+    pub level: Option<Level>,
+    /// Frames to measure in benchmark mode.
+    pub bench: Option<u32>,
+    /// Benchmark a bare Bevy scene instead of Hoarfrost.
+    pub bare: bool,
+    /// How many times the benchmark draws the table (1 when not given).
+    pub copies: Option<u32>,
+    /// Seconds of AI-vs-AI play in soak mode.
+    pub soak: Option<u32>,
+    /// Seconds between resident-memory samples in soak mode.
+    pub sample_every: Option<u32>,
     pub help: bool,
 }
 
@@ -85,6 +105,18 @@ impl LaunchOptions {
                 "--click" => o.clicks.push(value()?),
                 "--continue" => o.resume = true,
                 "--replay" => o.replay = Some(PathBuf::from(value()?)),
+                "--level" => {
+                    let v = value()?;
+                    o.level =
+                        Some(Level::from_name(&v).ok_or_else(|| {
+                            format!("--level wants easy, normal or hard, not '{v}'")
+                        })?);
+                }
+                "--bench" => o.bench = Some(count(&flag, &value()?)?),
+                "--bare" => o.bare = true,
+                "--copies" => o.copies = Some(count(&flag, &value()?)?),
+                "--soak" => o.soak = Some(count(&flag, &value()?)?),
+                "--sample-every" => o.sample_every = Some(count(&flag, &value()?)?),
                 "--help" | "-h" => o.help = true,
                 other => return Err(format!("unknown argument '{other}'")),
             }
@@ -102,8 +134,22 @@ impl LaunchOptions {
                 seats.len()
             ));
         }
+        if o.bare && o.bench.is_none() {
+            return Err("--bare goes with --bench <frames>".into());
+        }
+        if o.bench.is_some() && o.soak.is_some() {
+            return Err("--bench and --soak are separate runs".into());
+        }
         Ok(o)
     }
+}
+
+/// A positive whole number for `flag`.
+fn count(flag: &str, v: &str) -> Result<u32, String> {
+    v.parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("{flag} wants a positive whole number, not '{v}'"))
 }
 
 fn parse_seats(list: &str) -> Result<Vec<SeatKind>, String> {
@@ -147,6 +193,14 @@ mod tests {
             Some(PathBuf::from("a.ron"))
         );
         assert!(parse("--continue --game sprawl").is_err());
+        let b = parse("--bench 300 --copies 10 --level hard").unwrap();
+        assert_eq!(
+            (b.bench, b.copies, b.level),
+            (Some(300), Some(10), Some(Level::Hard))
+        );
+        assert!(parse("--bench 60 --bare").unwrap().bare);
+        let s = parse("--soak 90 --sample-every 3").unwrap();
+        assert_eq!((s.soak, s.sample_every), (Some(90), Some(3)));
     }
 
     #[test]
@@ -164,6 +218,14 @@ mod tests {
         );
         assert!(parse("--seed x").unwrap_err().contains("number"));
         assert!(parse("--difficulty 11").unwrap_err().contains("1 to 10"));
+        assert!(parse("--level expert").unwrap_err().contains("'expert'"));
+        assert!(parse("--bench 0").unwrap_err().contains("positive"));
+        assert!(parse("--bare").unwrap_err().contains("--bench"));
+        assert!(
+            parse("--bench 9 --soak 9")
+                .unwrap_err()
+                .contains("separate")
+        );
         assert!(
             parse("--fullscreen")
                 .unwrap_err()

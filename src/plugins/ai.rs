@@ -1,12 +1,13 @@
 //! AI seats for any game: each decides on a background task, never on the frame, after a human-like
 //! reaction delay; its choice goes through the same [`PlayAction`] path as a click. When the game goes
-//! back (undo, redo, a loaded game), decisions under way are dropped.
+//! back (undo, redo, a loaded game), decisions under way are dropped. [`AiLevel`] swaps every game's
+//! own bot for the tree search of a level; [`AiBusy`] tells whether some seat is thinking.
 
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use hoarfrost_rules::bots::Bot;
+use hoarfrost_rules::bots::{Bot, Level};
 use hoarfrost_rules::record::Recorded;
 use hoarfrost_rules::{Game, GameRng, Seat};
 
@@ -18,6 +19,15 @@ use crate::systems::Frame;
 /// Makes the bot for an AI seat of game `G` from a seed.
 #[derive(Resource)]
 pub struct BotMaker<G: Game>(pub fn(u64) -> Box<dyn Bot<G>>);
+
+/// The strength every AI seat plays at: `None` keeps the game's own bot ([`BotMaker`]), a level
+/// plays the rules' tree search of that level (`--level`).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AiLevel(pub Option<Level>);
+
+/// True while some AI seat of the current game is computing a decision.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AiBusy(pub bool);
 
 /// How long AI seats wait before acting, in seconds: at least `min`, up to `min + spread`.
 #[derive(Resource, Debug, Clone, Copy)]
@@ -85,12 +95,18 @@ impl<G: Game> AiSeats<G> {
 /// Registers AI seats for game `G`.
 pub fn plugin<G: Recorded>(app: &mut App) {
     app.init_resource::<ReactionTime>()
-        .add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
-            commands.remove_resource::<AiSeats<G>>();
-        })
+        .init_resource::<AiLevel>()
+        .init_resource::<AiBusy>()
+        .add_systems(
+            OnEnter(Screen::Title),
+            |mut commands: Commands, mut busy: ResMut<AiBusy>| {
+                commands.remove_resource::<AiSeats<G>>();
+                busy.set_if_neq(AiBusy(false));
+            },
+        )
         .add_systems(
             Update,
-            (collect_decisions::<G>, start_thinking::<G>)
+            (collect_decisions::<G>, start_thinking::<G>, note_busy::<G>)
                 .chain()
                 .in_set(Frame::Ai)
                 .run_if(
@@ -107,6 +123,7 @@ fn start_thinking<G: Recorded>(
     time: Res<Time>,
     session: Res<Session<G>>,
     maker: Res<BotMaker<G>>,
+    level: Res<AiLevel>,
     mut ai: ResMut<AiSeats<G>>,
 ) {
     let now = time.elapsed();
@@ -115,11 +132,20 @@ fn start_thinking<G: Recorded>(
         if t.task.is_some() || now < t.ready_at || !session.may_act(t.seat) {
             continue;
         }
-        let mut bot = (maker.0)(ai.rng.next_u64());
+        let seed = ai.rng.next_u64();
+        let mut bot: Box<dyn Bot<G>> = match level.0 {
+            Some(level) => Box::new(level.bot::<G>(seed)),
+            None => (maker.0)(seed),
+        };
         let state = session.state.clone();
         let seat = t.seat;
         t.task = Some(AsyncComputeTaskPool::get().spawn(async move { bot.choose(&state, seat) }));
     }
+}
+
+/// Keep [`AiBusy`] in step with the seats' tasks.
+fn note_busy<G: Game>(ai: Res<AiSeats<G>>, mut busy: ResMut<AiBusy>) {
+    busy.set_if_neq(AiBusy(ai.thinking()));
 }
 
 /// Send finished decisions as actions and set each seat's next reaction time.
@@ -165,8 +191,8 @@ mod tests {
     use super::*;
     use hoarfrost_rules::icetowers::{IceTowers, Setup, TowerBot};
 
-    #[test]
-    fn ai_seats_move_on_their_own_through_the_action_path() {
+    /// An all-AI IceTowers app at `level` (`None`: the game's own bot) makes three moves in time.
+    fn ai_seats_make_moves(level: Option<Level>) {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
         app.add_plugins((
@@ -178,6 +204,7 @@ mod tests {
             min: 0.0,
             spread: 0.0,
         });
+        app.insert_resource(AiLevel(level));
         app.insert_resource(BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))));
         let seats = vec![SeatKind::Ai, SeatKind::Ai];
         app.insert_resource(AiSeats::<IceTowers>::new(&seats, 5));
@@ -196,7 +223,17 @@ mod tests {
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        panic!("the AI seats made fewer than 3 moves in 400 frames");
+        panic!("the AI seats ({level:?}) made fewer than 3 moves in 400 frames");
+    }
+
+    #[test]
+    fn ai_seats_move_on_their_own_through_the_action_path() {
+        ai_seats_make_moves(None);
+    }
+
+    #[test]
+    fn ai_seats_of_a_chosen_level_move_too() {
+        ai_seats_make_moves(Some(Level::Easy));
     }
 
     /// A bot that thinks for 300 ms, then agrees to stop (legal in any IceTowers position).

@@ -2,6 +2,7 @@
 
 pub mod ai;
 pub mod automation;
+pub mod bench;
 pub mod camera;
 pub mod fortress_click;
 pub mod fortress_hud;
@@ -23,6 +24,7 @@ pub mod replay;
 pub mod save_menu;
 pub mod saving;
 pub mod settings_menu;
+pub mod soak;
 pub mod sprawl_input;
 pub mod sprawl_table;
 pub mod title;
@@ -53,6 +55,10 @@ pub(crate) fn plugin(app: &mut App) {
         save_menu::plugin,
         settings_menu::plugin,
         automation::plugin,
+        bench::plugin,
+        soak::plugin,
+    ))
+    .add_plugins((
         icetowers_table::plugin,
         icetowers_input::plugin,
         ice_colony_table::plugin,

@@ -124,7 +124,10 @@ fn start_from_command_line(
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let Some(game) = options.game else { return };
+    // A soak run starts its own games (plugins::soak).
+    let Some(game) = options.game.filter(|_| options.soak.is_none()) else {
+        return;
+    };
     let kinds = options
         .seats
         .clone()

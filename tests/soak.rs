@@ -1,0 +1,72 @@
+//! The short soak run: AI seats play games back to back in the real window for a minute and a half,
+//! and resident memory must not grow by 5% or more (medians of the first and last thirds of the
+//! samples after a warm-up; a ratio, so a slow machine does not fail it). The hour-long run is
+//! `scripts/soak.sh 3600`. Needs a display, like the screenshot tests (see `scripts/test.sh`).
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Seconds the short run lasts.
+const SECONDS: u32 = 90;
+
+fn display_available() -> bool {
+    if std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some() {
+        return true;
+    }
+    assert!(
+        std::env::var("HOARFROST_REQUIRE_DISPLAY").as_deref() != Ok("1"),
+        "HOARFROST_REQUIRE_DISPLAY=1 but there is no display: run under xvfb-run"
+    );
+    eprintln!("skipped: no display (run under xvfb-run, see scripts/test.sh)");
+    false
+}
+
+/// The value of `key` in the app's `soak-result` line.
+fn figure(printed: &str, key: &str) -> Option<f64> {
+    let line = printed.lines().find(|l| l.starts_with("soak-result"))?;
+    line.split_whitespace()
+        .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))?
+        .parse()
+        .ok()
+}
+
+#[test]
+fn memory_stays_flat_while_ai_games_loop() {
+    if !display_available() {
+        return;
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hoarfrost"))
+        .args(["--game", "icetowers", "--soak", &SECONDS.to_string()])
+        .args(["--sample-every", "2"])
+        .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the app starts");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for the app") {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(SECONDS as u64 + 240) {
+            let _ = child.kill();
+            panic!("the soak run did not end");
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    };
+    let mut printed = String::new();
+    if let Some(mut out) = child.stdout.take() {
+        use std::io::Read;
+        let _ = out.read_to_string(&mut printed);
+    }
+    assert!(status.success(), "the app exited with {status}\n{printed}");
+    let games = figure(&printed, "games").expect("a soak-result line");
+    let samples = figure(&printed, "samples").expect("a sample count");
+    let growth = figure(&printed, "growth_pct").expect("a growth figure");
+    assert!(games >= 2.0, "only {games} games started:\n{printed}");
+    assert!(samples >= 9.0, "only {samples} samples:\n{printed}");
+    assert!(
+        growth < 5.0,
+        "resident memory grew {growth:.2}%:\n{printed}"
+    );
+}
