@@ -25,6 +25,16 @@ pub struct BotMaker<G: Game>(pub fn(u64) -> Box<dyn Bot<G>>);
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct AiLevel(pub Option<Level>);
 
+/// Each seat's strength as chosen on the title screen (`None`: the game's own bot); `--level`
+/// ([`AiLevel`]) overrides it for every seat.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct SeatLevels(pub Vec<Option<Level>>);
+
+/// The strength seat `seat` plays at: the launch option's level, else the seat's own choice.
+pub fn seat_level(global: &AiLevel, seats: &SeatLevels, seat: Seat) -> Option<Level> {
+    global.0.or_else(|| seats.0.get(seat).copied().flatten())
+}
+
 /// True while some AI seat of the current game is computing a decision.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct AiBusy(pub bool);
@@ -96,6 +106,7 @@ impl<G: Game> AiSeats<G> {
 pub fn plugin<G: Recorded>(app: &mut App) {
     app.init_resource::<ReactionTime>()
         .init_resource::<AiLevel>()
+        .init_resource::<SeatLevels>()
         .init_resource::<AiBusy>()
         .add_systems(
             OnEnter(Screen::Title),
@@ -124,6 +135,7 @@ fn start_thinking<G: Recorded>(
     session: Res<Session<G>>,
     maker: Res<BotMaker<G>>,
     level: Res<AiLevel>,
+    seat_levels: Res<SeatLevels>,
     mut ai: ResMut<AiSeats<G>>,
 ) {
     let now = time.elapsed();
@@ -133,7 +145,7 @@ fn start_thinking<G: Recorded>(
             continue;
         }
         let seed = ai.rng.next_u64();
-        let mut bot: Box<dyn Bot<G>> = match level.0 {
+        let mut bot: Box<dyn Bot<G>> = match seat_level(&level, &seat_levels, t.seat) {
             Some(level) => Box::new(level.bot::<G>(seed)),
             None => (maker.0)(seed),
         };
@@ -189,6 +201,18 @@ fn collect_decisions<G: Recorded>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_launch_level_overrides_each_seats_choice() {
+        let seats = SeatLevels(vec![None, Some(Level::Hard)]);
+        assert_eq!(seat_level(&AiLevel(None), &seats, 0), None);
+        assert_eq!(seat_level(&AiLevel(None), &seats, 1), Some(Level::Hard));
+        assert_eq!(seat_level(&AiLevel(None), &seats, 5), None);
+        assert_eq!(
+            seat_level(&AiLevel(Some(Level::Easy)), &seats, 1),
+            Some(Level::Easy)
+        );
+    }
     use hoarfrost_rules::icetowers::{IceTowers, Setup, TowerBot};
 
     /// An all-AI IceTowers app at `level` (`None`: the game's own bot) makes three moves in time.

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use hoarfrost_rules::bots::Level;
 use hoarfrost_rules::ice_colony::ClearTerrain;
 use hoarfrost_rules::sprawl::{Variant, Variants};
 use hoarfrost_rules::{GameKind, Hue};
@@ -19,6 +20,8 @@ use crate::storage::Storage;
 pub struct SeatChoice {
     pub kind: SeatKind,
     pub hue: Hue,
+    /// An AI seat's strength: `None` plays the game's own bot, a level the tree search of that level.
+    pub level: Option<Level>,
 }
 
 /// The game to start, as chosen on the title screen or the command line.
@@ -43,7 +46,11 @@ impl SetupChoice {
         let seats = kinds
             .iter()
             .zip(Hue::ALL)
-            .map(|(&kind, hue)| SeatChoice { kind, hue })
+            .map(|(&kind, hue)| SeatChoice {
+                kind,
+                hue,
+                level: None,
+            })
             .collect();
         SetupChoice {
             game,
@@ -67,6 +74,7 @@ impl SetupChoice {
                 .find(|h| self.seats.iter().all(|s| s.hue != *h))
                 .unwrap_or(Hue::Red);
             self.seats.push(SeatChoice {
+                level: None,
                 kind: SeatKind::Ai,
                 hue,
             });
@@ -109,13 +117,23 @@ pub(crate) fn plugin(app: &mut App) {
         &[SeatKind::Human, SeatKind::Ai],
         1,
     ))
+    .init_resource::<crate::plugins::ai::SeatLevels>()
     .add_systems(Startup, start_from_command_line)
+    .add_systems(OnEnter(Screen::Playing), apply_seat_levels)
     .add_systems(
         EguiPrimaryContextPass,
         title_menu.run_if(
             in_state(Screen::Title).and_then(|m: Res<Menus>| !m.load_open() && !m.settings),
         ),
     );
+}
+
+/// The AI seats play at the levels chosen for them.
+fn apply_seat_levels(choice: Res<SetupChoice>, mut levels: ResMut<crate::plugins::ai::SeatLevels>) {
+    let wanted: Vec<_> = choice.seats.iter().map(|s| s.level).collect();
+    if levels.0 != wanted {
+        levels.0 = wanted;
+    }
 }
 
 fn start_from_command_line(
@@ -194,6 +212,17 @@ fn title_menu(
                     ui.label(format!("Seat {}", i + 1));
                     ui.selectable_value(&mut seat.kind, SeatKind::Human, "Human");
                     ui.selectable_value(&mut seat.kind, SeatKind::Ai, "AI");
+                    if seat.kind == SeatKind::Ai {
+                        let shown = seat.level.map_or("game's own AI", |l| l.name());
+                        egui::ComboBox::from_id_salt(("level", i))
+                            .selected_text(shown)
+                            .show_ui(ui, |ui| {
+                                ui.selectable_value(&mut seat.level, None, "game's own AI");
+                                for level in Level::ALL {
+                                    ui.selectable_value(&mut seat.level, Some(level), level.name());
+                                }
+                            });
+                    }
                     egui::ComboBox::from_id_salt(("hue", i))
                         .selected_text(seat.hue.name())
                         .show_ui(ui, |ui| {
