@@ -251,6 +251,43 @@ pub fn load_position<G: Game + serde::de::DeserializeOwned>(
     Ok(state)
 }
 
+/// How a table starts: a new game recorded from its setup, or a saved position (`--scene`), which
+/// has no setup and so no record (it can be neither saved nor undone).
+pub enum Opening<G: Recorded> {
+    New(Recorder<G>),
+    Position(G),
+}
+
+impl<G: Recorded + serde::de::DeserializeOwned> Opening<G> {
+    /// The position at `scene` if one is given, else a new game from `setup`.
+    pub fn start(
+        scene: Option<&std::path::Path>,
+        setup: impl FnOnce() -> G::Setup,
+    ) -> Result<Self, String> {
+        match scene {
+            Some(path) => load_position(path).map(Opening::Position),
+            None => Recorder::new(setup()).map(Opening::New).map_err(|e| e.0),
+        }
+    }
+
+    /// The state the table opens on.
+    pub fn state(&self) -> &G {
+        match self {
+            Opening::New(r) => r.state(),
+            Opening::Position(s) => s,
+        }
+    }
+
+    /// The session for it, with `seats` cut or filled to the game's seat count.
+    pub fn session(self, seats: &[SeatKind], seed: u64) -> Session<G> {
+        let seats = seat_kinds(seats, self.state().num_seats());
+        match self {
+            Opening::New(r) => Session::recorded(r, seats, seed),
+            Opening::Position(s) => Session::new(s, seats, seed),
+        }
+    }
+}
+
 /// Seat kinds for a game of `n` seats: the chosen ones, cut or filled up with AI seats.
 pub fn seat_kinds(chosen: &[SeatKind], n: usize) -> Vec<SeatKind> {
     let mut kinds = chosen.to_vec();

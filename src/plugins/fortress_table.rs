@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
+use hoarfrost_rules::GameKind;
 use hoarfrost_rules::ice_fortress::{
     self, Element, FortressBot, IceFortress, Phase, RoomElement, Setup, Size,
 };
-use hoarfrost_rules::{GameKind, Recorder};
 use serde::Deserialize;
 
 use crate::palette;
@@ -21,7 +21,7 @@ use crate::plugins::camera::FrameTarget;
 use crate::plugins::fortress_layout as layout;
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
-use crate::session::{Notice, Session};
+use crate::session::{Notice, Opening, Session};
 
 /// The step of the current character's turn, derived from the rules' phase; input, animation and
 /// AI systems of the Fortress table are gated by it.
@@ -403,41 +403,34 @@ fn start_game(
     for e in &old {
         commands.entity(e).despawn();
     }
-    // A table position has no setup, so its game has no record (it cannot be saved or undone).
-    let recorder = match &choice.scene {
-        Some(path) => crate::session::load_position::<IceFortress>(path).map(Err),
-        None => {
-            let setup = Setup {
-                difficulty: choice.difficulty,
-                ..Setup::new(choice.seats.len(), choice.seed)
-            };
-            Recorder::<IceFortress>::new(setup).map(Ok).map_err(|e| e.0)
-        }
-    };
-    let recorder = match recorder {
-        Ok(r) => r,
+    let opening = Opening::<IceFortress>::start(choice.scene.as_deref(), || Setup {
+        difficulty: choice.difficulty,
+        ..Setup::new(choice.seats.len(), choice.seed)
+    });
+    let opening = match opening {
+        Ok(o) => o,
         Err(e) => {
             notice.error(e);
             next.set(Screen::Title);
             return;
         }
     };
-    let players = match &recorder {
-        Ok(r) => r.state().players(),
-        Err(state) => state.players(),
-    };
-    let seats = crate::session::seat_kinds(&choice.kinds(), players);
     *target = FrameTarget {
         centre: Vec3::new(0.0, 0.0, 2.0),
         radius: 11.0,
         pitch: 0.8,
     };
-    commands.insert_resource(AiSeats::<IceFortress>::new(&seats, choice.seed));
-    commands.insert_resource(match recorder {
-        Ok(r) => Session::recorded(r, seats, choice.seed),
-        Err(state) => Session::new(state, seats, choice.seed),
+    notice.info(match opening {
+        Opening::New(_) => {
+            "Each character keeps two of the ability cards dealt; then the siege begins."
+        }
+        Opening::Position(_) => {
+            "A saved table position: play on from here (it cannot be saved or undone)."
+        }
     });
-    notice.info("Each character keeps two of the ability cards dealt; then the siege begins.");
+    let session = opening.session(&choice.kinds(), choice.seed);
+    commands.insert_resource(AiSeats::<IceFortress>::new(&session.seats, choice.seed));
+    commands.insert_resource(session);
 }
 
 /// Material index of an element's figure.

@@ -5,7 +5,7 @@
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
 use hoarfrost_rules::sprawl::{self, Cell, Dir, Setup, Sprawl, Square};
-use hoarfrost_rules::{Game, GameKind, Recorder, Seat};
+use hoarfrost_rules::{Game, GameKind, Seat};
 
 use crate::palette;
 use crate::plugins::ai::{AiSeats, BotMaker};
@@ -15,7 +15,7 @@ use crate::plugins::icetowers_table::{size, stack_heights};
 use crate::plugins::sprawl_input::{self, StashPick, acting_human, square_of};
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
-use crate::session::{Notice, Session};
+use crate::session::{Notice, Opening, Session};
 use crate::systems::{Frame, TableEntity};
 
 /// Distance between square centres: a large pyramid lying down (1.75 long) fits in one square.
@@ -110,25 +110,16 @@ fn start_game(
         hues: Some(choice.hues()),
         seed: choice.seed,
     };
-    // A table position (`--scene`) has no setup, so its game has no record (no save, no undo).
-    let recorder = match &choice.scene {
-        Some(path) => crate::session::load_position::<Sprawl>(path).map(Err),
-        None => Recorder::<Sprawl>::new(setup).map(Ok).map_err(|e| e.0),
-    };
-    let recorder = match recorder {
-        Ok(r) => r,
+    let opening = match Opening::<Sprawl>::start(choice.scene.as_deref(), || setup) {
+        Ok(o) => o,
         Err(e) => {
             notice.error(e);
             next.set(Screen::Title);
             return;
         }
     };
-    let state = match &recorder {
-        Ok(r) => r.state().clone(),
-        Err(state) => state.clone(),
-    };
+    let state = opening.state().clone();
     let hues: Vec<_> = (0..state.num_seats()).map(|seat| state.hue(seat)).collect();
-    let kinds = crate::session::seat_kinds(&choice.kinds(), state.num_seats());
     let piece = |c: Color, texture: Handle<Image>, m: &mut Assets<StandardMaterial>| {
         m.add(StandardMaterial {
             base_color: c,
@@ -242,11 +233,9 @@ fn start_game(
         ..default()
     });
     commands.insert_resource(StashPick::default());
-    commands.insert_resource(AiSeats::<Sprawl>::new(&kinds, choice.seed));
-    commands.insert_resource(match recorder {
-        Ok(r) => Session::recorded(r, kinds, choice.seed),
-        Err(state) => Session::new(state, kinds, choice.seed),
-    });
+    let session = opening.session(&choice.kinds(), choice.seed);
+    commands.insert_resource(AiSeats::<Sprawl>::new(&session.seats, choice.seed));
+    commands.insert_resource(session);
     notice.info("Each player first stands a tower anywhere; then build, branch or spore.");
 }
 
