@@ -20,6 +20,7 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
   --click       click the named table piece with the pointer (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
+  --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
   --bench       render this many frames after a warm-up, print start-up, frame times and peak memory, quit
   --bare        with --bench: a bare Bevy scene (one cube, one light, one camera) instead of Hoarfrost
   --copies      with --bench: draw the table this many times side by side (default 1)
@@ -49,6 +50,8 @@ pub struct LaunchOptions {
     pub resume: bool,
     /// A save to watch step by step (`--replay`).
     pub replay: Option<PathBuf>,
+    /// Graphics quality for this run, over the settings file's (`--quality`).
+    pub quality: Option<crate::settings::Quality>,
     /// Strength of every AI seat; `None` keeps each game's own bot.
     pub level: Option<Level>,
     /// Frames to measure in benchmark mode.
@@ -110,6 +113,13 @@ impl LaunchOptions {
                     o.level =
                         Some(Level::from_name(&v).ok_or_else(|| {
                             format!("--level wants easy, normal or hard, not '{v}'")
+                        })?);
+                }
+                "--quality" => {
+                    let v = value()?;
+                    o.quality =
+                        Some(crate::settings::Quality::from_name(&v).ok_or_else(|| {
+                            format!("--quality wants auto, high or low, not '{v}'")
                         })?);
                 }
                 "--bench" => o.bench = Some(count(&flag, &value()?)?),
@@ -219,6 +229,11 @@ mod tests {
         assert!(parse("--seed x").unwrap_err().contains("number"));
         assert!(parse("--difficulty 11").unwrap_err().contains("1 to 10"));
         assert!(parse("--level expert").unwrap_err().contains("'expert'"));
+        assert!(parse("--quality ultra").unwrap_err().contains("'ultra'"));
+        assert_eq!(
+            parse("--quality low").unwrap().quality,
+            Some(crate::settings::Quality::Low)
+        );
         assert!(parse("--bench 0").unwrap_err().contains("positive"));
         assert!(parse("--bare").unwrap_err().contains("--bench"));
         assert!(

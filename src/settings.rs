@@ -1,4 +1,5 @@
-//! The player's settings (window mode, camera and animation speed, default seats), kept as RON in
+//! The player's settings (window mode, graphics quality, camera and animation speed, default seats),
+//! kept as RON in
 //! `<config_dir>/hoarfrost/settings.ron`. A missing file means the defaults; a damaged one gives the
 //! defaults and a message saying why.
 
@@ -20,11 +21,51 @@ pub enum WindowChoice {
     Fullscreen,
 }
 
+/// How much the renderer draws: `Auto` picks `Low` on a software renderer (no GPU), `High` otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Quality {
+    #[default]
+    Auto,
+    /// Anti-aliased edges (4x MSAA), the round table top drawn, shadows in four cascades.
+    High,
+    /// For software rendering, where every pixel drawn costs: no MSAA, the table top left to the
+    /// background colour, shadows in one cascade.
+    Low,
+}
+
+impl Quality {
+    /// The quality actually used: `Auto` becomes `Low` on a CPU (software) renderer.
+    pub fn resolve(self, software_renderer: bool) -> Quality {
+        match self {
+            Quality::Auto if software_renderer => Quality::Low,
+            Quality::Auto => Quality::High,
+            q => q,
+        }
+    }
+
+    /// The name shown and typed (`auto`, `high`, `low`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Quality::Auto => "auto",
+            Quality::High => "high",
+            Quality::Low => "low",
+        }
+    }
+
+    /// The quality named `name`, if any.
+    pub fn from_name(name: &str) -> Option<Quality> {
+        [Quality::Auto, Quality::High, Quality::Low]
+            .into_iter()
+            .find(|q| q.name() == name)
+    }
+}
+
 /// Everything the Settings window changes.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     pub window: WindowChoice,
+    pub quality: Quality,
     /// Factor on the camera's orbit, pan and zoom rates (1 is normal).
     pub camera_speed: f32,
     /// Factor on how fast pieces glide and dice tumble (1 is normal, 2 twice as fast).
@@ -37,6 +78,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             window: WindowChoice::Windowed,
+            quality: Quality::Auto,
             camera_speed: 1.0,
             animation_speed: 1.0,
             default_seats: vec![SeatKind::Human, SeatKind::Ai],
@@ -113,6 +155,7 @@ mod tests {
     fn settings_round_trip_through_their_file() {
         let s = Settings {
             window: WindowChoice::Fullscreen,
+            quality: Quality::Low,
             camera_speed: 2.5,
             animation_speed: 0.5,
             default_seats: vec![SeatKind::Ai, SeatKind::Ai, SeatKind::Human],
@@ -120,6 +163,27 @@ mod tests {
         let path = temp("round-trip.ron");
         crate::storage::write_file(&path, &s.to_ron()).unwrap();
         assert_eq!(Settings::load(&path), (s, None));
+    }
+
+    #[test]
+    fn auto_quality_is_low_only_on_a_software_renderer() {
+        assert_eq!(Quality::Auto.resolve(true), Quality::Low);
+        assert_eq!(Quality::Auto.resolve(false), Quality::High);
+        assert_eq!(Quality::High.resolve(true), Quality::High);
+        assert_eq!(Quality::Low.resolve(false), Quality::Low);
+        for q in [Quality::Auto, Quality::High, Quality::Low] {
+            assert_eq!(Quality::from_name(q.name()), Some(q));
+        }
+        assert_eq!(Quality::from_name("ultra"), None);
+    }
+
+    #[test]
+    fn a_settings_file_without_quality_means_auto() {
+        let s = Settings::from_ron("(window: Fullscreen)").unwrap();
+        assert_eq!(
+            (s.window, s.quality),
+            (WindowChoice::Fullscreen, Quality::Auto)
+        );
     }
 
     #[test]

@@ -14,6 +14,13 @@ struct Picture {
     rgb: Vec<[u8; 3]>,
 }
 
+impl Picture {
+    /// The pixel at column `x`, row `y`.
+    fn at(&self, x: usize, y: usize) -> [u8; 3] {
+        self.rgb[y * self.width + x]
+    }
+}
+
 fn load_png(path: &Path) -> Picture {
     let file = std::fs::File::open(path)
         .unwrap_or_else(|e| panic!("no screenshot at {}: {e}", path.display()));
@@ -253,6 +260,13 @@ fn ice_castle_ai_game_shows_doors_of_all_four_colours() {
     );
 }
 
+/// The background colour at low graphics quality (`graphics::LOW_BACKDROP` as drawn), within a
+/// few levels.
+fn backdrop(c: [u8; 3]) -> bool {
+    let want = [176i32, 196, 212];
+    (0..3).all(|i| (c[i] as i32 - want[i]).abs() <= 3)
+}
+
 /// The table's pieces and the meshes and materials they share, from the app's exit line.
 fn scene_stats(printed: &str) -> (usize, usize, usize) {
     let line = printed
@@ -299,9 +313,18 @@ fn ice_fortress_start_shows_the_board_dice_and_cards_and_a_real_click_reaches_th
             "Die",
             "--exit-after",
             "60",
+            "--quality",
+            "low",
         ],
     );
     assert_not_blank(&p, 12.0);
+    // Low quality leaves the table top to the background colour.
+    assert!(printed.contains("graphics quality low"), "{printed}");
+    assert!(
+        backdrop(p.at(4, p.height - 4)) && backdrop(p.at(p.width - 4, p.height - 4)),
+        "the low quality's backdrop is missing: {:?}",
+        p.at(4, p.height - 4)
+    );
     let (dice, blue_cards) = (count(&p, ivory), count(&p, blue));
     assert!(dice > 300, "only {dice} ivory pixels: the dice are missing");
     assert!(
@@ -335,9 +358,18 @@ fn ice_fortress_midgame_scene_shows_a_tall_fortress_sharing_meshes_and_materials
             scene,
             "--exit-after",
             "40",
+            "--quality",
+            "high",
         ],
     );
     assert_not_blank(&p, 12.0);
+    // High quality draws the round table top: the bottom corners show it (or the sky beyond), never
+    // the low quality's backdrop.
+    assert!(printed.contains("graphics quality high"), "{printed}");
+    assert!(
+        !backdrop(p.at(4, p.height - 4)) && !backdrop(p.at(p.width - 4, p.height - 4)),
+        "the table top is missing at high quality"
+    );
     // Fire room cards: a warm orange red.
     let fire = count(&p, |r, g, b| r > 170 && r > g + 60 && r > b + 80);
     assert!(

@@ -135,6 +135,7 @@ fn exit_when_done(
     frames: Res<FrameCount>,
     options: Res<LaunchOptions>,
     capture: Res<Capture>,
+    graphics: Option<Res<crate::plugins::graphics::Graphics>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(limit) = options.exit_after else {
@@ -147,6 +148,9 @@ fn exit_when_done(
             exit.write(AppExit::from_code(3));
         } else {
             println!("{}", scene_stats(drawn));
+            if let Some(g) = graphics {
+                println!("hoarfrost: graphics quality {}", g.0.name());
+            }
             if let Some(n) = notice {
                 println!("hoarfrost: notice: {}", n.text);
             }

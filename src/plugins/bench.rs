@@ -134,13 +134,19 @@ fn note_scene_loaded(
 
 /// For finding what costs frame time: `HOARFROST_BENCH_OFF=shadows,table,egui,picking,msaa` turns
 /// those off once the scene is complete, before the warm-up ends (`overdraw` adds a depth prepass,
-/// `pcf` filters shadows with one hardware 2x2 tap).
-#[allow(clippy::type_complexity)]
+/// `pcf` filters shadows with one hardware 2x2 tap, `lit-table` draws the table top unlit, `fxaa`
+/// adds FXAA).
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn switch_off(
     mut run: ResMut<BenchRun>,
     mut commands: Commands,
     mut lights: ParamSet<(Query<&mut DirectionalLight>, Query<&mut PointLight>)>,
-    mut named: Query<(&Name, &mut Visibility)>,
+    mut named: Query<(
+        &Name,
+        &mut Visibility,
+        Option<&MeshMaterial3d<StandardMaterial>>,
+    )>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
     mut egui: Query<&mut bevy_egui::EguiContextSettings>,
     cameras: Query<Entity, With<Camera3d>>,
     picking: Option<ResMut<bevy::picking::PickingSettings>>,
@@ -157,9 +163,18 @@ fn switch_off(
         }
     }
     if off.contains(&"table") {
-        for (name, mut v) in &mut named {
+        for (name, mut v, _) in &mut named {
             if name.as_str() == "Table" {
                 *v = Visibility::Hidden;
+            }
+        }
+    }
+    if off.contains(&"lit-table") {
+        for (name, _, material) in &named {
+            if name.as_str() == "Table"
+                && let Some(mut m) = material.and_then(|m| materials.get_mut(&m.0))
+            {
+                m.unlit = true;
             }
         }
     }
@@ -177,6 +192,9 @@ fn switch_off(
         let mut cam = commands.entity(cam);
         if off.contains(&"msaa") {
             cam.insert(Msaa::Off);
+        }
+        if off.contains(&"fxaa") {
+            cam.insert(bevy::anti_alias::fxaa::Fxaa::default());
         }
         if off.contains(&"overdraw") {
             cam.insert(bevy::core_pipeline::prepass::DepthPrepass);
@@ -241,6 +259,7 @@ fn time_frames(
         &InheritedVisibility,
     )>,
     options: Res<LaunchOptions>,
+    graphics: Option<Res<crate::plugins::graphics::Graphics>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let now = Instant::now();
@@ -282,7 +301,8 @@ fn time_frames(
             run.samples
                 .push(((now - previous).as_secs_f64() * 1000.0, thinking));
             if run.samples.len() >= run.frames {
-                println!("{}", report(&run, &options, &drawn));
+                let quality = graphics.map_or("bevy-default", |g| g.0.name());
+                println!("{}", report(&run, &options, quality, &drawn));
                 exit.write(AppExit::Success);
             }
         }
@@ -311,6 +331,7 @@ fn spread(samples: &[(f64, bool)], keep: impl Fn(bool) -> bool) -> (usize, f64, 
 fn report(
     run: &BenchRun,
     options: &LaunchOptions,
+    quality: &str,
     drawn: &Query<(
         &Mesh3d,
         &MeshMaterial3d<StandardMaterial>,
@@ -342,7 +363,8 @@ fn report(
         _ => f64::NAN,
     };
     format!(
-        "bench: {scene}: {} pieces drawn, {} distinct meshes, {} distinct materials\n\
+        "bench: {scene}: {} pieces drawn, {} distinct meshes, {} distinct materials, graphics \
+         quality {quality}\n\
          bench: first frame presented {first:.0} ms after start; scene complete (loaded, shaders \
          compiled) at {complete:.0} ms\n\
          bench: {n} frames: median {median:.2} ms, 95th percentile {p95:.2} ms; process CPU time \
@@ -352,7 +374,7 @@ fn report(
          percentile {idle_p95:.2} ms\n\
          bench: peak resident memory {peak:.1} MiB\n\
          bench-result first_frame_ms={first:.1} complete_ms={complete:.1} median_ms={median:.3} \
-         p95_ms={p95:.3} cpu_ms={cpu:.2} peak_mib={peak:.1} pieces={} think_frames={tn} think_median_ms={tmed:.3} \
+         p95_ms={p95:.3} cpu_ms={cpu:.2} peak_mib={peak:.1} pieces={} quality={quality} think_frames={tn} think_median_ms={tmed:.3} \
          think_p95_ms={tp95:.3} idle_frames={idle_n} idle_median_ms={idle_med:.3} \
          idle_p95_ms={idle_p95:.3}",
         visible.len(),

@@ -75,6 +75,7 @@ fn spawn_board(
     commands.spawn((
         Name::new("Table"),
         TableEntity,
+        crate::plugins::graphics::TableTop,
         Pickable::IGNORE,
         Mesh3d(meshes.add(Cylinder::new(21.0, 0.2).mesh().resolution(96))),
         MeshMaterial3d(materials.add(StandardMaterial {

@@ -201,6 +201,7 @@ fn start_game(
     commands.spawn((
         Name::new("Table"),
         TableEntity,
+        crate::plugins::graphics::TableTop,
         Pickable::IGNORE,
         Mesh3d(meshes.add(Cylinder::new(half * 1.15, 0.2).mesh().resolution(96))),
         MeshMaterial3d(materials.add(StandardMaterial {

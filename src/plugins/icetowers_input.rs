@@ -6,7 +6,8 @@ use hoarfrost_rules::icetowers::{Action, IceTowers, TowerId};
 use hoarfrost_rules::{Game, Seat};
 
 use crate::options::SeatKind;
-use crate::plugins::icetowers_table::{Look, PieceAt, PyramidAssets, PyramidPiece, TableTop};
+use crate::plugins::graphics::TableTop;
+use crate::plugins::icetowers_table::{Look, PieceAt, PyramidAssets, PyramidPiece};
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{Notice, PlayAction, Session};
 use crate::systems::Frame;
@@ -167,13 +168,13 @@ fn acting_human(session: &Session<IceTowers>) -> Option<Seat> {
     (0..session.seats.len()).find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn on_click(
     click: On<Pointer<Click>>,
     phase: Option<Res<State<TurnPhase>>>,
     session: Option<Res<Session<IceTowers>>>,
     pieces: Query<&PieceAt>,
-    tables: Query<(), With<TableTop>>,
+    tables: Query<(), Or<(With<TableTop>, With<Window>)>>,
     mut pointing: ResMut<Pointing>,
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<PlayAction<IceTowers>>,
@@ -190,6 +191,7 @@ fn on_click(
     let outcome = if let Ok(at) = pieces.get(click.entity) {
         click_piece(&session.state, seat, pointing.selection, at.tower, at.index)
     } else if tables.contains(click.entity) {
+        // The table top, or the background where no table top is drawn (low graphics quality).
         click_table(&session.state, seat, pointing.selection)
     } else {
         return;

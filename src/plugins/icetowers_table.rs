@@ -12,6 +12,7 @@ use hoarfrost_rules::{Game, GameKind, Recorder};
 use crate::palette;
 use crate::plugins::ai::{AiSeats, BotMaker};
 use crate::plugins::camera::FrameTarget;
+use crate::plugins::graphics::TableTop;
 use crate::plugins::hud::HudSpec;
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
@@ -37,10 +38,6 @@ pub struct PieceAt {
     pub tower: TowerId,
     pub index: u8,
 }
-
-/// The table top (clicked to set a mined pyramid down).
-#[derive(Component)]
-pub struct TableTop;
 
 /// How a pyramid looks: shared materials, one set per colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

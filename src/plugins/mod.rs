@@ -11,6 +11,7 @@ pub mod fortress_layout;
 pub mod fortress_pieces;
 pub mod fortress_table;
 pub mod game_over;
+pub mod graphics;
 pub mod hud;
 pub mod ice_castle_hud;
 pub mod ice_castle_input;
@@ -50,6 +51,7 @@ pub(crate) fn plugin(app: &mut App) {
         crate::screens::plugin,
         crate::systems::plugin,
         camera::plugin,
+        graphics::plugin,
         title::plugin,
         loading::plugin,
         save_menu::plugin,

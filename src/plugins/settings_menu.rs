@@ -1,5 +1,5 @@
-//! The Settings window (from the title screen): window mode, camera speed, animation speed and the
-//! default seats. Settings are read at start (a damaged file gives the defaults and a notice), take
+//! The Settings window (from the title screen): window mode, graphics quality, camera speed,
+//! animation speed and the default seats. Settings are read at start (a damaged file gives the defaults and a notice), take
 //! effect at once, and are written to `<config>/settings.ron` when saved.
 
 use bevy::prelude::*;
@@ -12,7 +12,7 @@ use crate::plugins::save_menu::Menus;
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::session::Notice;
-use crate::settings::{SPEED_RANGE, Settings, WindowChoice};
+use crate::settings::{Quality, SPEED_RANGE, Settings, WindowChoice};
 use crate::storage::{Storage, write_file};
 use crate::systems::AnimationSpeed;
 
@@ -101,6 +101,17 @@ fn settings_window(
                 ui.radio_value(&mut d.window, WindowChoice::Windowed, "windowed");
                 ui.radio_value(&mut d.window, WindowChoice::Fullscreen, "fullscreen");
             });
+            ui.horizontal(|ui| {
+                ui.label("Graphics");
+                for q in [Quality::Auto, Quality::High, Quality::Low] {
+                    ui.radio_value(&mut d.quality, q, q.name());
+                }
+            })
+            .response
+            .on_hover_text(
+                "high: smooth edges, the round table and finer shadows; low: for computers \
+                 without a graphics card; auto: low only where there is none",
+            );
             ui.add(egui::Slider::new(&mut d.camera_speed, SPEED_RANGE).text("camera speed"));
             ui.add(egui::Slider::new(&mut d.animation_speed, SPEED_RANGE).text("animation speed"));
             let mut n = d.default_seats.len();

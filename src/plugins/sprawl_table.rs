@@ -200,6 +200,7 @@ fn start_game(
     commands.spawn((
         Name::new("Table"),
         TableEntity,
+        crate::plugins::graphics::TableTop,
         Pickable::IGNORE,
         Mesh3d(
             meshes.add(
