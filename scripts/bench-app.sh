@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures the app against a bare Bevy scene in one run, on this machine: start-up, frame time and
-# peak memory of the full Ice Fortress table, the same table drawn ten times, and an all-AI game at the
-# hard level (frame time while a bot thinks and while none does). Both scenes come from the same
+# peak memory of the full Ice Fortress table (at the graphics quality `auto` picks here, and at `high`),
+# the same table drawn ten times, and an all-AI game at the hard level (frame time while a bot thinks and while none does). Both scenes come from the same
 # binary (same profile and features). Runs alternate, ROUNDS times (default 3), and the median of the
 # rounds is reported (the lower middle one for an even count), so a busy machine weighs on both sides
 # alike. Process CPU time a frame (all threads, the software renderer's included) is printed beside
@@ -44,6 +44,7 @@ for round in $(seq "$ROUNDS"); do
   run --bare --bench "$FRAMES" 2>>"$out/log" | tee -a "$out/bare.txt" | grep '^bench:' || true
   run "${full[@]}" --bench "$FRAMES" 2>>"$out/log" | tee -a "$out/full.txt" | grep '^bench:' || true
   run "${full[@]}" --bench "$FRAMES" --copies "$COPIES" 2>>"$out/log" | tee -a "$out/copies.txt" | grep '^bench:' || true
+  run "${full[@]}" --bench "$FRAMES" --quality high 2>>"$out/log" | tee -a "$out/high.txt" | grep '^bench:' || true
 done
 echo "all-AI game at the hard level"
 run --game icetowers --seats ai,ai --level hard --bench "$AI_FRAMES" 2>>"$out/log" | tee "$out/ai.txt" | grep '^bench:' || true
@@ -68,7 +69,7 @@ echo "load average before the summary: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "== medians of $ROUNDS rounds, $FRAMES frames each (ms, MiB)"
 printf '%-10s %12s %12s %12s %12s %12s %10s\n' scene first-frame complete median p95 cpu/frame peak-MiB
-for s in bare full copies; do
+for s in bare full copies high; do
   printf '%-10s %12s %12s %12s %12s %12s %10s\n' "$s" "$(figure "$out/$s.txt" first_frame_ms)" \
     "$(figure "$out/$s.txt" complete_ms)" "$(figure "$out/$s.txt" median_ms)" \
     "$(figure "$out/$s.txt" p95_ms)" "$(figure "$out/$s.txt" cpu_ms)" "$(figure "$out/$s.txt" peak_mib)"
@@ -86,6 +87,11 @@ r=$(ratio "$(figure "$out/full.txt" p95_ms)" "$(figure "$out/bare.txt" p95_ms)")
 echo "95th percentile frame, full / bare:          $r (<= 1.5) $(verdict "$r" 1.5)"
 r=$(ratio "$(figure "$out/full.txt" cpu_ms)" "$(figure "$out/bare.txt" cpu_ms)")
 echo "CPU time a frame, full / bare:               $r (<= 1.5) $(verdict "$r" 1.5)"
+echo "graphics quality auto picked: $(grep -o 'quality=[a-z]*' "$out/full.txt" | head -1)"
+r=$(ratio "$(figure "$out/high.txt" median_ms)" "$(figure "$out/bare.txt" median_ms)")
+echo "median frame, full at quality high / bare:   $r (<= 1.5) $(verdict "$r" 1.5)"
+r=$(ratio "$(figure "$out/high.txt" cpu_ms)" "$(figure "$out/bare.txt" cpu_ms)")
+echo "CPU time a frame, full at high / bare:       $r (<= 1.5) $(verdict "$r" 1.5)"
 r=$(ratio "$(figure "$out/full.txt" peak_mib)" "$(figure "$out/bare.txt" peak_mib)")
 echo "peak resident memory, full / bare:           $r (<= 1.5) $(verdict "$r" 1.5)"
 r=$(ratio "$(figure "$out/copies.txt" median_ms)" "$(figure "$out/full.txt" median_ms)")
