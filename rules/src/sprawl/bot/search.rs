@@ -1,11 +1,14 @@
 //! The search of the Sprawl bot: candidates from the one-ply evaluation, compared by simulated play.
 
 use super::super::{Action, Phase, Sprawl};
-use super::{Effort, answer, eval};
+use super::{Effort, answer, end, eval};
 use crate::{Game, GameRng, Seat, ToAct};
 
 /// Weight of the one-ply evaluation (per pip) next to the simulated win chance, to order near-equals.
 const PRIOR: f64 = 0.004;
+
+/// Cost of a first tower that leaves another seat without a move.
+const BOXING: f64 = 100.0;
 
 /// The move `me` plays from `legal` (at least two board moves).
 pub(super) fn best_move(
@@ -34,13 +37,16 @@ pub(super) fn best_move(
     let top = scored[0].0;
     let ties = scored.iter().take_while(|x| x.0 >= top - 1e-9).count();
     // The first tower: a large one, on the square that looks safest (a static choice: nothing is
-    // known yet about how the others play).
+    // known yet about how the others play), never one that leaves a seat boxed in without a move:
+    // that ends the game at its next turn, before the bot has placed more than this piece.
     let mut firsts: Vec<(f64, usize)> = scored
         .iter()
         .enumerate()
-        .filter_map(|(i, (_, a, _))| match *a {
+        .filter_map(|(i, (_, a, next))| match *a {
             Action::PlaceFirstTower { sq, size: 3 } => {
-                Some((eval::first_tower_value(state, me, sq), i))
+                let boxes = end::turns_left(next).is_some();
+                let value = eval::first_tower_value(state, me, sq);
+                Some((value - BOXING * boxes as u8 as f64, i))
             }
             _ => None,
         })
@@ -55,10 +61,14 @@ pub(super) fn best_move(
         let pick = rng.below(ties);
         return scored.swap_remove(pick).1;
     }
-    // Candidates: the best by one ply, and (up to as many again) moves that neutralize something.
+    // Candidates: the best by one ply, and (up to as many again) moves that neutralize something or
+    // leave some seat without a move (the game then ends within the round: see `end`).
     let mut picked: Vec<usize> = (0..scored.len().min(effort.candidates)).collect();
-    for (i, (_, a, _)) in scored.iter().enumerate().skip(effort.candidates) {
-        if eval::neutralizing_gain(state, me, a) > 0 && picked.len() < 2 * effort.candidates {
+    for (i, (_, a, next)) in scored.iter().enumerate().skip(effort.candidates) {
+        if picked.len() >= 2 * effort.candidates {
+            break;
+        }
+        if eval::neutralizing_gain(state, me, a) > 0 || end::turns_left(next).is_some() {
             picked.push(i);
         }
     }
@@ -108,7 +118,9 @@ fn rollout(start: &Sprawl, me: Seat, effort: Effort, rng: &mut GameRng) -> f64 {
         let mine = seat == me && matches!(sim.phase(), Phase::Play);
         if mine && !was_mine {
             my_turns += 1;
-            if my_turns >= effort.turns_ahead {
+            // At the horizon, play on only if the game is bound to end within the round (some seat
+            // has no move left), so that its final tally scores the simulation.
+            if my_turns >= effort.turns_ahead && end::turns_left(&sim).is_none() {
                 break;
             }
         }
@@ -136,6 +148,9 @@ fn policy(s: &Sprawl, seat: Seat, me: Seat, greed: usize, rng: &mut GameRng) -> 
         Phase::Asking { .. } if greedy => return Some(Action::AreYouSure),
         Phase::Answering { spore, .. } if greedy => return Some(answer(spore, &legal)),
         Phase::Play if greedy => {
+            if let Some(a) = end::winning_end(s, seat, &legal) {
+                return Some(a);
+            }
             let mut best = Vec::new();
             let mut best_score = 0;
             for (i, a) in legal.iter().enumerate() {
