@@ -55,6 +55,12 @@ pub struct Weights {
     /// Share of the pillar value for the free groups of a pure column shorter than the element's
     /// tallest (a second branch spends dice that the tallest column will need).
     pub branch: f64,
+    /// Per die short of the dice budget: the dice still needed to finish every unbuilt beacon's
+    /// best column, plus `reserve`, against the dice not standing as pillars. A pillar off those
+    /// columns costs this much more once the dice run short; a pillar on them costs nothing extra.
+    pub budget: f64,
+    /// Dice kept free beyond the columns' needs (the next rolls come from them).
+    pub reserve: f64,
     /// Samples of the hidden draws an action with a random outcome is judged on; 0 lets the
     /// look-ahead read the game's own random stream (it peeks at draws: for comparison only).
     pub samples: f64,
@@ -86,6 +92,8 @@ impl Default for Weights {
             samples: 1.0,
             crowd: 800.0,
             branch: 1.0,
+            budget: 300.0,
+            reserve: 2.0,
         }
     }
 }
@@ -125,6 +133,8 @@ impl Weights {
                 "samples" => &mut self.samples,
                 "crowd" => &mut self.crowd,
                 "branch" => &mut self.branch,
+                "budget" => &mut self.budget,
+                "reserve" => &mut self.reserve,
                 other => return Err(format!("no weight named '{other}'")),
             };
             *slot = value;
@@ -340,9 +350,61 @@ pub fn evaluate_with(s: &IceFortress, w: &Weights) -> f64 {
         .filter(|d| matches!(d.at, DieAt::Pillar { .. }))
         .count();
     v -= pillars as f64 * w.die + dead as f64 * w.dead;
+    if w.budget > 0.0 {
+        let free = s.dice().len().saturating_sub(pillars) as f64;
+        let short = (dice_needed(s) + w.reserve - free).max(0.0);
+        v -= short * w.budget;
+    }
     let short = (w.pool_at - s.pool_count() as f64).max(0.0);
     v -= short * w.pool;
     v
+}
+
+/// Pillars a pillar group takes at each level of a beacon column, on average: a jumbo room's
+/// group four, a large room's two, a medium room's one or two.
+const GROUP_DICE: [f64; 3] = [4.0, 2.0, 1.5];
+
+/// Dice still to place to finish every unbuilt beacon along its cheapest pure column: the empty
+/// squares of that column top's fullest free group, then a typical group per level above.
+fn dice_needed(s: &IceFortress) -> f64 {
+    let mut need = [GROUP_DICE.iter().sum::<f64>(); 4];
+    for b in s.built().values() {
+        let Some(card) = s.card(b.card) else {
+            continue;
+        };
+        let Some(e) = card.element.element() else {
+            continue;
+        };
+        if !is_pure(s, b, card, e) {
+            continue;
+        }
+        let h = s.stack_height(b.card);
+        let left = card
+            .groups
+            .iter()
+            .zip(&b.above)
+            .filter(|(_, above)| above.is_none())
+            .map(|(g, _)| {
+                g.squares
+                    .iter()
+                    .filter(|&&q| b.pillars.get(q as usize).is_some_and(|p| p.is_none()))
+                    .count()
+            })
+            .min();
+        let Some(left) = left else {
+            continue;
+        };
+        let above: f64 = GROUP_DICE.iter().skip(h).sum();
+        let n = left as f64 + above;
+        if n < need[e.index()] {
+            need[e.index()] = n;
+        }
+    }
+    Element::ALL
+        .iter()
+        .filter(|&&e| !s.slot(e).beacon)
+        .map(|&e| need[e.index()])
+        .sum()
 }
 
 /// Each element's target column: the tallest pure column (jumbo on the foundation, then one size

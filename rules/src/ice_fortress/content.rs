@@ -331,9 +331,19 @@ pub struct Foundation {
 pub struct DifficultyLevel {
     pub level: u8,
     pub label: String,
+    /// The rooms dealt face up to the supply at setup, one per size listed (the rulebook deals
+    /// one from each deck, the default). A level may deal fewer or more: data, see the design note.
+    #[serde(default = "rulebook_dealt")]
+    pub dealt: Vec<Size>,
 }
 
-/// The difficulty track: each level is the starting shield and the supply limit.
+/// The rulebook's setup: one room from each deck to the supply.
+fn rulebook_dealt() -> Vec<Size> {
+    Size::ALL.to_vec()
+}
+
+/// The difficulty track: each level is the starting shield and the supply limit, and deals its
+/// rooms to the supply at setup.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DifficultyTrack {
     pub standard: u8,

@@ -15,7 +15,8 @@ pub const DEFAULT_ROUND_LIMIT: u32 = 40;
 pub struct Setup {
     /// 1 to 4 players; one player plays two characters.
     pub players: usize,
-    /// A level on the difficulty track: the starting shield and the supply limit (7 is standard).
+    /// A level on the difficulty track: the starting shield, the supply limit and the rooms dealt
+    /// to the supply at setup (7 is standard).
     pub difficulty: u8,
     pub seed: u64,
     /// Rounds after which the game is lost if not yet won.
@@ -88,7 +89,19 @@ impl IceFortress {
                 bottom: Vec::new(),
             })
             .collect();
-        let mut supply: Vec<RoomId> = decks.iter_mut().filter_map(|d| d.draw(&mut rng)).collect();
+        // The level says which rooms are dealt (the rulebook: one from each deck, smallest first).
+        let dealt: &[Size] = content
+            .difficulty
+            .levels
+            .iter()
+            .find(|l| l.level == setup.difficulty)
+            .map_or(&Size::ALL[..], |l| &l.dealt[..]);
+        let mut supply: Vec<RoomId> = Vec::new();
+        for (deck, size) in decks.iter_mut().zip(Size::ALL) {
+            for _ in dealt.iter().filter(|&&d| d == size) {
+                supply.extend(deck.draw(&mut rng));
+            }
+        }
         supply.sort_unstable();
 
         let chars = &content.characters;

@@ -55,6 +55,13 @@ pub(super) fn content(c: &Content) -> Result<(), ContentError> {
                 l.level
             ));
         }
+        if l.dealt.len() > 8 {
+            return err(format!(
+                "difficulty track: level {} deals {} rooms to the supply (at most 8)",
+                l.level,
+                l.dealt.len()
+            ));
+        }
         if i > 0 && d.levels[i - 1].level >= l.level {
             return err(format!(
                 "difficulty track: level {} is out of order or repeated",

@@ -289,11 +289,17 @@ fn destroying_a_room_repels_its_invaders_destroys_its_pillars_and_goes_to_the_bo
     set_character(&mut s, 0, "Eve", &["daring", "stubborn"], "Sapper");
     let large = named(SPRING_REFECTORY);
     to_supply(&mut s, large);
+    let hall = named(STONE_HALL);
+    put_room(&mut s, hall, Spot::Foundation(0));
+    fill_group(&mut s, hall, 0);
     act(
         &mut s,
         Action::BuildRoom {
             room: large,
-            on: Spot::Foundation(0),
+            on: Spot::Group {
+                room: hall,
+                group: 0,
+            },
         },
     );
     assert_eq!(s.shield(), 8);
@@ -318,7 +324,11 @@ fn destroying_a_room_repels_its_invaders_destroys_its_pillars_and_goes_to_the_bo
     );
     assert_eq!(s.decision(), Some(&Decision::Search));
     assert!(s.built_room(large).is_none());
-    assert_eq!(s.foundation()[0], None);
+    assert_eq!(
+        s.built_room(hall).unwrap().above[0],
+        None,
+        "the group is free again"
+    );
     assert_eq!(s.dice()[die as usize].at, DieAt::Pool);
     assert_eq!(s.bag(), [10, 10, 10, 10]);
     assert_eq!(s.deck(Size::Large).bottom, vec![large]);

@@ -52,15 +52,8 @@ fn a_foundation_space_holds_one_room() {
 
 #[test]
 fn the_foundation_takes_the_sizes_the_board_allows() {
-    let mut c = (*content()).clone();
-    c.foundation.sizes = vec![Size::Jumbo];
-    let mut s = IceFortress::new(&Setup::new(2, 1), &c).unwrap();
-    s.phase = Phase::Build;
-    s.current = 0;
-    for c in &mut s.characters {
-        let d = std::mem::take(&mut c.draft);
-        c.abilities = d[..2].to_vec();
-    }
+    // The shipped board takes only jumbo rooms, as the rulebook says.
+    let mut s = building();
     let r = named(SPRING_REFECTORY);
     to_supply(&mut s, r);
     refused(
@@ -71,8 +64,16 @@ fn the_foundation_takes_the_sizes_the_board_allows() {
         },
         "large room may not",
     );
-    // The shipped board takes any size: a smaller card fits in a jumbo space.
-    let mut t = building();
+    // A board whose data allows every size takes the large room on a jumbo space.
+    let mut c = (*content()).clone();
+    c.foundation.sizes = Size::ALL.to_vec();
+    let mut t = IceFortress::new(&Setup::new(2, 1), &c).unwrap();
+    t.phase = Phase::Build;
+    t.current = 0;
+    for c in &mut t.characters {
+        let d = std::mem::take(&mut c.draft);
+        c.abilities = d[..2].to_vec();
+    }
     to_supply(&mut t, r);
     act(
         &mut t,
@@ -81,6 +82,7 @@ fn the_foundation_takes_the_sizes_the_board_allows() {
             on: Spot::Foundation(0),
         },
     );
+    assert_eq!(t.foundation()[0], Some(r));
 }
 
 #[test]
@@ -226,11 +228,15 @@ fn an_ice_crystal_room_boosts_the_shield_even_past_its_start() {
         },
     );
     assert_eq!(s.shield(), 7);
+    fill_group(&mut s, plain, 0);
     act(
         &mut s,
         Action::BuildRoom {
             room: crystal,
-            on: Spot::Foundation(1),
+            on: Spot::Group {
+                room: plain,
+                group: 0,
+            },
         },
     );
     assert_eq!(s.shield(), 8);
@@ -242,11 +248,17 @@ fn the_shield_never_holds_more_than_the_ten_cubes() {
     s.shield = 10;
     let crystal = named(SPRING_REFECTORY);
     to_supply(&mut s, crystal);
+    let hall = named(STONE_HALL);
+    put_room(&mut s, hall, Spot::Foundation(1));
+    fill_group(&mut s, hall, 0);
     act(
         &mut s,
         Action::BuildRoom {
             room: crystal,
-            on: Spot::Foundation(1),
+            on: Spot::Group {
+                room: hall,
+                group: 0,
+            },
         },
     );
     assert_eq!(s.shield(), 10);
@@ -309,11 +321,17 @@ fn the_rulebook_large_water_room_takes_a_medium_room_and_boosts_the_shield() {
     let mut s = building();
     let large = named(SPRING_REFECTORY);
     to_supply(&mut s, large);
+    let hall = named(STONE_HALL);
+    put_room(&mut s, hall, Spot::Foundation(0));
+    fill_group(&mut s, hall, 0);
     act(
         &mut s,
         Action::BuildRoom {
             room: large,
-            on: Spot::Foundation(0),
+            on: Spot::Group {
+                room: hall,
+                group: 0,
+            },
         },
     );
     assert_eq!(s.shield(), 8);

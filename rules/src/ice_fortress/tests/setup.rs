@@ -19,7 +19,12 @@ fn one_random_invader_card_of_each_element_is_dealt() {
 
 #[test]
 fn one_room_of_each_size_is_dealt_to_the_supply() {
-    let s = IceFortress::standard(&Setup::new(3, 9)).unwrap();
+    // Level 3 deals what the rulebook deals; gentler levels deal more (next test).
+    let setup = Setup {
+        difficulty: 3,
+        ..Setup::new(3, 9)
+    };
+    let s = IceFortress::standard(&setup).unwrap();
     let mut sizes: Vec<Size> = s
         .supply()
         .iter()
@@ -33,6 +38,53 @@ fn one_room_of_each_size_is_dealt_to_the_supply() {
     assert!(s.built().is_empty());
     assert_eq!(s.foundation().len(), 8);
     s.check_invariants().unwrap();
+}
+
+#[test]
+fn the_level_deals_its_rooms_to_the_supply() {
+    for level in [3, 5, 7, 9] {
+        let setup = Setup {
+            difficulty: level,
+            ..Setup::new(1, 4)
+        };
+        let s = IceFortress::standard(&setup).unwrap();
+        let mut dealt = content()
+            .difficulty
+            .levels
+            .iter()
+            .find(|l| l.level == level)
+            .unwrap()
+            .dealt
+            .clone();
+        dealt.sort();
+        let mut sizes: Vec<Size> = s
+            .supply()
+            .iter()
+            .map(|&r| s.card(r).unwrap().size)
+            .collect();
+        sizes.sort();
+        assert_eq!(sizes, dealt, "level {level}");
+        for z in Size::ALL {
+            let n = dealt.iter().filter(|&&d| d == z).count();
+            assert_eq!(s.deck_len(z), content().foundation.decks.of(z) - n);
+        }
+        s.check_invariants().unwrap();
+    }
+    // The gentler the level, the more jumbo rooms (the only rooms the foundation takes).
+    let jumbos = |level: u8| {
+        let l = content()
+            .difficulty
+            .levels
+            .iter()
+            .find(|l| l.level == level)
+            .cloned();
+        l.unwrap()
+            .dealt
+            .iter()
+            .filter(|&&d| d == Size::Jumbo)
+            .count()
+    };
+    assert!(jumbos(3) < jumbos(5) && jumbos(5) < jumbos(7) && jumbos(7) <= jumbos(9));
 }
 
 #[test]
