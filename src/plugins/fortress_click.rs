@@ -340,7 +340,12 @@ fn pay_click(
         let cost = s.power(power).map_or(String::new(), |p| cost_text(&p.cost));
         return Outcome::Explain(format!("that does not pay this power: it costs {cost}"));
     }
-    if let Some(full) = ways.iter().find(|w| w.len() == now.len()) {
+    // Paid in full: in the order clicked where the rules list that order, else the listed one.
+    let full = ways
+        .iter()
+        .find(|w| w.as_slice() == now.as_slice())
+        .or_else(|| ways.iter().find(|w| w.len() == now.len()));
+    if let Some(full) = full {
         return Outcome::Play(Action::UsePower {
             power,
             pay: (*full).clone(),
