@@ -12,10 +12,13 @@ pub const USAGE: &str =
   --game   ice-fortress | sprawl | ice-castle | ice-colony | icetowers
   --seats  number of seats (default: the game's smallest)
   --bots   bot per seat, the last one repeated: ai (the game's own AI), random, greedy,
-           easy, normal, hard (tree search levels) (default: ai,random)
+           easy, normal, hard (tree search levels), mctsN (tree search of N iterations)
+           (default: ai,random)
   --games  number of games (default 100)
   --seed   seed of the first game; game i uses seed + i (default 0)
   --rotate move the bots one seat round each game and report by bot, not by seat
+  --fixed  tree search levels count iterations only (hard: the game's iteration cap, not 250 ms),
+           so results depend on the seed alone, not on the machine or its load
   --difficulty N  Ice Fortress: the difficulty level (starting shield and supply limit; default 7)
   --win-table     Ice Fortress: print the AI's win rate by difficulty (3, 5, 7, 9, or only --difficulty),
                   --games games per level with --seats players
@@ -57,6 +60,8 @@ pub struct Args {
     pub win_table: bool,
     /// Rotate the bots round the seats from game to game.
     pub rotate: bool,
+    /// Tree-search levels count iterations only (no clock).
+    pub fixed: bool,
     /// What to do (playing unless a save or fuzz flag says otherwise).
     pub mode: Mode,
     /// Write the first game played to this file.
@@ -82,6 +87,7 @@ impl Args {
         let mut difficulty = None;
         let mut win_table = false;
         let mut rotate = false;
+        let mut fixed = false;
         while let Some(flag) = it.next() {
             let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
             match flag.as_str() {
@@ -103,6 +109,7 @@ impl Args {
                 }
                 "--win-table" => win_table = true,
                 "--rotate" => rotate = true,
+                "--fixed" => fixed = true,
                 "--save" => save = Some(PathBuf::from(value()?)),
                 "--load" => mode = Mode::Load(PathBuf::from(value()?)),
                 "--replay" => mode = Mode::Replay(PathBuf::from(value()?)),
@@ -121,6 +128,7 @@ impl Args {
                 difficulty,
                 win_table,
                 rotate,
+                fixed,
                 mode,
                 save,
             });
@@ -147,6 +155,7 @@ impl Args {
             difficulty,
             win_table,
             rotate,
+            fixed,
             mode,
             save,
         })
@@ -191,6 +200,7 @@ fn parse_fuzz(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         difficulty: None,
         win_table: false,
         rotate: false,
+        fixed: false,
         mode: Mode::Fuzz {
             target: target.ok_or("fuzz needs --target save or --target content")?,
             seconds: seconds.ok_or("fuzz needs --seconds N")?,
@@ -217,6 +227,12 @@ mod tests {
     fn rotate_is_a_switch() {
         assert!(parse("--game icetowers --rotate").unwrap().rotate);
         assert!(!parse("--game icetowers").unwrap().rotate);
+    }
+
+    #[test]
+    fn fixed_is_a_switch() {
+        assert!(parse("--game icetowers --fixed").unwrap().fixed);
+        assert!(!parse("--game icetowers").unwrap().fixed);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! hoarfrost-cli --game icetowers --seats 3 --bots ai,random --games 1000 --seed 0
+//! hoarfrost-cli --game ice-castle --bots hard,random --rotate --fixed --games 100 --seed 0
 //! hoarfrost-cli --game ice-fortress --seats 2 --games 100 --win-table
 //! hoarfrost-cli --game ice-castle --games 1 --save castle.ron
 //! hoarfrost-cli --load castle.ron
@@ -17,7 +18,9 @@ mod saves;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use hoarfrost_rules::bots::{Bot, GreedyBot, Level, MatchResult, RandomBot, play_match};
+use hoarfrost_rules::bots::{
+    Bot, Budget, GreedyBot, Level, MatchResult, Mcts, RandomBot, play_match,
+};
 use hoarfrost_rules::ice_castle::{self, IceCastle, bot::CastleBot};
 use hoarfrost_rules::ice_colony::{self, IceColony, bot::ColonyBot};
 use hoarfrost_rules::ice_fortress::{self, FortressBot, IceFortress};
@@ -141,21 +144,28 @@ fn win_table(args: &Args) -> Result<(), String> {
 type GameBots<G> = fn(&str, u64) -> Option<Box<dyn Bot<G>>>;
 
 /// A bot by name: the game's own, or one that plays any game.
+/// With `fixed`, the tree-search levels count iterations only (hard: the game's cap, no clock).
 fn make_bot<G: Game>(
     name: &str,
     seed: u64,
     game_bots: GameBots<G>,
+    fixed: bool,
 ) -> Result<Box<dyn Bot<G>>, String> {
     if let Some(bot) = game_bots(name, seed) {
         return Ok(bot);
+    }
+    if let Some(n) = name.strip_prefix("mcts").and_then(|n| n.parse().ok()) {
+        return Ok(Box::new(Mcts::<G>::new(Budget::Iterations(n), seed)));
     }
     match name {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "greedy" => Ok(Box::new(GreedyBot::new(seed))),
         other => match Level::from_name(other) {
+            Some(level) if fixed => Ok(Box::new(level.fixed_bot::<G>(seed))),
             Some(level) => Ok(Box::new(level.bot::<G>(seed))),
             None => Err(format!(
-                "unknown bot '{other}' for this game (known: ai, random, greedy, easy, normal, hard)"
+                "unknown bot '{other}' for this game \
+                 (known: ai, random, greedy, easy, normal, hard, mctsN)"
             )),
         },
     }
@@ -187,6 +197,7 @@ fn run<G: Recorded>(
                     args.bot(entry_at(seat)),
                     seed.wrapping_mul(31).wrapping_add(seat as u64),
                     game_bots,
+                    args.fixed,
                 )
             })
             .collect::<Result<Vec<_>, _>>()?;

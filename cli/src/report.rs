@@ -40,12 +40,17 @@ impl Tally {
         let n = self.games.max(1) as f64;
         let _ = writeln!(
             out,
-            "{}: {} games, {} seats, seeds {}..{}",
+            "{}: {} games, {} seats, seeds {}..{}{}",
             args.game.title(),
             self.games,
             args.seats,
             args.seed,
-            args.seed + self.games as u64
+            args.seed + self.games as u64,
+            if args.fixed {
+                ", levels by iteration caps"
+            } else {
+                ""
+            }
         );
         let _ = writeln!(
             out,
@@ -69,11 +74,12 @@ impl Tally {
         let secs = elapsed.as_secs_f64().max(1e-9);
         let _ = writeln!(
             out,
-            "throughput: {:.1} games/s, {:.0} actions/s ({} actions in {:.2} s)",
+            "throughput: {:.1} games/s, {:.0} actions/s ({} actions in {:.2} s, {:.2} s per game)",
             self.games as f64 / secs,
             self.actions as f64 / secs,
             self.actions,
-            secs
+            secs,
+            secs / n
         );
         out
     }

@@ -139,6 +139,12 @@ pub trait Game:
             .collect()
     }
 
+    /// How tree search ([`crate::bots::Mcts`]) plays this game: its rollout policy, rollout depth and
+    /// the iteration cap of the hard level. The default: uniformly random rollouts of 40 actions.
+    fn search_plan() -> crate::bots::SearchPlan<Self> {
+        crate::bots::SearchPlan::default()
+    }
+
     /// True when the game is over.
     fn is_over(&self) -> bool {
         self.to_act() == ToAct::Over

@@ -24,6 +24,42 @@ pub enum Budget {
 /// A rollout policy: the action `seat` plays in a simulated game.
 pub type Policy<G> = fn(&G, Seat, &mut GameRng) -> Option<<G as Game>::Action>;
 
+/// How tree search plays one game ([`Game::search_plan`]): a game supplies a better rollout policy, a
+/// rollout depth that suits its [`Game::estimate`], and the iteration cap of [`super::Level::Hard`].
+pub struct SearchPlan<G: Game> {
+    /// The action a seat plays in a rollout.
+    pub policy: Policy<G>,
+    /// Actions a rollout plays (chance included) before it is scored with [`Game::estimate`].
+    pub rollout_depth: usize,
+    /// Iterations of [`super::Level::Easy`] and [`super::Level::Normal`] (40 and 300 unless an
+    /// iteration is expensive in this game).
+    pub easy_iterations: u32,
+    pub normal_iterations: u32,
+    /// Hard's iteration cap: calibrated per game so that on one idle core the cap, not the 250 ms
+    /// clock, ends most decisions (hard then plays the same moves on a busy machine).
+    pub hard_iterations: u32,
+    /// The actions search considers for a seat (a subset of the legal ones, e.g. a heuristic's best
+    /// few); `None`: all legal actions.
+    pub candidates: Option<Candidates<G>>,
+}
+
+/// The actions worth searching for a seat: a non-empty subset of its legal actions when it has any.
+pub type Candidates<G> = fn(&G, Seat) -> Vec<<G as Game>::Action>;
+
+impl<G: Game> Default for SearchPlan<G> {
+    /// Random rollouts of 40 actions; hard capped at 50,000 iterations (in practice the clock ends it).
+    fn default() -> Self {
+        SearchPlan {
+            policy: random_policy::<G>,
+            rollout_depth: 40,
+            easy_iterations: 40,
+            normal_iterations: 300,
+            hard_iterations: 50_000,
+            candidates: None,
+        }
+    }
+}
+
 /// The MCTS bot.
 pub struct Mcts<G: Game> {
     pub budget: Budget,
@@ -32,6 +68,10 @@ pub struct Mcts<G: Game> {
     /// Actions a rollout plays before it is scored with [`Game::estimate`].
     pub rollout_depth: usize,
     pub policy: Policy<G>,
+    /// The actions searched for a seat ([`SearchPlan::candidates`]).
+    pub candidates: Option<Candidates<G>>,
+    /// Iterations the last search ran (0 when it had one action or none).
+    pub last_iterations: u32,
     rng: GameRng,
 }
 
@@ -52,12 +92,16 @@ struct Node<A> {
 }
 
 impl<G: Game> Mcts<G> {
+    /// A search bot with the game's own [`SearchPlan`] (rollout policy and depth).
     pub fn new(budget: Budget, seed: u64) -> Self {
+        let plan = G::search_plan();
         Mcts {
             budget,
             exploration: 0.7,
-            rollout_depth: 40,
-            policy: random_policy::<G>,
+            rollout_depth: plan.rollout_depth,
+            policy: plan.policy,
+            candidates: plan.candidates,
+            last_iterations: 0,
             rng: GameRng::new(seed),
         }
     }
@@ -70,7 +114,8 @@ impl<G: Game> Mcts<G> {
 
     /// Search from `root` for `me`; `None` if `me` has no legal action.
     pub fn search(&mut self, root: &G, me: Seat) -> Option<G::Action> {
-        let legal = root.legal_actions(me);
+        let legal = self.actions(root, me);
+        self.last_iterations = 0;
         if legal.len() <= 1 {
             return legal.into_iter().next();
         }
@@ -88,10 +133,11 @@ impl<G: Game> Mcts<G> {
             Budget::Time(d, n) => (n, Some(d)),
         };
         for i in 0..cap {
-            if deadline.is_some_and(|d| i % 8 == 0 && started.elapsed() >= d) {
+            if deadline.is_some_and(|d| started.elapsed() >= d) {
                 break;
             }
             self.iterate(root, me, &mut tree);
+            self.last_iterations = i + 1;
         }
         tree[0]
             .children
@@ -99,6 +145,14 @@ impl<G: Game> Mcts<G> {
             .filter(|&&c| tree[c].seat == me)
             .max_by(|&&a, &&b| tree[a].visits.total_cmp(&tree[b].visits))
             .and_then(|&c| tree[c].action.clone())
+    }
+
+    /// The actions searched for `seat` in `s`.
+    fn actions(&self, s: &G, seat: Seat) -> Vec<G::Action> {
+        match self.candidates {
+            Some(f) => f(s, seat),
+            None => s.legal_actions(seat),
+        }
     }
 
     fn iterate(&mut self, root: &G, me: Seat, tree: &mut Vec<Node<G::Action>>) {
@@ -117,7 +171,7 @@ impl<G: Game> Mcts<G> {
             } else {
                 seats[self.rng.below(seats.len())]
             };
-            let legal = s.legal_actions(seat);
+            let legal = self.actions(&s, seat);
             if legal.is_empty() {
                 break;
             }

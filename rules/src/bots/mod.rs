@@ -3,9 +3,11 @@
 mod greedy;
 pub mod mcts;
 mod random;
+#[cfg(test)]
+mod tests;
 
 pub use greedy::GreedyBot;
-pub use mcts::{Budget, Mcts};
+pub use mcts::{Budget, Candidates, Mcts, Policy, SearchPlan, random_policy};
 pub use random::RandomBot;
 
 use crate::{Game, GameRng, Seat, ToAct};
@@ -55,6 +57,21 @@ pub fn play_match<G: Game>(
     }
 }
 
+/// Per-seat chances of winning guessed from per-seat strengths: `exp(v / temperature)`, normalized
+/// (for two seats, a logistic curve of the difference). For a game's [`Game::estimate`].
+pub fn softmax(values: &[f64], temperature: f64) -> Vec<f64> {
+    let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let weights: Vec<f64> = values
+        .iter()
+        .map(|v| ((v - top) / temperature).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    weights.iter().map(|w| w / total).collect()
+}
+
+/// Hard's thinking time per decision.
+pub const HARD_TIME: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// AI strength levels, as chosen per seat on the title screen: Monte Carlo tree search with a budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Level {
@@ -75,18 +92,45 @@ impl Level {
         }
     }
 
-    /// The search budget: a few dozen iterations, a few hundred, or 250 ms of thought.
+    /// The search budget for any game: a few dozen iterations, a few hundred, or 250 ms of thought
+    /// (capped at 50,000 iterations). [`Level::budget_for`] gives a game's own hard cap.
     pub fn budget(self) -> Budget {
         match self {
             Level::Easy => Budget::Iterations(40),
             Level::Normal => Budget::Iterations(300),
-            Level::Hard => Budget::Time(std::time::Duration::from_millis(250), 50_000),
+            Level::Hard => Budget::Time(HARD_TIME, 50_000),
         }
     }
 
-    /// A search bot of this level for any game.
+    /// The budget in game `G`: the game's easy and normal iteration counts; hard thinks for at most
+    /// 250 ms and at most the game's calibrated [`SearchPlan::hard_iterations`], so on an idle core
+    /// the cap, not the clock, usually ends it.
+    pub fn budget_for<G: Game>(self) -> Budget {
+        let plan = G::search_plan();
+        match self {
+            Level::Easy => Budget::Iterations(plan.easy_iterations),
+            Level::Normal => Budget::Iterations(plan.normal_iterations),
+            Level::Hard => Budget::Time(HARD_TIME, plan.hard_iterations),
+        }
+    }
+
+    /// The budget in game `G` counted in iterations only (hard: its cap, without the clock), so that
+    /// play depends on the seed alone, not on the machine or its load: for measuring strength.
+    pub fn fixed_budget<G: Game>(self) -> Budget {
+        match self.budget_for::<G>() {
+            Budget::Time(_, cap) => Budget::Iterations(cap),
+            b => b,
+        }
+    }
+
+    /// A search bot of this level for any game (hard within 250 ms).
     pub fn bot<G: Game>(self, seed: u64) -> Mcts<G> {
-        Mcts::new(self.budget(), seed)
+        Mcts::new(self.budget_for::<G>(), seed)
+    }
+
+    /// A search bot of this level that counts iterations only ([`Level::fixed_budget`]).
+    pub fn fixed_bot<G: Game>(self, seed: u64) -> Mcts<G> {
+        Mcts::new(self.fixed_budget::<G>(), seed)
     }
 
     /// Look a level up by name.

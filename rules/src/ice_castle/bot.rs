@@ -6,7 +6,7 @@
 //! after the best move minus a share of the nearest opponent's cost. It opens doors on its path,
 //! closes and padlocks doors on the opponents', and keeps the cards it needs.
 
-use super::{Action, Card, CastleView, Cell, Phase, Side, TileKind, TileView};
+use super::{Action, Card, CastleView, Cell, IceCastle, Phase, Side, TileKind, TileView};
 use crate::bots::Bot;
 use crate::{Game, GameRng, Seat};
 
@@ -27,30 +27,76 @@ impl CastleBot {
     }
 }
 
-impl Bot<super::IceCastle> for CastleBot {
-    fn choose(&mut self, state: &super::IceCastle, seat: Seat) -> Option<Action> {
+impl Bot<IceCastle> for CastleBot {
+    fn choose(&mut self, state: &IceCastle, seat: Seat) -> Option<Action> {
         let imagined = state.determinize(seat, self.rng.next_u64());
-        let legal = imagined.legal_actions(seat);
-        let view = imagined.view(seat);
-        let base = Board::new(&view);
-        let mut best: Vec<Action> = Vec::new();
-        let mut best_value = f32::NEG_INFINITY;
-        for a in legal {
-            let value = evaluate(&base, &view, seat, &a);
-            if value > best_value + 1e-4 {
-                best_value = value;
-                best.clear();
-            }
-            if value >= best_value - 1e-4 {
-                best.push(a);
-            }
+        best_action(&imagined, seat, &mut self.rng)
+    }
+}
+
+/// The action the heuristic rates best for `seat` in `s` (ties broken by `rng`), judged on `seat`'s
+/// view of `s` only.
+pub(super) fn best_action(s: &IceCastle, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+    let legal = s.legal_actions(seat);
+    let view = s.view(seat);
+    let base = Board::new(&view);
+    let mut best: Vec<Action> = Vec::new();
+    let mut best_value = f32::NEG_INFINITY;
+    for a in legal {
+        let value = evaluate(&base, &view, seat, &a);
+        if value > best_value + 1e-4 {
+            best_value = value;
+            best.clear();
         }
-        if best.is_empty() {
-            None
-        } else {
-            Some(best[self.rng.below(best.len())])
+        if value >= best_value - 1e-4 {
+            best.push(a);
         }
     }
+    if best.is_empty() {
+        None
+    } else {
+        Some(best[rng.below(best.len())])
+    }
+}
+
+/// `seat`'s legal actions in `s` the heuristic rates best: at most `k` of them (ties broken by
+/// the action order), judged on `seat`'s view of `s` only.
+pub(super) fn best_few(s: &IceCastle, seat: Seat, k: usize) -> Vec<Action> {
+    let legal = s.legal_actions(seat);
+    if legal.len() <= k {
+        return legal;
+    }
+    let view = s.view(seat);
+    let base = Board::new(&view);
+    let mut rated: Vec<(f32, Action)> = legal
+        .into_iter()
+        .map(|a| (evaluate(&base, &view, seat, &a), a))
+        .collect();
+    rated.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    rated.into_iter().take(k).map(|(_, a)| a).collect()
+}
+
+/// Each seat's cost to reach its goal row as the board stands (doors it holds keys for are cheaper),
+/// plus the turns it must still spend frozen; 0 for a seat standing on its goal. The seat whose turn
+/// it is counts from where its best move this turn would take it.
+pub(super) fn race_costs(s: &IceCastle) -> Vec<f32> {
+    let view = s.view(s.current());
+    let b = Board::new(&view);
+    let moving = matches!(s.phase(), Phase::Draw | Phase::Play | Phase::Move);
+    (0..view.players)
+        .map(|seat| {
+            let hand = s.hand(seat);
+            let cost = if seat == s.current() && moving {
+                (-b.best_move_value(seat, hand, true)).max(0.0)
+            } else if b.characters[seat].is_some_and(|c| b.is_goal(seat, c)) {
+                0.0
+            } else {
+                let dist = b.distances(seat, Some(hand));
+                b.cost_from(seat, &dist, Some(hand))
+            };
+            cost + f32::from(b.frozen[seat])
+        })
+        .collect()
 }
 
 /// The board as a seat sees it, which the bot edits to try an action.

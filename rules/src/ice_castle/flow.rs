@@ -149,6 +149,15 @@ impl Game for IceCastle {
             .collect()
     }
 
+    /// The race as it stands: see [`super::ai::estimate`].
+    fn estimate(&self) -> Vec<f64> {
+        super::ai::estimate(self)
+    }
+
+    fn search_plan() -> crate::bots::SearchPlan<Self> {
+        super::ai::plan()
+    }
+
     fn action_to_string(&self, seat: Seat, action: &Action) -> String {
         text::describe(self, seat, action)
     }

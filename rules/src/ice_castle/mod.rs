@@ -7,6 +7,7 @@
 //! `rules/design/ice-castle.md`.
 
 mod actions;
+mod ai;
 pub mod bot;
 mod check;
 mod components;
@@ -17,6 +18,8 @@ mod view;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_ai;
 #[cfg(test)]
 mod tests_battery;
 #[cfg(test)]

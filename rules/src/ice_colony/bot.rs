@@ -7,7 +7,7 @@
 
 use super::board::{self, SQUARES, Square};
 use super::{Action, IceColony, Phase, Shift, flow};
-use crate::bots::Bot;
+use crate::bots::{Bot, SearchPlan, random_policy, softmax};
 use crate::{Game, GameRng, Seat, ToAct};
 
 /// How deep (in the bot's own decisions) a turn is searched.
@@ -144,6 +144,30 @@ pub fn value(s: &IceColony, me: Seat, depth: u8) -> f64 {
                 estimate(s, me)
             }
         }
+    }
+}
+
+/// Tree search's estimate: each seat's standing, as a softmax (for two seats the same logistic
+/// curve as [`estimate`]); a seat with no territory left is out.
+pub fn estimate_all(s: &IceColony) -> Vec<f64> {
+    if s.is_over() {
+        return s.returns();
+    }
+    let values: Vec<f64> = (0..s.players())
+        .map(|p| if s.in_game(p) { standing(s, p) } else { -1e3 })
+        .collect();
+    softmax(&values, 12.0)
+}
+
+/// Tree search in Ice Colony: random rollouts of 40 actions scored by [`estimate_all`]; hard capped
+/// at 5,000 iterations (more did not play better against the bot).
+pub fn plan() -> SearchPlan<IceColony> {
+    SearchPlan {
+        policy: random_policy::<IceColony>,
+        rollout_depth: 40,
+        hard_iterations: 5_000,
+        candidates: None,
+        ..SearchPlan::default()
     }
 }
 

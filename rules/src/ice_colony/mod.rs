@@ -442,6 +442,16 @@ impl Game for IceColony {
             .collect()
     }
 
+    /// The heuristic bot's standing of each seat (territories, pips, room, exposure) turned into
+    /// chances of winning: see [`bot::estimate_all`].
+    fn estimate(&self) -> Vec<f64> {
+        bot::estimate_all(self)
+    }
+
+    fn search_plan() -> crate::bots::SearchPlan<Self> {
+        bot::plan()
+    }
+
     fn action_to_string(&self, seat: Seat, action: &Action) -> String {
         actions::describe(self, seat, action)
     }

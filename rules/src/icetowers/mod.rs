@@ -286,6 +286,16 @@ impl Game for IceTowers {
         s
     }
 
+    /// The heuristic bot's judgement of each seat ([`bot::evaluate`]: its lead, less what one
+    /// opposing cap could take) turned into chances of winning.
+    fn estimate(&self) -> Vec<f64> {
+        bot::estimate(self)
+    }
+
+    fn search_plan() -> crate::bots::SearchPlan<Self> {
+        bot::plan()
+    }
+
     fn action_to_string(&self, seat: Seat, action: &Action) -> String {
         actions::describe(self, seat, action)
     }
