@@ -8,6 +8,7 @@
 //! wins. Four variants can be mixed in: Counting Coup, Sprawlgami, Overload and Superior Forces.
 
 mod actions;
+mod ai_hooks;
 mod board;
 pub mod bot;
 mod invariants;
@@ -366,6 +367,10 @@ impl Sprawl {
 
 impl Game for Sprawl {
     type Action = Action;
+
+    fn search_plan() -> crate::bots::SearchPlan<Self> {
+        ai_hooks::plan()
+    }
 
     fn num_seats(&self) -> usize {
         self.players
