@@ -77,27 +77,27 @@ done
 
 echo
 echo "== ratios (goal)"
-r=$(ratio "$(figure "$out/full.txt" first_frame_ms)" "$(figure "$out/bare.txt" first_frame_ms)")
-echo "start-up to first frame, full / bare:        $r (<= 1.3) $(verdict "$r" 1.3)"
-r=$(ratio "$(figure "$out/full.txt" complete_ms)" "$(figure "$out/bare.txt" complete_ms)")
-echo "start-up to complete frame, full / bare:     $r (no goal; shaders compiled, assets loaded)"
-r=$(ratio "$(figure "$out/full.txt" median_ms)" "$(figure "$out/bare.txt" median_ms)")
-echo "median frame, full / bare:                   $r (<= 1.5) $(verdict "$r" 1.5)"
-r=$(ratio "$(figure "$out/full.txt" p95_ms)" "$(figure "$out/bare.txt" p95_ms)")
-echo "95th percentile frame, full / bare:          $r (<= 1.5) $(verdict "$r" 1.5)"
-r=$(ratio "$(figure "$out/full.txt" cpu_ms)" "$(figure "$out/bare.txt" cpu_ms)")
-echo "CPU time a frame, full / bare:               $r (<= 1.5) $(verdict "$r" 1.5)"
+# compare LABEL SCENE BASE FIGURE GOAL: the ratio of FIGURE in SCENE over BASE, against GOAL ("-" for none).
+compare() {
+  local r
+  r=$(ratio "$(figure "$out/$2.txt" "$4")" "$(figure "$out/$3.txt" "$4")")
+  if [ "$5" = - ]; then
+    printf '%-44s %s (no goal)\n' "$1:" "$r"
+  else
+    printf '%-44s %s (<= %s) %s\n' "$1:" "$r" "$5" "$(verdict "$r" "$5")"
+  fi
+}
+compare "start-up to first frame, full / bare" full bare first_frame_ms 1.3
+compare "start-up to complete frame, full / bare" full bare complete_ms -
+compare "median frame, full / bare" full bare median_ms 1.5
+compare "95th percentile frame, full / bare" full bare p95_ms 1.5
+compare "CPU time a frame, full / bare" full bare cpu_ms 1.5
 echo "graphics quality auto picked: $(grep -o 'quality=[a-z]*' "$out/full.txt" | head -1)"
-r=$(ratio "$(figure "$out/high.txt" median_ms)" "$(figure "$out/bare.txt" median_ms)")
-echo "median frame, full at quality high / bare:   $r (<= 1.5) $(verdict "$r" 1.5)"
-r=$(ratio "$(figure "$out/high.txt" cpu_ms)" "$(figure "$out/bare.txt" cpu_ms)")
-echo "CPU time a frame, full at high / bare:       $r (<= 1.5) $(verdict "$r" 1.5)"
-r=$(ratio "$(figure "$out/full.txt" peak_mib)" "$(figure "$out/bare.txt" peak_mib)")
-echo "peak resident memory, full / bare:           $r (<= 1.5) $(verdict "$r" 1.5)"
-r=$(ratio "$(figure "$out/copies.txt" median_ms)" "$(figure "$out/full.txt" median_ms)")
-echo "median frame, x$COPIES table / x1 table:          $r (<= 2.0) $(verdict "$r" 2.0)"
-r=$(ratio "$(figure "$out/copies.txt" cpu_ms)" "$(figure "$out/full.txt" cpu_ms)")
-echo "CPU time a frame, x$COPIES table / x1 table:      $r (<= 2.0) $(verdict "$r" 2.0)"
+compare "median frame, full at quality high / bare" high bare median_ms 1.5
+compare "CPU time a frame, full at high / bare" high bare cpu_ms 1.5
+compare "peak resident memory, full / bare" full bare peak_mib 1.5
+compare "median frame, x$COPIES table / x1 table" copies full median_ms 2.0
+compare "CPU time a frame, x$COPIES table / x1 table" copies full cpu_ms 2.0
 echo
 echo "== frame time during AI turns (IceTowers, two hard seats, $AI_FRAMES frames)"
 echo "while a bot thinks: $(figure "$out/ai.txt" think_frames) frames, median $(figure "$out/ai.txt" think_median_ms) ms, p95 $(figure "$out/ai.txt" think_p95_ms) ms"

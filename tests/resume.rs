@@ -5,6 +5,8 @@
 //! Needs a display: run under Xvfb (see `scripts/test.sh`); skipped without one unless
 //! `HOARFROST_REQUIRE_DISPLAY=1`.
 
+mod common;
+use common::display_available;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -18,18 +20,6 @@ use hoarfrost_rules::save;
 const MOVES_BEFORE_KILL: usize = 4;
 /// Longest wait for the app to get there (software rendering on a loaded machine is slow).
 const PATIENCE: Duration = Duration::from_secs(180);
-
-fn display_available() -> bool {
-    if std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some() {
-        return true;
-    }
-    assert!(
-        std::env::var("HOARFROST_REQUIRE_DISPLAY").as_deref() != Ok("1"),
-        "HOARFROST_REQUIRE_DISPLAY=1 but there is no display: run under xvfb-run"
-    );
-    eprintln!("skipped: no display (run under xvfb-run, see scripts/test.sh)");
-    false
-}
 
 fn start(root: &Path, args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_hoarfrost"))

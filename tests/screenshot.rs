@@ -3,6 +3,8 @@
 //! They need a display: run them under Xvfb with Mesa's Vulkan driver (see `scripts/test.sh`). Without a
 //! display they are skipped, unless `HOARFROST_REQUIRE_DISPLAY=1` (set by CI) makes that a failure.
 
+mod common;
+use common::display_available;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -38,18 +40,6 @@ fn load_png(path: &Path) -> Picture {
         height: info.height as usize,
         rgb,
     }
-}
-
-fn display_available() -> bool {
-    if std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some() {
-        return true;
-    }
-    assert!(
-        std::env::var("HOARFROST_REQUIRE_DISPLAY").as_deref() != Ok("1"),
-        "HOARFROST_REQUIRE_DISPLAY=1 but there is no display: run under xvfb-run"
-    );
-    eprintln!("skipped: no display (run under xvfb-run, see scripts/test.sh)");
-    false
 }
 
 /// Run the app with `args` plus a screenshot flag; returns the picture.

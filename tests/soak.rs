@@ -3,23 +3,13 @@
 //! samples after a warm-up; a ratio, so a slow machine does not fail it). The hour-long run is
 //! `scripts/soak.sh 3600`. Needs a display, like the screenshot tests (see `scripts/test.sh`).
 
+mod common;
+use common::display_available;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Seconds the short run lasts.
 const SECONDS: u32 = 90;
-
-fn display_available() -> bool {
-    if std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some() {
-        return true;
-    }
-    assert!(
-        std::env::var("HOARFROST_REQUIRE_DISPLAY").as_deref() != Ok("1"),
-        "HOARFROST_REQUIRE_DISPLAY=1 but there is no display: run under xvfb-run"
-    );
-    eprintln!("skipped: no display (run under xvfb-run, see scripts/test.sh)");
-    false
-}
 
 /// The value of `key` in the app's `soak-result` line.
 fn figure(printed: &str, key: &str) -> Option<f64> {

@@ -215,8 +215,9 @@ mod tests {
     }
     use hoarfrost_rules::icetowers::{IceTowers, Setup, TowerBot};
 
-    /// An all-AI IceTowers app at `level` (`None`: the game's own bot) makes three moves in time.
-    fn ai_seats_make_moves(level: Option<Level>) {
+    /// A headless IceTowers app with the session and AI plugins, AI seats reacting after `min_reaction`
+    /// seconds.
+    fn icetowers_app(min_reaction: f32) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
         app.add_plugins((
@@ -225,9 +226,15 @@ mod tests {
             plugin::<IceTowers>,
         ));
         app.insert_resource(ReactionTime {
-            min: 0.0,
+            min: min_reaction,
             spread: 0.0,
         });
+        app
+    }
+
+    /// An all-AI IceTowers app at `level` (`None`: the game's own bot) makes three moves in time.
+    fn ai_seats_make_moves(level: Option<Level>) {
+        let mut app = icetowers_app(0.0);
         app.insert_resource(AiLevel(level));
         app.insert_resource(BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))));
         let seats = vec![SeatKind::Ai, SeatKind::Ai];
@@ -272,17 +279,7 @@ mod tests {
 
     #[test]
     fn an_undo_drops_the_decision_under_way_and_the_ai_waits_its_reaction_time() {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.add_plugins((
-            crate::screens::plugin,
-            crate::session::plugin::<IceTowers>,
-            plugin::<IceTowers>,
-        ));
-        app.insert_resource(ReactionTime {
-            min: 30.0,
-            spread: 0.0,
-        });
+        let mut app = icetowers_app(30.0);
         app.insert_resource(BotMaker::<IceTowers>(|_| Box::new(SlowStopper)));
         let seats = vec![SeatKind::Human, SeatKind::Ai];
         app.insert_resource(AiSeats::<IceTowers>::new(&seats, 5));

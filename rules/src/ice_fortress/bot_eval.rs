@@ -148,6 +148,15 @@ pub fn evaluate(s: &IceFortress) -> f64 {
     evaluate_with(s, &Weights::default())
 }
 
+/// Every built room that tops a pure column (see [`is_pure`]), with its card and element.
+fn pure_rooms(s: &IceFortress) -> impl Iterator<Item = (&BuiltRoom, &RoomCard, Element)> {
+    s.built().values().filter_map(|b| {
+        let card = s.card(b.card)?;
+        let e = card.element.element()?;
+        is_pure(s, b, card, e).then_some((b, card, e))
+    })
+}
+
 /// True when built room `b` tops a pure column: the element's rooms stacked from a foundation jumbo
 /// room, one size smaller per level, and that element's beacon not yet built.
 fn is_pure(s: &IceFortress, b: &BuiltRoom, card: &RoomCard, e: Element) -> bool {
@@ -368,16 +377,7 @@ const GROUP_DICE: [f64; 3] = [4.0, 2.0, 1.5];
 /// squares of that column top's fullest free group, then a typical group per level above.
 fn dice_needed(s: &IceFortress) -> f64 {
     let mut need = [GROUP_DICE.iter().sum::<f64>(); 4];
-    for b in s.built().values() {
-        let Some(card) = s.card(b.card) else {
-            continue;
-        };
-        let Some(e) = card.element.element() else {
-            continue;
-        };
-        if !is_pure(s, b, card, e) {
-            continue;
-        }
+    for (b, card, e) in pure_rooms(s) {
         let h = s.stack_height(b.card);
         let left = card
             .groups
@@ -412,16 +412,7 @@ fn dice_needed(s: &IceFortress) -> f64 {
 /// beacon is built or when no column can grow.
 pub fn targets(s: &IceFortress) -> [Option<RoomId>; 4] {
     let mut best: [Option<(usize, usize, RoomId)>; 4] = [None; 4];
-    for b in s.built().values() {
-        let Some(card) = s.card(b.card) else {
-            continue;
-        };
-        let Some(e) = card.element.element() else {
-            continue;
-        };
-        if !is_pure(s, b, card, e) {
-            continue;
-        }
+    for (b, card, e) in pure_rooms(s) {
         let h = s.stack_height(b.card);
         let free = b.above.iter().filter(|a| a.is_none()).count();
         if free == 0 || card.groups.is_empty() {

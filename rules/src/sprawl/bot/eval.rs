@@ -113,12 +113,9 @@ fn tie_breaks(s: &Sprawl) -> Vec<f64> {
     out
 }
 
-/// How good the position is for `seat`: higher is better.
-///
-/// Each seat's strength is the pips it has in live sprawl, less 0.6 x what stands in towers (with their
-/// trees) that some opponent could plausibly neutralize next turn; `seat` adds a little for room to
-/// spore and branch and for coup cards, and subtracts half the strongest opponent's strength.
-pub fn evaluate(s: &Sprawl, seat: Seat) -> f64 {
+/// Per seat: the pips it has in live sprawl, and how many of them stand in towers (with their
+/// trees) that some opponent could plausibly neutralize next turn.
+fn live_pips(s: &Sprawl) -> (Vec<f64>, Vec<f64>) {
     let n = s.players();
     let b = s.board();
     let mut placed = vec![0.0; n];
@@ -140,6 +137,17 @@ pub fn evaluate(s: &Sprawl, seat: Seat) -> f64 {
             _ => {}
         }
     }
+    (placed, at_risk)
+}
+
+/// How good the position is for `seat`: higher is better.
+///
+/// Each seat's strength is the pips it has in live sprawl, less 0.6 x what stands in towers (with their
+/// trees) that some opponent could plausibly neutralize next turn; `seat` adds a little for room to
+/// spore and branch and for coup cards, and subtracts half the strongest opponent's strength.
+pub fn evaluate(s: &Sprawl, seat: Seat) -> f64 {
+    let n = s.players();
+    let (placed, at_risk) = live_pips(s);
     let risk = RISK;
     let ties = tie_breaks(s);
     let strength = |p: usize| placed[p] - risk * at_risk[p] + ties[p];
@@ -299,26 +307,7 @@ pub(super) fn quick_score(s: &Sprawl, seat: Seat, a: &Action) -> u32 {
 /// over the strongest other seat, squashed into (0, 1).
 pub(super) fn win_chance(s: &Sprawl, seat: Seat) -> f64 {
     let n = s.players();
-    let b = s.board();
-    let mut placed = vec![0.0; n];
-    let mut at_risk = vec![0.0; n];
-    for (sq, cell) in b.cells() {
-        match cell {
-            Cell::Tower(t) if !t.neutralized => {
-                for p in &t.pieces {
-                    placed[p.owner as usize] += p.size as f64;
-                }
-                if threatened(s, sq, t) {
-                    for p in &t.pieces {
-                        at_risk[p.owner as usize] += p.size as f64;
-                    }
-                    tree_pips(b, sq, &mut at_risk);
-                }
-            }
-            Cell::Branch(br) if b.is_live(br) => placed[br.owner as usize] += br.size as f64,
-            _ => {}
-        }
-    }
+    let (placed, at_risk) = live_pips(s);
     let ties = tie_breaks(s);
     let strength =
         |p: usize| placed[p] - RISK * at_risk[p] + s.face_down_cards(p) as f64 * 1.3 + ties[p];
