@@ -46,7 +46,8 @@ for round in $(seq "$ROUNDS"); do
   run "${full[@]}" --bench "$FRAMES" --copies "$COPIES" 2>>"$out/log" | tee -a "$out/copies.txt" | grep '^bench:' || true
   run "${full[@]}" --bench "$FRAMES" --quality high 2>>"$out/log" | tee -a "$out/high.txt" | grep '^bench:' || true
 done
-echo "all-AI game at the hard level"
+echo "all-AI game at the hard level (bots at normal priority, then at the app's lower one)"
+HOARFROST_AI_NICE=0 run --game icetowers --seats ai,ai --level hard --bench "$AI_FRAMES" 2>>"$out/log" | tee "$out/ai-nice0.txt" | grep '^bench:' || true
 run --game icetowers --seats ai,ai --level hard --bench "$AI_FRAMES" 2>>"$out/log" | tee "$out/ai.txt" | grep '^bench:' || true
 
 # The median over the rounds of figure $2 in file $1.
@@ -104,4 +105,6 @@ echo "while a bot thinks: $(figure "$out/ai.txt" think_frames) frames, median $(
 echo "while none thinks:  $(figure "$out/ai.txt" idle_frames) frames, median $(figure "$out/ai.txt" idle_median_ms) ms, p95 $(figure "$out/ai.txt" idle_p95_ms) ms"
 r=$(ratio "$(figure "$out/ai.txt" think_median_ms)" "$(figure "$out/ai.txt" idle_median_ms)")
 echo "median thinking / not thinking: $r"
+r0=$(ratio "$(figure "$out/ai-nice0.txt" think_median_ms)" "$(figure "$out/ai-nice0.txt" idle_median_ms)")
+echo "the same with the bots at normal priority (HOARFROST_AI_NICE=0): $(figure "$out/ai-nice0.txt" think_median_ms) / $(figure "$out/ai-nice0.txt" idle_median_ms) ms, $r0"
 echo "(raw output in $out)"

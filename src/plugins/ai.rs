@@ -1,4 +1,4 @@
-//! AI seats for any game: each decides on a background task, never on the frame, after a human-like
+//! AI seats for any game: each decides on a low-priority background thread ([`Background`]), never on the frame, after a human-like
 //! reaction delay; its choice goes through the same [`PlayAction`] path as a click. When the game goes
 //! back (undo, redo, a loaded game), decisions under way are dropped. [`AiLevel`] swaps every game's
 //! own bot for the tree search of a level; [`AiBusy`] tells whether some seat is thinking.
@@ -6,7 +6,6 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use hoarfrost_rules::bots::{Bot, Level};
 use hoarfrost_rules::record::Recorded;
 use hoarfrost_rules::{Game, GameRng, Seat};
@@ -15,6 +14,7 @@ use crate::options::SeatKind;
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{PlayAction, Session};
 use crate::systems::Frame;
+use crate::systems::background::Background;
 
 /// Makes the bot for an AI seat of game `G` from a seed.
 #[derive(Resource)]
@@ -59,7 +59,7 @@ impl Default for ReactionTime {
 struct Thinker<G: Game> {
     seat: Seat,
     ready_at: Duration,
-    task: Option<Task<Option<G::Action>>>,
+    task: Option<Background<Option<G::Action>>>,
 }
 
 /// Every AI seat of the current game.
@@ -151,7 +151,7 @@ fn start_thinking<G: Recorded>(
         };
         let state = session.state.clone();
         let seat = t.seat;
-        t.task = Some(AsyncComputeTaskPool::get().spawn(async move { bot.choose(&state, seat) }));
+        t.task = Some(Background::spawn(move || bot.choose(&state, seat)));
     }
 }
 
@@ -183,9 +183,11 @@ fn collect_decisions<G: Recorded>(
         let Some(task) = t.task.as_mut() else {
             continue;
         };
-        let Some(choice) = check_ready(task) else {
+        let Some(done) = task.poll() else {
             continue;
         };
+        // A lost decision (its thread failed) is simply tried again after the reaction time.
+        let choice = done.flatten();
         t.task = None;
         if let Some(action) = choice {
             play.write(PlayAction {

@@ -1,5 +1,6 @@
 //! Systems shared by every table: the frame's order, gliding pieces and table clean-up.
 
+pub mod background;
 pub mod dice;
 pub mod glide;
 
