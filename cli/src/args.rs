@@ -12,7 +12,8 @@ pub const USAGE: &str =
   --game   ice-fortress | sprawl | ice-castle | ice-colony | icetowers
   --seats  number of seats (default: the game's smallest)
   --bots   bot per seat, the last one repeated: ai (the game's own AI), random, greedy,
-           easy, normal, hard (tree search levels), mctsN (tree search of N iterations)
+           easy, normal, hard (tree search levels), mctsN (tree search of N iterations);
+           Ice Castle also: tuned (its heuristic with the weights its tree search uses)
            (default: ai,random)
   --games  number of games (default 100)
   --seed   seed of the first game; game i uses seed + i (default 0)

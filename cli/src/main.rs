@@ -73,8 +73,10 @@ fn main() -> ExitCode {
         GameKind::IceCastle => run::<IceCastle>(
             &args,
             |seed| ice_castle::Setup::new(args.seats, seed),
-            |name, seed| {
-                (name == "ai").then(|| Box::new(CastleBot::new(seed)) as Box<dyn Bot<IceCastle>>)
+            |name, seed| match name {
+                "ai" => Some(Box::new(CastleBot::new(seed)) as Box<dyn Bot<IceCastle>>),
+                "tuned" => Some(Box::new(CastleBot::tuned(seed)) as Box<dyn Bot<IceCastle>>),
+                _ => None,
             },
         ),
         GameKind::IceColony => run::<IceColony>(

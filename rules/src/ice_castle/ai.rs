@@ -2,10 +2,12 @@
 //!
 //! Random play almost never finishes a race (and randomly steps out of the castle), so random
 //! rollouts say nothing here. Search instead judges a position by the race itself (each seat's
-//! shortest-path cost to its goal row, as the heuristic bot measures it), plays no rollout, and only
-//! considers the heuristic bot's best few actions at each node (a card play has some sixty choices).
+//! shortest-path cost to its goal row, as the heuristic measures it with its tuned weights), plays no
+//! rollout, and only considers the heuristic's best two actions at each node (a card play has some
+//! sixty choices; searching more of them did worse, see rules/design/ai.md).
 
-use super::{Action, IceCastle, bot};
+use super::bot::{self, Weights};
+use super::{Action, IceCastle};
 use crate::bots::{SearchPlan, random_policy, softmax};
 use crate::{Game, Seat};
 
@@ -13,7 +15,10 @@ use crate::{Game, Seat};
 const TEMPERATURE: f64 = 1.5;
 
 /// Actions searched per node: the heuristic's best this many.
-const CANDIDATES: usize = 4;
+const CANDIDATES: usize = 2;
+
+/// The heuristic's weights the search ranks actions and measures the race with.
+const WEIGHTS: Weights = Weights::TUNED;
 
 /// Each seat's chance of winning from here, guessed from the race: a softmax of minus the seats'
 /// path costs (the seat whose turn it is counted after its best move). The returns once over.
@@ -21,19 +26,19 @@ pub(super) fn estimate(s: &IceCastle) -> Vec<f64> {
     if s.is_over() {
         return s.returns();
     }
-    let costs: Vec<f64> = bot::race_costs(s)
+    let costs: Vec<f64> = bot::race_costs(s, &WEIGHTS)
         .iter()
         .map(|&c| -f64::from(c.min(60.0)))
         .collect();
     softmax(&costs, TEMPERATURE)
 }
 
-/// The heuristic bot's best few actions.
+/// The heuristic's best few actions.
 fn candidates(s: &IceCastle, seat: Seat) -> Vec<Action> {
-    bot::best_few(s, seat, CANDIDATES)
+    bot::best_few(s, seat, CANDIDATES, &WEIGHTS)
 }
 
-/// Search plan: no rollout (the estimate judges the leaf), the heuristic's best few actions. An
+/// Search plan: no rollout (the estimate judges the leaf), the heuristic's best two actions. An
 /// iteration costs about 1 ms of one core (each node ranks all its actions), so the levels are
 /// scaled down: easy 10 iterations, normal 50, hard capped at 200 (about 175 ms).
 pub(super) fn plan() -> SearchPlan<IceCastle> {
