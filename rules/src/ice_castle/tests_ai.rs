@@ -35,11 +35,6 @@ fn search_considers_the_heuristics_best_two_legal_actions() {
     let few = bot::best_few(&s, seat, 2, &bot::Weights::TUNED);
     assert!(legal.len() > 2);
     assert_eq!(few.len(), 2);
-    let mut rng = crate::GameRng::new(1);
-    assert_eq!(
-        Some(few[0]),
-        bot::best_action(&s, seat, &bot::Weights::TUNED, &mut rng)
-    );
     assert!(few.iter().all(|a| legal.contains(a)));
 }
 
@@ -100,7 +95,7 @@ fn tune_weights() {
     let fine = var("FINE", 0) == 1;
     let mut rng = crate::GameRng::new(var("SEED", 77) as u64);
     let mut next_seed = 100_000u64;
-    let fields = 17;
+    let fields = 14;
     for it in 0..iters {
         let mut cand = best;
         let n = 1 + rng.below(3);
@@ -124,10 +119,7 @@ fn tune_weights() {
                 10 => &mut cand.block_far,
                 11 => &mut cand.extra_turn,
                 12 => &mut cand.extra_key,
-                13 => &mut cand.keep,
-                14 => &mut cand.opp_padlock,
-                15 => &mut cand.opp_frozen,
-                _ => &mut cand.opp_closed,
+                _ => &mut cand.keep,
             };
             *field *= f;
         }
