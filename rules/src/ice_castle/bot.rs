@@ -38,6 +38,9 @@ pub struct Weights {
     pub extra_key: f32,
     /// Scale of the wish to keep a card rather than play it without effect.
     pub keep: f32,
+    /// Doors further from the seat's character count for less: a door `d` steps away costs
+    /// `1 / (1 + far * (d - 1))` of its weight (0: all alike).
+    pub far: f32,
 }
 
 impl Weights {
@@ -57,16 +60,19 @@ impl Weights {
         extra_turn: 1.0,
         extra_key: 0.5,
         keep: 0.01,
+        far: 0.0,
     };
 }
 
 impl Weights {
-    /// Found by self-play against [`Weights::ORIGINAL`] (`tests_ai::tune_weights`: random changes of
-    /// one to three weights, kept when they won more of 300 games against the original): 62.0% of
-    /// 1,000 fresh games against it [58.9, 64.9]. Against the original: a closed or frozen door
-    /// without the card for it costs less, one with the skeleton key or axe in hand more, and
-    /// blocking the nearest opponent weighs about 0.5-0.8 of its own progress everywhere (the original
-    /// weighed 1.5 once the opponent was within 3). Used by tree search (`super::ai`).
+    /// Tuned against [`Weights::ORIGINAL`] by self-play: the first fourteen weights by a random
+    /// local search (`tests_ai::tune_weights`; 62.0% of 1,000 fresh games against the original, far
+    /// 0), then `far` by hand (0.15 to 5 tried; 0.6 to 1 best): 73.1% of 1,000 fresh games, seeds
+    /// 40000-40999 [70.3, 75.8]. Against the original: a closed or frozen door without the card for
+    /// it costs less, one with the skeleton key or axe in hand more, doors far from the character
+    /// count for less (a door next to it costs its weight, one five steps away a fourth), and blocking
+    /// the nearest opponent weighs about 0.5-0.8 of its own progress everywhere (the original weighed
+    /// 1.5 once the opponent was within 3). Used by tree search (`super::ai`).
     pub const TUNED: Weights = Weights {
         padlock_skeleton: 2.0,
         padlock: 2.94,
@@ -82,6 +88,7 @@ impl Weights {
         extra_turn: 0.98,
         extra_key: 0.7,
         keep: 0.0196,
+        far: 0.8,
     };
 }
 
@@ -304,8 +311,12 @@ impl Board {
     fn distances(&self, seat: Seat, hand: Option<&[Card]>) -> Vec<f32> {
         let n = self.tiles.len();
         let side = self.sides[seat];
+        let steps = self.steps_from(seat);
         let enter: Vec<f32> = (0..n)
-            .map(|i| 1.0 + self.door_cost(self.cell(i), seat, hand))
+            .map(|i| {
+                let scale = 1.0 / (1.0 + self.w.far * (steps[i] - 1.0).max(0.0));
+                1.0 + scale * self.door_cost(self.cell(i), seat, hand)
+            })
             .collect();
         let mut dist = vec![f32::INFINITY; n];
         let mut done = vec![false; n];
@@ -334,6 +345,43 @@ impl Board {
         }
         // Goal cells still have to be entered: standing on one is a win, reaching one costs its door.
         dist
+    }
+
+    /// Plain steps from `seat`'s character (or from outside, entering counting one) to each cell,
+    /// doors ignored.
+    fn steps_from(&self, seat: Seat) -> Vec<f32> {
+        let n = self.tiles.len();
+        let mut steps = vec![f32::INFINITY; n];
+        if self.w.far == 0.0 {
+            return vec![1.0; n];
+        }
+        let mut queue = std::collections::VecDeque::new();
+        match self.characters[seat] {
+            Some(c) => {
+                steps[self.at(c)] = 0.0;
+                queue.push_back(c);
+            }
+            None => {
+                let side = self.sides[seat];
+                for i in 0..n {
+                    if side.is_entry(self.cell(i), self.rows, self.cols) {
+                        steps[i] = 1.0;
+                        queue.push_back(self.cell(i));
+                    }
+                }
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            let next = steps[self.at(c)] + 1.0;
+            for nb in self.neighbours(c) {
+                let j = self.at(nb);
+                if next < steps[j] {
+                    steps[j] = next;
+                    queue.push_back(nb);
+                }
+            }
+        }
+        steps
     }
 
     /// `seat`'s cost to the goal from where its character stands (or waits outside).

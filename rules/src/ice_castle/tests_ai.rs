@@ -56,25 +56,29 @@ fn duel(a: &bot::Weights, b: &bot::Weights, seeds: std::ops::Range<u64>) -> f64 
     won
 }
 
-/// The tuned weights win more than their share against the original ones on a seeded set (1,000
-/// games measured 62.0%, `hoarfrost-cli --game ice-castle --bots tuned,ai --rotate --games 1000
-/// --seed 20000`).
+/// The tuned weights win clearly more than their share against the original ones on a seeded set
+/// (1,000 games measured 73.1%, `hoarfrost-cli --game ice-castle --bots tuned,ai --rotate --games
+/// 1000 --seed 40000`), and counting far doors for less is what lifts them most.
 #[test]
 fn tuned_weights_beat_the_original_ones() {
     let games = 120;
-    let won = duel(
-        &bot::Weights::TUNED,
-        &bot::Weights::ORIGINAL,
-        3000..3000 + games,
-    );
-    assert!(won >= 0.55 * games as f64, "won {won} of {games}");
+    let seeds = 3000..3000 + games;
+    let won = duel(&bot::Weights::TUNED, &bot::Weights::ORIGINAL, seeds.clone());
+    assert!(won >= 0.62 * games as f64, "won {won} of {games}");
+    let near_alike = bot::Weights {
+        far: 0.0,
+        ..bot::Weights::TUNED
+    };
+    let without_far = duel(&near_alike, &bot::Weights::ORIGINAL, seeds);
+    assert!(won > without_far, "{won} with far, {without_far} without");
 }
 
 /// How [`bot::Weights::TUNED`] was found: from the original (or, with `FROM_TUNED=1`, the tuned)
 /// weights, change one to three of them by a factor (`FINE=1`: smaller factors) and keep the change
 /// when it wins more than `MARGIN` games more than the incumbent against the original weights over
 /// the same `GAMES` fresh seeds; `ITERS` rounds, then a check on fresh seeds. TUNED is round 62 of
-/// `ITERS=80 GAMES=300 SEED=77` (later rounds kept changes that a 600-game check did not confirm).
+/// `ITERS=80 GAMES=300 SEED=77` with `far` at 0 (later rounds kept changes that a 600-game check
+/// did not confirm); `far` was set by hand afterwards.
 /// `cargo test --release -p hoarfrost-rules ice_castle::tests_ai::tune_weights -- --ignored --nocapture`
 #[test]
 #[ignore]
@@ -95,7 +99,7 @@ fn tune_weights() {
     let fine = var("FINE", 0) == 1;
     let mut rng = crate::GameRng::new(var("SEED", 77) as u64);
     let mut next_seed = 100_000u64;
-    let fields = 14;
+    let fields = 15;
     for it in 0..iters {
         let mut cand = best;
         let n = 1 + rng.below(3);
@@ -119,7 +123,8 @@ fn tune_weights() {
                 10 => &mut cand.block_far,
                 11 => &mut cand.extra_turn,
                 12 => &mut cand.extra_key,
-                _ => &mut cand.keep,
+                13 => &mut cand.keep,
+                _ => &mut cand.far,
             };
             *field *= f;
         }
