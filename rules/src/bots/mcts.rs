@@ -39,8 +39,11 @@ pub struct SearchPlan<G: Game> {
     /// clock, ends most decisions (hard then plays the same moves on a busy machine).
     pub hard_iterations: u32,
     /// The actions search considers for a seat (a subset of the legal ones, e.g. a heuristic's best
-    /// few); `None`: all legal actions.
+    /// few, best first); `None`: all legal actions.
     pub candidates: Option<Candidates<G>>,
+    /// With candidates: the first (the heuristic's choice) is played unless the search's pick has a
+    /// mean return higher by more than this; 0: the most visited action, whatever the heuristic says.
+    pub keep_first: f64,
 }
 
 /// The actions worth searching for a seat: a non-empty subset of its legal actions when it has any.
@@ -56,6 +59,7 @@ impl<G: Game> Default for SearchPlan<G> {
             normal_iterations: 300,
             hard_iterations: 50_000,
             candidates: None,
+            keep_first: 0.0,
         }
     }
 }
@@ -70,6 +74,8 @@ pub struct Mcts<G: Game> {
     pub policy: Policy<G>,
     /// The actions searched for a seat ([`SearchPlan::candidates`]).
     pub candidates: Option<Candidates<G>>,
+    /// [`SearchPlan::keep_first`].
+    pub keep_first: f64,
     /// Iterations the last search ran (0 when it had one action or none).
     pub last_iterations: u32,
     rng: GameRng,
@@ -101,6 +107,7 @@ impl<G: Game> Mcts<G> {
             rollout_depth: plan.rollout_depth,
             policy: plan.policy,
             candidates: plan.candidates,
+            keep_first: plan.keep_first,
             last_iterations: 0,
             rng: GameRng::new(seed),
         }
@@ -139,12 +146,29 @@ impl<G: Game> Mcts<G> {
             self.iterate(root, me, &mut tree);
             self.last_iterations = i + 1;
         }
-        tree[0]
+        let mine = |c: &&usize| tree[**c].seat == me;
+        let picked = tree[0]
             .children
             .iter()
-            .filter(|&&c| tree[c].seat == me)
-            .max_by(|&&a, &&b| tree[a].visits.total_cmp(&tree[b].visits))
-            .and_then(|&c| tree[c].action.clone())
+            .filter(mine)
+            .max_by(|&&a, &&b| tree[a].visits.total_cmp(&tree[b].visits))?;
+        let first = tree[0]
+            .children
+            .iter()
+            .filter(mine)
+            .find(|&&c| tree[c].action.as_ref() == legal.first());
+        let mean = |c: usize| tree[c].value / tree[c].visits.max(1.0);
+        let chosen = match first {
+            Some(&f)
+                if self.candidates.is_some()
+                    && self.keep_first > 0.0
+                    && mean(*picked) <= mean(f) + self.keep_first =>
+            {
+                f
+            }
+            _ => *picked,
+        };
+        tree[chosen].action.clone()
     }
 
     /// The actions searched for `seat` in `s`.
@@ -279,6 +303,26 @@ mod tests {
             won += play_match(state, &mut bots, &mut GameRng::new(g)).returns[me];
         }
         assert!(won / games as f64 >= 0.75, "MCTS won only {won} of {games}");
+    }
+
+    #[test]
+    fn keep_first_plays_the_first_candidate_unless_search_finds_a_clearly_better_one() {
+        fn reversed(s: &IceTowers, seat: Seat) -> Vec<crate::icetowers::Action> {
+            let mut legal = s.legal_actions(seat);
+            legal.reverse();
+            legal
+        }
+        let state = IceTowers::new(&Setup::new(2, 4)).unwrap();
+        let search = |keep_first: f64| {
+            let mut bot = Mcts::<IceTowers>::new(Budget::Iterations(200), 3);
+            bot.candidates = Some(reversed);
+            bot.keep_first = keep_first;
+            bot.search(&state, 0)
+        };
+        // Returns lie in 0..=1, so no action can beat the first by more than 1.
+        assert_eq!(search(1.0), reversed(&state, 0).first().cloned());
+        let free = search(0.0).unwrap();
+        assert!(state.legal_actions(0).contains(&free));
     }
 
     #[test]

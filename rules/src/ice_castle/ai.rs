@@ -17,6 +17,11 @@ const TEMPERATURE: f64 = 1.5;
 /// Actions searched per node: the heuristic's best this many.
 const CANDIDATES: usize = 2;
 
+/// The heuristic's first choice is played unless search finds another better by this much (in
+/// estimated chance of winning): the race estimate judges single actions worse than the heuristic
+/// does (rules/design/ai.md).
+const KEEP_FIRST: f64 = 0.1;
+
 /// The heuristic's weights the search ranks actions and measures the race with.
 const WEIGHTS: Weights = Weights::TUNED;
 
@@ -49,5 +54,6 @@ pub(super) fn plan() -> SearchPlan<IceCastle> {
         normal_iterations: 50,
         hard_iterations: 200,
         candidates: Some(candidates),
+        keep_first: KEEP_FIRST,
     }
 }
