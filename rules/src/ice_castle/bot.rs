@@ -363,10 +363,11 @@ impl Board {
             }
             None => {
                 let side = self.sides[seat];
-                for i in 0..n {
-                    if side.is_entry(self.cell(i), self.rows, self.cols) {
-                        steps[i] = 1.0;
-                        queue.push_back(self.cell(i));
+                for (i, step) in steps.iter_mut().enumerate() {
+                    let c = self.cell(i);
+                    if side.is_entry(c, self.rows, self.cols) {
+                        *step = 1.0;
+                        queue.push_back(c);
                     }
                 }
             }
