@@ -43,16 +43,18 @@ fn candidates(s: &IceCastle, seat: Seat) -> Vec<Action> {
     bot::best_few(s, seat, CANDIDATES, &WEIGHTS)
 }
 
-/// Search plan: no rollout (the estimate judges the leaf), the heuristic's best two actions. An
-/// iteration costs about 1 ms of one core (each node ranks all its actions), so the levels are
-/// scaled down: easy 10 iterations, normal 50, hard capped at 200 (about 175 ms).
+/// Search plan: no rollout (the estimate judges the leaf), the heuristic's best two actions, its
+/// first kept unless clearly beaten. An iteration costs about 2.5 ms of one core (every node on the
+/// path ranks all its actions, and two candidates a node make the paths deep), so the levels are
+/// scaled down: easy 10 iterations, normal 50, hard capped at 100 (about 250 ms at the bench's
+/// mid-game position, less in most).
 pub(super) fn plan() -> SearchPlan<IceCastle> {
     SearchPlan {
         policy: random_policy::<IceCastle>,
         rollout_depth: 0,
         easy_iterations: 10,
         normal_iterations: 50,
-        hard_iterations: 200,
+        hard_iterations: 100,
         candidates: Some(candidates),
         keep_first: KEEP_FIRST,
     }
