@@ -115,7 +115,7 @@ fn mixed_table_share(players: usize, variants: Variants, games: u64, first_seed:
     let mut share = 0.0;
     for g in 0..games {
         let seed = first_seed + g;
-        let ai = |seat: usize| (seat + g as usize) % 2 == 0;
+        let ai = |seat: usize| (seat + g as usize).is_multiple_of(2);
         let s = Sprawl::new(&Setup::new(players, seed).with(variants)).unwrap();
         let mut bots: Vec<Box<dyn Bot<Sprawl>>> = (0..players)
             .map(|i| -> Box<dyn Bot<Sprawl>> {
