@@ -351,10 +351,11 @@ impl Board {
     /// doors ignored.
     fn steps_from(&self, seat: Seat) -> Vec<f32> {
         let n = self.tiles.len();
-        let mut steps = vec![f32::INFINITY; n];
         if self.w.far == 0.0 {
+            // Every door then costs its full weight: no need to walk the board.
             return vec![1.0; n];
         }
+        let mut steps = vec![f32::INFINITY; n];
         let mut queue = std::collections::VecDeque::new();
         match self.characters[seat] {
             Some(c) => {

@@ -17,6 +17,17 @@ fn one_random_invader_card_of_each_element_is_dealt() {
     assert_eq!(seen.len(), 8, "both cards of every element turn up");
 }
 
+/// The sizes of the rooms in the supply, smallest first.
+fn supply_sizes(s: &IceFortress) -> Vec<Size> {
+    let mut sizes: Vec<Size> = s
+        .supply()
+        .iter()
+        .map(|&r| s.card(r).unwrap().size)
+        .collect();
+    sizes.sort();
+    sizes
+}
+
 #[test]
 fn one_room_of_each_size_is_dealt_to_the_supply() {
     // Level 3 deals what the rulebook deals; gentler levels deal more (next test).
@@ -25,13 +36,7 @@ fn one_room_of_each_size_is_dealt_to_the_supply() {
         ..Setup::new(3, 9)
     };
     let s = IceFortress::standard(&setup).unwrap();
-    let mut sizes: Vec<Size> = s
-        .supply()
-        .iter()
-        .map(|&r| s.card(r).unwrap().size)
-        .collect();
-    sizes.sort();
-    assert_eq!(sizes, Size::ALL.to_vec());
+    assert_eq!(supply_sizes(&s), Size::ALL.to_vec());
     for z in Size::ALL {
         assert_eq!(s.deck_len(z), content().foundation.decks.of(z) - 1);
     }
@@ -57,13 +62,7 @@ fn the_level_deals_its_rooms_to_the_supply() {
             .dealt
             .clone();
         dealt.sort();
-        let mut sizes: Vec<Size> = s
-            .supply()
-            .iter()
-            .map(|&r| s.card(r).unwrap().size)
-            .collect();
-        sizes.sort();
-        assert_eq!(sizes, dealt, "level {level}");
+        assert_eq!(supply_sizes(&s), dealt, "level {level}");
         for z in Size::ALL {
             let n = dealt.iter().filter(|&&d| d == z).count();
             assert_eq!(s.deck_len(z), content().foundation.decks.of(z) - n);
