@@ -189,7 +189,9 @@ fn title_screen_renders() {
     if !display_available() {
         return;
     }
-    let p = capture("title", &["--exit-after", "40"]);
+    // 120 frames, not 40: once, with every test running at once, the shot came out blank (the
+    // screenshot waits for a frame count, not for the pipelines; see the session 4 note).
+    let p = capture("title", &["--exit-after", "120"]);
     assert_not_blank(&p, 4.0);
     // The menu window sits in the middle: lighter text on a panel unlike the corners.
     let at = |x: usize, y: usize| p.rgb[y * p.width + x];
