@@ -25,26 +25,41 @@ use crate::{Game, GameRng, Seat};
 pub use eval::evaluate;
 
 /// How hard the bot thinks: candidates kept from the one-ply ordering, simulations per candidate,
-/// and how many of its own turns each simulation looks ahead.
+/// how far each simulation looks, how the other seats play in it, and what the first tower costs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Effort {
     /// Moves (best by the one-ply evaluation) compared by simulation.
     pub candidates: usize,
     /// Simulated continuations of each candidate.
     pub rollouts: usize,
-    /// Simulations stop when the bot is about to take this many more turns (or the game ends).
+    /// Simulations stop when the bot is about to take this many more turns (or the game ends);
+    /// [`TO_THE_END`] plays every simulation out.
     pub turns_ahead: usize,
     /// Percent of the other seats' simulated moves that are their greediest rather than random.
     pub greed: usize,
+    /// Simulations shared out among the squares for the first tower (0: the static choice alone).
+    pub first_tower: usize,
 }
 
+/// More turns than any seat can take (15 pieces each): simulations play on to the end of the game.
+pub const TO_THE_END: usize = 16;
+
 impl Effort {
-    /// The default: a few milliseconds per decision in a release build.
+    /// Three to five seats: a few milliseconds per decision in a release build.
     pub const NORMAL: Effort = Effort {
         candidates: 8,
         rollouts: 12,
         turns_ahead: 3,
         greed: 25,
+        first_tower: 0,
+    };
+    /// Six to eight seats, where the first two or three turns decide most games: simulations play
+    /// to the end and the first tower's square is searched (tens of milliseconds per decision in a
+    /// release build, up to about half a second for the first tower).
+    pub const LARGE_TABLE: Effort = Effort {
+        turns_ahead: TO_THE_END,
+        first_tower: 2_000,
+        ..Effort::NORMAL
     };
     /// One ply only: the static evaluation alone.
     pub const ONE_PLY: Effort = Effort {
@@ -52,13 +67,24 @@ impl Effort {
         rollouts: 0,
         turns_ahead: 0,
         greed: 0,
+        first_tower: 0,
     };
+
+    /// The default effort at a table of `players`.
+    pub fn for_table(players: usize) -> Effort {
+        if players >= 6 {
+            Effort::LARGE_TABLE
+        } else {
+            Effort::NORMAL
+        }
+    }
 }
 
 /// The AI seat; `rng` breaks ties and drives its simulations.
 pub struct SprawlBot {
     rng: GameRng,
-    effort: Effort,
+    /// `None`: [`Effort::for_table`].
+    effort: Option<Effort>,
 }
 
 impl SprawlBot {
@@ -66,13 +92,13 @@ impl SprawlBot {
     pub fn new(seed: u64) -> Self {
         SprawlBot {
             rng: GameRng::new(seed),
-            effort: Effort::NORMAL,
+            effort: None,
         }
     }
 
     /// The same bot thinking with another effort.
     pub fn with_effort(mut self, effort: Effort) -> Self {
-        self.effort = effort;
+        self.effort = Some(effort);
         self
     }
 }
@@ -90,7 +116,8 @@ impl Bot<Sprawl> for SprawlBot {
                 state,
                 seat,
                 legal,
-                self.effort,
+                self.effort
+                    .unwrap_or_else(|| Effort::for_table(state.players())),
                 &mut self.rng,
             )),
         }

@@ -278,6 +278,28 @@ fn first_tower_is_large_and_out_of_reach_of_a_tower_two_squares_off() {
     }
 }
 
+#[test]
+fn first_tower_by_simulation_stands_between_two_towers_that_face_each_other() {
+    use super::tests::{GREEN, RED, YELLOW, at, p, position};
+    assert_eq!(Effort::for_table(8), Effort::LARGE_TABLE);
+    assert_eq!(Effort::for_table(5), Effort::NORMAL);
+    // Red's and Yellow's lone small towers face each other across c3: a branch of 2 or 3 laid there
+    // neutralizes one of them, which leaves that seat without a move and ends the game before Green
+    // has caught up. A first tower on c3 blocks that line.
+    let s = position(
+        &[("c2", vec![p(RED, 1)]), ("c4", vec![p(YELLOW, 1)])],
+        &[],
+        GREEN,
+    );
+    for seed in 0..3 {
+        let mut bot = SprawlBot::new(seed).with_effort(Effort::LARGE_TABLE);
+        let Some(Action::PlaceFirstTower { sq, size }) = bot.choose(&s, 2) else {
+            panic!("a first tower was expected");
+        };
+        assert_eq!((sq, size), (at("c3"), 3), "seed {seed}");
+    }
+}
+
 /// Wins of one AI seat against random bots by its position in the turn order (0 = moves first), and
 /// by how the game ended: "fair" when it ended at the turn of a seat from the AI's next one round to
 /// the first player (nobody has had more turns than the AI), "unfair" otherwise (the seats from the

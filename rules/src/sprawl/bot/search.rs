@@ -52,6 +52,10 @@ pub(super) fn best_move(
         })
         .collect();
     firsts.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+    if effort.first_tower > 0 && firsts.len() > 1 {
+        let pick = first_tower(&scored, &firsts, me, effort, rng);
+        return scored.swap_remove(pick).1;
+    }
     if let Some(&(best, _)) = firsts.first() {
         let ties = firsts.iter().take_while(|x| x.0 >= best - 1e-9).count();
         let pick = firsts[rng.below(ties)].1;
@@ -95,6 +99,47 @@ pub(super) fn best_move(
         }
     }
     scored.swap_remove(best).1
+}
+
+/// The first tower's square by simulation: every large first tower that boxes nobody in is played
+/// on to the end, and rounds of successive halving share `effort.first_tower` simulations out, the
+/// better half going on each round (common random numbers across squares). `firsts` holds (static
+/// value, index into `scored`), best first; the static value breaks ties.
+fn first_tower(
+    scored: &[(f64, Action, Sprawl)],
+    firsts: &[(f64, usize)],
+    me: Seat,
+    effort: Effort,
+    rng: &mut GameRng,
+) -> usize {
+    let safe: Vec<&(f64, usize)> = firsts.iter().filter(|x| x.0 > -BOXING / 2.0).collect();
+    let pool = if safe.is_empty() {
+        firsts.iter().collect()
+    } else {
+        safe
+    };
+    // (index into `scored`, static value, sum of results, simulations)
+    let mut alive: Vec<(usize, f64, f64, usize)> =
+        pool.iter().map(|&&(v, i)| (i, v, 0.0, 0)).collect();
+    let rounds = (alive.len() as f64).log2().ceil().max(1.0) as usize;
+    let base = rng.next_u64();
+    while alive.len() > 1 {
+        let each = (effort.first_tower / rounds / alive.len()).max(2);
+        for (i, _, sum, n) in alive.iter_mut() {
+            for r in *n..*n + each {
+                let mut sim_rng = GameRng::new(base ^ (r as u64).wrapping_mul(0x9E37_79B9));
+                *sum += rollout(&scored[*i].2, me, effort, &mut sim_rng);
+            }
+            *n += each;
+        }
+        alive.sort_by(|x, y| {
+            (y.2 / y.3 as f64)
+                .total_cmp(&(x.2 / x.3 as f64))
+                .then(y.1.total_cmp(&x.1))
+        });
+        alive.truncate(alive.len().div_ceil(2).min(alive.len() - 1));
+    }
+    alive[0].0
 }
 
 /// Value of a finished game to `me`: 1 for an outright win, a shared win counts for little.
