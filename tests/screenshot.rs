@@ -189,8 +189,8 @@ fn title_screen_renders() {
     if !display_available() {
         return;
     }
-    // 120 frames, not 40: once, with every test running at once, the shot came out blank (the
-    // screenshot waits for a frame count, not for the pipelines; see the session 4 note).
+    // 120 frames, not 40: once, with every test running at once, the shot came out blank. Since then
+    // the shot also waits until no render pipeline is compiling (`automation.rs`).
     let p = capture("title", &["--exit-after", "120"]);
     assert_not_blank(&p, 4.0);
     // The menu window sits in the middle: lighter text on a panel unlike the corners.

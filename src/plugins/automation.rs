@@ -1,11 +1,16 @@
 //! Automation for tests and captures: `--screenshot <path>` saves the window, `--exit-after <n>` quits.
 //!
-//! The screenshot is taken a few frames before the exit frame (frame 120 without `--exit-after`), and
-//! the app waits for it to be written before it quits.
+//! The screenshot is taken a few frames before the exit frame (frame 120 without `--exit-after`), or
+//! later if a render pipeline is still compiling then (a shot taken before they are ready comes out
+//! blank), and the app waits for it to be written before it quits.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
+use bevy::render::render_resource::PipelineCache;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::render::{Render, RenderApp, RenderSystems};
 
 use crate::options::LaunchOptions;
 
@@ -13,6 +18,11 @@ use crate::options::LaunchOptions;
 const SHOT_LEAD: u32 = 5;
 /// Frames to wait past the exit frame for a screenshot still being written.
 const SHOT_GRACE: u32 = 600;
+/// Frames past the planned shot after which it is taken even with pipelines still compiling.
+const SHOT_WAIT: u32 = 300;
+
+/// Set by the render world after each frame it renders: no render pipeline is still compiling.
+static PIPELINES_READY: AtomicBool = AtomicBool::new(false);
 
 #[derive(Resource, Default)]
 struct Capture {
@@ -31,6 +41,15 @@ pub(crate) fn plugin(app: &mut App) {
             click_named.before(bevy::picking::PickingSystems::Input),
         )
         .add_systems(Last, (take_screenshot, exit_when_done).chain());
+    if let Some(render) = app.get_sub_app_mut(RenderApp) {
+        render.add_systems(Render, note_pipelines.in_set(RenderSystems::Cleanup));
+    }
+}
+
+/// In the render world, after each frame: whether every pipeline asked for so far is compiled.
+fn note_pipelines(cache: Res<PipelineCache>) {
+    let ready = cache.waiting_pipelines().next().is_none();
+    PIPELINES_READY.store(ready, Ordering::Relaxed);
 }
 
 /// `--click <name>`: move the mouse pointer over the first piece of that name and press and release
@@ -97,7 +116,8 @@ fn take_screenshot(
     let at = options
         .exit_after
         .map_or(120, |n| n.saturating_sub(SHOT_LEAD).max(1));
-    if capture.requested || frames.0 < at {
+    let ready = PIPELINES_READY.load(Ordering::Relaxed) || frames.0 >= at + SHOT_WAIT;
+    if capture.requested || frames.0 < at || !ready {
         return;
     }
     capture.requested = true;
