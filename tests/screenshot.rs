@@ -223,8 +223,7 @@ fn ice_colony_ai_game_shows_the_terrain_board() {
 
 #[test]
 fn sprawl_ai_game_shows_the_chessboard_and_all_three_colours() {
-    // 120 frames: each AI seat searches its first tower by simulation (a few hundred ms of CPU).
-    let Some(p) = ai_game("sprawl", "ai,ai,ai", "2", "120") else {
+    let Some(p) = ai_game("sprawl", "ai,ai,ai", "2", "60") else {
         return;
     };
     // Red, Yellow and Green (the default colours) each have towers and branches on the board.
