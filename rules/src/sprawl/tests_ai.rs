@@ -304,8 +304,11 @@ fn first_tower_by_simulation_stands_between_two_towers_that_face_each_other() {
 /// by how the game ended: "fair" when it ended at the turn of a seat from the AI's next one round to
 /// the first player (nobody has had more turns than the AI), "unfair" otherwise (the seats from the
 /// first player up to the one left without a move have had one turn more), split by who left that
-/// seat without a move. `PLAYERS` (default 8), `GAMES` (default 200), `VARIANTS=1` for all variants;
-/// the same seeds as `wins` (500.. basic, 900.. all variants). In release:
+/// seat without a move; and (basic rules) the games a random seat ended with more live pips than the
+/// AI seat's largest pieces, one a turn, could have made, or exactly as many: no play of its own wins
+/// the first short of neutralizing that seat. `PLAYERS` (default 8), `GAMES` (default 200),
+/// `VARIANTS=1` for all variants; the same seeds as `wins` (500.. basic, 900.. all variants). In
+/// release:
 /// `PLAYERS=8 GAMES=200 cargo test --release -p hoarfrost-rules sprawl::tests_ai::win_rates_by_position -- --ignored --nocapture`.
 #[test]
 #[ignore]
@@ -327,6 +330,10 @@ fn win_rates_by_position() {
     let mut by_position = vec![(0u64, 0u64); players];
     let mut by_end = std::collections::BTreeMap::new();
     let (mut thinking, mut slowest, mut decisions) = (0.0f64, 0.0f64, 0u64);
+    // Games where a random seat ended with fewer points than a large piece every turn would have
+    // left the AI seat (no play of its own wins them, short of neutralizing that seat), and with
+    // exactly as few (only the tie-breaks could win them).
+    let (mut outpaced, mut matched) = ((0u64, 0u64), (0u64, 0u64));
     for g in 0..games {
         let seed = first_seed + g;
         let me = (g as usize) % players;
@@ -343,6 +350,7 @@ fn win_rates_by_position() {
             .collect();
         // Who first left each seat without a move.
         let mut stuck_by: Vec<Option<usize>> = vec![None; players];
+        let mut my_turns = 0usize;
         let mut rng = GameRng::new(seed);
         while let crate::ToAct::Seats(seats) = s.to_act() {
             let seat = seats[rng.below(seats.len())];
@@ -352,6 +360,16 @@ fn win_rates_by_position() {
                 thinking += clock.elapsed().as_secs_f64();
                 decisions += 1;
                 slowest = slowest.max(clock.elapsed().as_secs_f64());
+            }
+            let board_move = matches!(
+                a,
+                Action::PlaceFirstTower { .. }
+                    | Action::Build { .. }
+                    | Action::Branch { .. }
+                    | Action::Spore { .. }
+            );
+            if seat == me && board_move {
+                my_turns += 1;
             }
             s.apply_unchecked(seat, &a);
             for (q, by) in stuck_by.iter_mut().enumerate() {
@@ -376,6 +394,29 @@ fn win_rates_by_position() {
         } else {
             "fair, another seat left that seat without a move"
         };
+        if !all {
+            // Most points any seat could have had left after the AI seat's turns: its largest
+            // pieces, one a turn (basic rules: one piece a turn, no coup cards).
+            let pace: i64 = [3i64; 5]
+                .into_iter()
+                .chain([2; 5])
+                .chain([1; 5])
+                .take(my_turns)
+                .sum();
+            let scores = s.scores();
+            let best_other = (0..players).filter(|&q| q != me).map(|q| scores[q]).min();
+            match best_other.map(|b| b.cmp(&(STASH_PIPS - pace))) {
+                Some(std::cmp::Ordering::Less) => {
+                    outpaced.0 += won;
+                    outpaced.1 += 1;
+                }
+                Some(std::cmp::Ordering::Equal) => {
+                    matched.0 += won;
+                    matched.1 += 1;
+                }
+                _ => {}
+            }
+        }
         let e = by_end.entry(how).or_insert((0u64, 0u64));
         e.0 += won;
         e.1 += 1;
@@ -394,5 +435,15 @@ fn win_rates_by_position() {
     }
     for (how, (w, n)) in &by_end {
         eprintln!("  ended {how}: won {w}/{n}");
+    }
+    if !all {
+        eprintln!(
+            "  a random seat ended with more live pips than one large piece a turn gives the AI seat: won {}/{}",
+            outpaced.0, outpaced.1
+        );
+        eprintln!(
+            "  a random seat ended with exactly as many: won {}/{}",
+            matched.0, matched.1
+        );
     }
 }
