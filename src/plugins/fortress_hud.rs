@@ -43,7 +43,14 @@ pub fn hud_spec() -> HudSpec<IceFortress> {
                 egui::Color32::from_rgb(200, 230, 255),
             )
         },
-        seat_note: |_, _| "beacons".into(),
+        seat_note: |s, _| {
+            if s.beacons() == 1 {
+                "beacon"
+            } else {
+                "beacons"
+            }
+            .into()
+        },
         seat_button: None,
         extra_lines: status_lines,
         panel_actions: |s, seat| {

@@ -53,7 +53,7 @@ fn game_over_window<G: Recorded>(
                 ui.horizontal(|ui| {
                     ui.colored_label(colour, "■");
                     ui.label(format!(
-                        "{name}: {score}  {}",
+                        "{name}: {score} {}",
                         (spec.seat_note)(&session.state, seat)
                     ));
                 });

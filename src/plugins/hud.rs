@@ -183,7 +183,7 @@ fn side_panel<G: Recorded>(
                 ui.horizontal(|ui| {
                     ui.colored_label(colour, "■");
                     ui.label(format!(
-                        "{name} ({who}): {score}  {}",
+                        "{name} ({who}): {score} {}",
                         (spec.seat_note)(&session.state, seat)
                     ));
                     let button = spec

@@ -440,7 +440,12 @@ fn hud_spec() -> HudSpec<IceColony> {
         seat_note: |s, seat| {
             let pool: u8 = s.pool(seat).iter().sum();
             let edge = if s.has_edge(seat) { ", edge token" } else { "" };
-            format!("territories, {pool} pieces in pool{edge}")
+            let places = if s.territories(seat) == 1 {
+                "territory"
+            } else {
+                "territories"
+            };
+            format!("{places}, {pool} pieces in pool{edge}")
         },
         seat_button: None,
         extra_lines: |s| {
