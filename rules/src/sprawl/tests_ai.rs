@@ -334,6 +334,7 @@ fn win_rates_by_position() {
     // left the AI seat (no play of its own wins them, short of neutralizing that seat), and with
     // exactly as few (only the tie-breaks could win them).
     let (mut outpaced, mut matched) = ((0u64, 0u64), (0u64, 0u64));
+    let mut lost_at_pace = (0u64, 0u64);
     for g in 0..games {
         let seed = first_seed + g;
         let me = (g as usize) % players;
@@ -351,6 +352,7 @@ fn win_rates_by_position() {
         // Who first left each seat without a move.
         let mut stuck_by: Vec<Option<usize>> = vec![None; players];
         let mut my_turns = 0usize;
+        let mut could_strike = vec![false; players];
         let mut rng = GameRng::new(seed);
         while let crate::ToAct::Seats(seats) = s.to_act() {
             let seat = seats[rng.below(seats.len())];
@@ -370,6 +372,15 @@ fn win_rates_by_position() {
             );
             if seat == me && board_move {
                 my_turns += 1;
+                if !all {
+                    for m in s.legal_actions(me) {
+                        for sq in super::rules::neutralized_by_move(&s, me, &m) {
+                            if let Some(t) = s.board().tower(sq) {
+                                could_strike[t.controller() as usize] = true;
+                            }
+                        }
+                    }
+                }
             }
             s.apply_unchecked(seat, &a);
             for (q, by) in stuck_by.iter_mut().enumerate() {
@@ -405,6 +416,13 @@ fn win_rates_by_position() {
                 .sum();
             let scores = s.scores();
             let best_other = (0..players).filter(|&q| q != me).map(|q| scores[q]).min();
+            // Of those lost, the games where some turn of the AI seat offered a move that
+            // neutralized a tower of a seat that ended level with or ahead of that pace.
+            let leaders = (0..players).filter(|&q| q != me && scores[q] <= STASH_PIPS - pace);
+            if won == 0 && leaders.clone().next().is_some() {
+                lost_at_pace.1 += 1;
+                lost_at_pace.0 += leaders.clone().any(|q| could_strike[q]) as u64;
+            }
             match best_other.map(|b| b.cmp(&(STASH_PIPS - pace))) {
                 Some(std::cmp::Ordering::Less) => {
                     outpaced.0 += won;
@@ -444,6 +462,10 @@ fn win_rates_by_position() {
         eprintln!(
             "  a random seat ended with exactly as many: won {}/{}",
             matched.0, matched.1
+        );
+        eprintln!(
+            "  of those lost, games where a turn of the AI seat offered a move neutralizing a tower of such a seat: {}/{}",
+            lost_at_pace.0, lost_at_pace.1
         );
     }
 }
