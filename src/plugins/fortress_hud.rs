@@ -171,13 +171,13 @@ fn cards_window(
                                 let mut cards: Vec<(CardRef, String, &[Power])> = Vec::new();
                                 if let Some(side) = s.name_side(ch.name) {
                                     let which = if s.advanced() {
-                                        "advanced side"
+                                        "name card, advanced side"
                                     } else {
-                                        "starting side"
+                                        "name card, starting side"
                                     };
                                     cards.push((
                                         CardRef::Name(ch.name),
-                                        format!("{} ({which})", side.title),
+                                        format!("{} … ({which})", side.title),
                                         &side.powers,
                                     ));
                                 }
