@@ -302,6 +302,24 @@ fn first_tower_by_simulation_stands_between_two_towers_that_face_each_other() {
     }
 }
 
+/// The most pips a seat starting with `stash` (pieces of sizes 1, 2, 3) can have placed after
+/// `turns` turns of basic rules, where a turn places one piece: its largest pieces, one a turn.
+fn most_placed(stash: [u8; 3], turns: usize) -> i64 {
+    (1..=3u8)
+        .rev()
+        .flat_map(|size| std::iter::repeat_n(size as i64, stash[size as usize - 1] as usize))
+        .take(turns)
+        .sum()
+}
+
+#[test]
+fn the_most_a_seat_can_place_is_its_largest_pieces_one_a_turn() {
+    assert_eq!(most_placed([5, 5, 5], 0), 0);
+    assert_eq!(most_placed([5, 5, 5], 2), 6);
+    assert_eq!(most_placed([5, 5, 5], 7), 19);
+    assert_eq!(most_placed([5, 5, 5], 20), STASH_PIPS);
+}
+
 /// Wins of one AI seat against random bots by its position in the turn order (0 = moves first), and
 /// by how the game ended: "fair" when it ended at the turn of a seat from the AI's next one round to
 /// the first player (nobody has had more turns than the AI), "unfair" otherwise (the seats from the
@@ -353,6 +371,7 @@ fn win_rates_by_position() {
             .collect();
         // Who first left each seat without a move.
         let mut stuck_by: Vec<Option<usize>> = vec![None; players];
+        let start_stash = s.stash(me);
         let mut my_turns = 0usize;
         let mut could_strike = vec![false; players];
         let mut rng = GameRng::new(seed);
@@ -408,14 +427,7 @@ fn win_rates_by_position() {
             "fair, another seat left that seat without a move"
         };
         if !all {
-            // Most points any seat could have had left after the AI seat's turns: its largest
-            // pieces, one a turn (basic rules: one piece a turn, no coup cards).
-            let pace: i64 = [3i64; 5]
-                .into_iter()
-                .chain([2; 5])
-                .chain([1; 5])
-                .take(my_turns)
-                .sum();
+            let pace = most_placed(start_stash, my_turns);
             let scores = s.scores();
             let best_other = (0..players).filter(|&q| q != me).map(|q| scores[q]).min();
             // Of those lost, the games where some turn of the AI seat offered a move that
