@@ -195,3 +195,53 @@ fn write_sprawl_scene() {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenes/positions/sprawl-neutralized.ron");
     std::fs::write(path, text).unwrap();
 }
+
+/// The Sprawl position for choosing a branch's direction on the board: Red (to move) has a 3-2
+/// tower on b2 and a large branch on b3 pointing north, so a medium branched into b4 may point
+/// north, east or west.
+fn sprawl_branch_position() -> hoarfrost_rules::sprawl::Sprawl {
+    use hoarfrost_rules::sprawl::{Dir, Piece, Setup as SprawlSetup, Sprawl, Square};
+    let at = |col, row| Square::new(col, row);
+    let piece = |owner, size| Piece { owner, size };
+    Sprawl::with_layout(
+        &SprawlSetup::new(3, 1),
+        &[
+            (at(1, 1), vec![piece(0, 3), piece(0, 2)]),
+            (at(4, 4), vec![piece(1, 3)]),
+            (at(4, 0), vec![piece(2, 3)]),
+        ],
+        &[(at(1, 2), piece(0, 3), Dir::North, at(1, 1))],
+        0,
+    )
+    .expect("the layout is legal")
+}
+
+fn sprawl_branch_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenes/positions/sprawl-branch.ron")
+}
+
+#[test]
+fn the_sprawl_branch_scene_is_the_layout_it_describes() {
+    use hoarfrost_rules::sprawl::{Action, Sprawl};
+    let text = std::fs::read_to_string(sprawl_branch_path()).expect("the scene file exists");
+    let s: Sprawl = ron::from_str(&text).expect("the scene parses");
+    s.check_invariants()
+        .expect("the scene keeps the rules' invariants");
+    assert_eq!(s, sprawl_branch_position());
+    let b4 = hoarfrost_rules::sprawl::Square::new(1, 3);
+    let into_b4 = s
+        .legal_actions(0)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Branch { to, .. } if *to == b4))
+        .count();
+    assert_eq!(into_b4, 3, "a medium into b4 points north, east or west");
+}
+
+#[test]
+#[ignore = "writes the Sprawl branch scene file"]
+fn write_sprawl_branch_scene() {
+    let text =
+        ron::ser::to_string_pretty(&sprawl_branch_position(), ron::ser::PrettyConfig::default())
+            .unwrap();
+    std::fs::write(sprawl_branch_path(), text).unwrap();
+}

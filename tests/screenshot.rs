@@ -172,6 +172,24 @@ fn count(p: &Picture, test: impl Fn(u32, u32, u32) -> bool) -> usize {
         .count()
 }
 
+/// Pixels passing `test` inside a box given as fractions of the frame (x from-to, y from-to).
+fn count_in(
+    p: &Picture,
+    (x0, x1): (f64, f64),
+    (y0, y1): (f64, f64),
+    test: impl Fn(u32, u32, u32) -> bool,
+) -> usize {
+    let (w, h) = (p.width as f64, p.height as f64);
+    let xs = (x0 * w) as usize..(x1 * w) as usize;
+    (((y0 * h) as usize)..((y1 * h) as usize))
+        .flat_map(|y| xs.clone().map(move |x| y * p.width + x))
+        .filter(|&i| {
+            let c = p.rgb[i];
+            test(c[0] as u32, c[1] as u32, c[2] as u32)
+        })
+        .count()
+}
+
 #[test]
 fn icetowers_ai_game_shows_the_table_and_pyramids() {
     let Some(p) = ai_game("icetowers", "ai,ai", "3", "90") else {
@@ -226,11 +244,52 @@ fn sprawl_ai_game_shows_the_chessboard_and_all_three_colours() {
     let Some(p) = ai_game("sprawl", "ai,ai,ai", "2", "60") else {
         return;
     };
-    // Red, Yellow and Green (the default colours) each have towers and branches on the board.
-    let (r, y, g) = (count(&p, red), count(&p, yellow), count(&p, green));
+    // Red, Yellow and Green (the default colours) each have towers and branches on the board, which
+    // fills the middle of the frame; the stash trays stand round it, outside this box.
+    let board = |test: fn(u32, u32, u32) -> bool| count_in(&p, (0.40, 0.60), (0.22, 0.57), test);
+    let (r, y, g) = (board(red), board(yellow), board(green));
     assert!(
-        r > 300 && y > 300 && g > 300,
-        "only {r} red, {y} yellow and {g} green pixels: pieces are missing"
+        r > 150 && y > 150 && g > 150,
+        "only {r} red, {y} yellow and {g} green pixels on the board: pieces are missing"
+    );
+    // Each seat's tray of unplayed pyramids: Red's on the near side, below the board.
+    let tray = count_in(&p, (0.40, 0.60), (0.62, 0.90), red);
+    assert!(
+        tray > 300,
+        "only {tray} red pixels below the board: Red's stash tray is missing"
+    );
+}
+
+#[test]
+fn a_real_click_on_a_sprawl_stash_piece_picks_that_size() {
+    if !display_available() {
+        return;
+    }
+    let scene = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenes/positions/sprawl-neutralized.ron"
+    );
+    // Red is to move with four small pyramids and one medium left in its tray.
+    let (p, printed) = capture_with_output(
+        "sprawl-stash-click",
+        &[
+            "--game",
+            "sprawl",
+            "--seats",
+            "human,human,human",
+            "--scene",
+            scene,
+            "--click",
+            "Red stash small",
+            "--exit-after",
+            "60",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    let said = notice(&printed);
+    assert!(
+        said.starts_with("Red picks a small (1)"),
+        "the click on Red's small stash piece picked nothing: {said:?}"
     );
 }
 
@@ -435,7 +494,7 @@ fn sprawl_marks_a_neutralized_tower_and_a_real_click_on_a_square_is_answered() {
             "--scene",
             scene,
             "--click",
-            "Square",
+            "Square a1",
             "--exit-after",
             "60",
         ],
@@ -450,5 +509,44 @@ fn sprawl_marks_a_neutralized_tower_and_a_real_click_on_a_square_is_answered() {
     assert!(
         !said.is_empty() && !said.starts_with("Each player first"),
         "the click on a square changed nothing: {said:?}"
+    );
+}
+
+#[test]
+fn a_sprawl_branch_direction_is_chosen_by_clicking_an_arrow_on_the_board() {
+    if !display_available() {
+        return;
+    }
+    let scene = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenes/positions/sprawl-branch.ron"
+    );
+    // A medium into b4 may point north, east or west: the click on b4 lays three arrows there.
+    let (p, printed) = capture_with_output(
+        "sprawl-branch-arrow",
+        &[
+            "--game",
+            "sprawl",
+            "--seats",
+            "human,human,human",
+            "--scene",
+            scene,
+            "--click",
+            "Square b4",
+            "--click",
+            "Arrow east",
+            "--exit-after",
+            "90",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    assert!(
+        !printed.contains("nothing named"),
+        "a click found nothing to click: {printed}"
+    );
+    let said = notice(&printed);
+    assert_eq!(
+        said,
+        "Red branches a medium (2) from b3 to b4, pointing east"
     );
 }

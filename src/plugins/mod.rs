@@ -26,7 +26,9 @@ pub mod save_menu;
 pub mod saving;
 pub mod settings_menu;
 pub mod soak;
+pub mod sprawl_arrows;
 pub mod sprawl_input;
+pub mod sprawl_stash;
 pub mod sprawl_table;
 pub mod title;
 
@@ -67,6 +69,8 @@ pub(crate) fn plugin(app: &mut App) {
         ice_castle_table::plugin,
         sprawl_table::plugin,
         sprawl_input::plugin,
+        sprawl_arrows::plugin,
+        sprawl_stash::plugin,
         fortress_table::plugin,
     ));
 }

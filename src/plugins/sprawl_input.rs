@@ -1,6 +1,6 @@
-//! Sprawl clicks: pick a size from your stash in the "Your stash" window, then click a square; where
-//! that still leaves several moves (which direction, which source, how many pieces) the side panel
-//! offers them. Lit squares are where the picked size can go; an illegal click gets the rules' reason.
+//! Sprawl clicks: pick a size (click a pyramid in your stash tray, `sprawl_stash.rs`, or a size in the
+//! "Your stash" window), then click a square; where that still leaves several moves (which direction,
+//! which source, how many pieces) the side panel offers them. Lit squares are where the picked size can go; an illegal click gets the rules' reason.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -15,7 +15,8 @@ use crate::session::{Notice, PlayAction, Session};
 use crate::systems::Frame;
 
 /// How to play, for the side panel.
-pub const HELP: &str = "Pick a size in \"Your stash\" (or leave Any), then click a square:\n\
+pub const HELP: &str = "Click a pyramid in your stash tray, or a size in \"Your stash\" (or leave Any),\n\
+    then click a square:\n\
     your first tower goes anywhere; later, click a tower to build on it, a square next to your sprawl\n\
     to branch there, or a dotted square to spore. Where a direction or a source is still open the\n\
     panel offers the choices. Lit squares are where the picked size can go; dots mark the squares\n\
@@ -200,6 +201,8 @@ fn stash_window(
         return Ok(());
     }
     let st = session.state.stash(seat);
+    // Work on a copy: writing through `pick` every frame would mark it changed and redraw the trays.
+    let mut picked = pick.0;
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Your stash")
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
@@ -208,16 +211,17 @@ fn stash_window(
         .show(ctx, |ui| {
             ui.label(format!("{}, pick a size:", session.state.hue(seat).name()));
             ui.horizontal(|ui| {
-                ui.selectable_value(&mut pick.0, None, "Any");
+                ui.selectable_value(&mut picked, None, "Any");
                 for (i, name) in ["Small", "Medium", "Large"].into_iter().enumerate() {
                     let size = i as u8 + 1;
                     let label = format!("{name} ({size}) x{}", st[i]);
                     ui.add_enabled_ui(st[i] > 0, |ui| {
-                        ui.selectable_value(&mut pick.0, Some(size), label);
+                        ui.selectable_value(&mut picked, Some(size), label);
                     });
                 }
             });
         });
+    pick.set_if_neq(StashPick(picked));
     Ok(())
 }
 
@@ -259,7 +263,12 @@ fn on_click(
             });
         }
         _ => {
-            notice.info(format!("{}: pick one in the panel", sq.name()));
+            let how = if crate::plugins::sprawl_arrows::arrows(&matches).is_empty() {
+                "pick one in the panel"
+            } else {
+                "click an arrow for the branch's direction, or pick one in the panel"
+            };
+            notice.info(format!("{}: {how}", sq.name()));
             choices.0 = matches;
         }
     }

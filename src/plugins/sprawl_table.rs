@@ -32,10 +32,10 @@ pub struct SprawlPiece(pub Square);
 /// Shared meshes and materials: per seat a live, a darkened and a dot material; four tile looks.
 #[derive(Resource)]
 pub struct SprawlAssets {
-    pyramid: Handle<Mesh>,
+    pub(crate) pyramid: Handle<Mesh>,
     dot: Handle<Mesh>,
     ring: Handle<Mesh>,
-    live: Vec<Handle<StandardMaterial>>,
+    pub(crate) live: Vec<Handle<StandardMaterial>>,
     dead: Vec<Handle<StandardMaterial>>,
     dots: Vec<Handle<StandardMaterial>>,
     ring_material: Handle<StandardMaterial>,
@@ -196,19 +196,13 @@ fn start_game(
         ],
     };
     let dims = state.dimensions();
-    let half_diagonal = Vec2::new(dims.0 as f32, dims.1 as f32).length() * SPACING / 2.0;
+    let reach = crate::plugins::sprawl_stash::table_radius(dims);
     commands.spawn((
         Name::new("Table"),
         TableEntity,
         crate::plugins::graphics::TableTop,
         Pickable::IGNORE,
-        Mesh3d(
-            meshes.add(
-                Cylinder::new(half_diagonal + 1.0, 0.2)
-                    .mesh()
-                    .resolution(96),
-            ),
-        ),
+        Mesh3d(meshes.add(Cylinder::new(reach + 0.6, 0.2).mesh().resolution(96))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: palette::TABLE,
             perceptual_roughness: 0.8,
@@ -219,7 +213,7 @@ fn start_game(
     let slab = meshes.add(Cuboid::new(SPACING, 0.04, SPACING));
     for sq in state.board().squares() {
         commands.spawn((
-            Name::new("Square"),
+            Name::new(format!("Square {}", sq.name())),
             TableEntity,
             SprawlSquare(sq),
             Mesh3d(slab.clone()),
@@ -230,7 +224,7 @@ fn start_game(
     commands.insert_resource(kit);
     commands.insert_resource(FrameTarget {
         centre: Vec3::ZERO,
-        radius: half_diagonal,
+        radius: reach,
         ..default()
     });
     commands.insert_resource(StashPick::default());

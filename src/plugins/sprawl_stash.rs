@@ -1,0 +1,401 @@
+//! Every Sprawl player's stash on the table: the pyramids not yet played stand in a tray beside the
+//! board, large nearest it, one tray per seat round the table. The acting human clicks one of their
+//! own to pick that size (the "Your stash" window does the same); the picked size stands raised.
+
+use std::f32::consts::{FRAC_PI_2, TAU};
+
+use bevy::prelude::*;
+use hoarfrost_rules::sprawl::{Phase, Sprawl};
+use hoarfrost_rules::{Game, Seat};
+
+use crate::plugins::icetowers_table::size;
+use crate::plugins::sprawl_input::{StashPick, acting_human, matches_at};
+use crate::plugins::sprawl_table::{SPACING, SprawlAssets};
+use crate::screens::TurnPhase;
+use crate::session::{Notice, Session};
+use crate::systems::{Frame, TableEntity};
+
+/// Space between the pyramids in a tray, along a row and from row to row.
+const PITCH: f32 = 1.1;
+/// Gap between the board's outer corner circle and a tray's inner row.
+const GAP: f32 = 0.9;
+/// How high the picked size stands above the rest of its tray.
+const RAISE: f32 = 0.3;
+/// Size names, smallest first, as the trays' pieces are named ("Red stash large").
+pub const SIZE_NAMES: [&str; 3] = ["small", "medium", "large"];
+
+/// A pyramid in a seat's stash tray.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StashPiece {
+    pub seat: Seat,
+    pub size: u8,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_observer(on_click).add_systems(
+        Update,
+        redraw_stashes.in_set(Frame::Mirror).run_if(stash_changed),
+    );
+}
+
+fn stash_changed(
+    session: Option<Res<Session<Sprawl>>>,
+    pick: Option<Res<StashPick>>,
+    kit: Option<Res<SprawlAssets>>,
+) -> bool {
+    match (session, pick, kit) {
+        (Some(s), Some(p), Some(k)) => s.is_changed() || p.is_changed() || k.is_added(),
+        _ => false,
+    }
+}
+
+/// Half the diagonal of a board of `cols` x `rows`: every square lies inside this circle.
+pub fn board_radius((cols, rows): (u8, u8)) -> f32 {
+    Vec2::new(cols as f32, rows as f32).length() * SPACING / 2.0
+}
+
+/// How far from the centre the trays reach: the table and the camera's framing take this in.
+pub fn table_radius(dims: (u8, u8)) -> f32 {
+    board_radius(dims) + GAP + 3.0 * PITCH
+}
+
+/// Where a seat's tray faces from: seat 0 on the near side, the others evenly round the table.
+fn seat_angle(seat: Seat, seats: usize) -> f32 {
+    FRAC_PI_2 + TAU * seat as f32 / seats.max(1) as f32
+}
+
+/// Where the `k`-th of the `n` pyramids of `pips` left stands in `seat`'s tray: rows along the
+/// table's edge, each centred in front of its seat, the large row nearest the board.
+pub fn stash_position(
+    seat: Seat,
+    seats: usize,
+    dims: (u8, u8),
+    pips: u8,
+    (k, n): (usize, usize),
+) -> Vec3 {
+    let angle = seat_angle(seat, seats);
+    let out = Vec3::new(angle.cos(), 0.0, angle.sin());
+    let along = Vec3::new(-angle.sin(), 0.0, angle.cos());
+    let row = 3u8.saturating_sub(pips) as f32; // large 0, medium 1, small 2
+    let reach = board_radius(dims) + GAP + (row + 0.5) * PITCH;
+    out * reach + along * ((k as f32 - (n as f32 - 1.0) / 2.0) * PITCH)
+}
+
+/// The size a click on a stash piece picks, or why it picks nothing. Clicking the size already
+/// picked puts the pick back to "any".
+pub fn pick_from(
+    s: &Sprawl,
+    acting: Option<Seat>,
+    piece: StashPiece,
+    picked: Option<u8>,
+) -> Result<Option<u8>, String> {
+    let Some(seat) = acting else {
+        return Err("it is not your turn to pick from a stash".into());
+    };
+    if !matches!(s.phase(), Phase::Play) {
+        return Err("answer the question in the panel first".into());
+    }
+    if piece.seat != seat {
+        return Err(format!(
+            "that is {}'s stash; {} plays from their own",
+            s.hue(piece.seat).name(),
+            s.hue(seat).name()
+        ));
+    }
+    if picked == Some(piece.size) {
+        Ok(None)
+    } else {
+        Ok(Some(piece.size))
+    }
+}
+
+/// Every pyramid the trays show: which it is, its name and where it stands (the acting human's
+/// picked size raised).
+pub fn tray_pieces(
+    s: &Sprawl,
+    acting: Option<Seat>,
+    pick: Option<u8>,
+) -> Vec<(StashPiece, String, Vec3)> {
+    let seats = s.num_seats();
+    let dims = s.dimensions();
+    let mut out = Vec::new();
+    for seat in 0..seats {
+        let stash = s.stash(seat);
+        for pips in 1..=3u8 {
+            let lift = if acting == Some(seat) && pick == Some(pips) {
+                RAISE
+            } else {
+                0.0
+            };
+            let name = format!(
+                "{} stash {}",
+                s.hue(seat).name(),
+                SIZE_NAMES[pips as usize - 1]
+            );
+            let n = stash[pips as usize - 1] as usize;
+            for k in 0..n {
+                let at = stash_position(seat, seats, dims, pips, (k, n)) + Vec3::Y * lift;
+                out.push((StashPiece { seat, size: pips }, name.clone(), at));
+            }
+        }
+    }
+    out
+}
+
+/// Everything the trays draw (pyramids and the pad under the picked row), redrawn together.
+#[derive(Component)]
+struct Tray;
+
+/// What picking `size` tells the player: how many squares take it now.
+pub fn picked_note(s: &Sprawl, seat: Seat, size: u8) -> String {
+    let legal = s.legal_actions(seat);
+    let squares = s
+        .board()
+        .squares()
+        .filter(|&sq| !matches_at(&legal, sq, Some(size)).is_empty())
+        .count();
+    let what = format!(
+        "{} picks a {} ({size})",
+        s.hue(seat).name(),
+        SIZE_NAMES[size as usize - 1]
+    );
+    match squares {
+        0 => format!("{what}: no square takes it now; pick another size"),
+        1 => format!("{what}: the lit square takes it"),
+        n => format!("{what}: {n} lit squares take it"),
+    }
+}
+
+/// Redraw every tray from the stashes, with a pad lit like a legal square under the picked row.
+fn redraw_stashes(
+    mut commands: Commands,
+    session: Res<Session<Sprawl>>,
+    pick: Res<StashPick>,
+    kit: Res<SprawlAssets>,
+    old: Query<Entity, With<Tray>>,
+    mut pad: Local<Option<Handle<Mesh>>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let acting = acting_human(&session);
+    if let (Some(seat), Some(pips)) = (acting, pick.0) {
+        let s = &session.state;
+        let n = s.stash(seat)[pips as usize - 1] as usize;
+        if n > 0 {
+            let mesh = pad
+                .get_or_insert_with(|| meshes.add(Cuboid::new(PITCH, 0.02, PITCH)))
+                .clone();
+            let first = stash_position(seat, s.num_seats(), s.dimensions(), pips, (0, n));
+            let last = stash_position(seat, s.num_seats(), s.dimensions(), pips, (n - 1, n));
+            let along = (last - first).normalize_or(Vec3::X);
+            commands.spawn((
+                Name::new("Picked stash size"),
+                TableEntity,
+                Tray,
+                Pickable::IGNORE,
+                Mesh3d(mesh),
+                MeshMaterial3d(kit.tile[3].clone()),
+                Transform::from_translation((first + last) / 2.0 + Vec3::Y * 0.01)
+                    .with_rotation(Quat::from_rotation_arc(Vec3::X, along))
+                    .with_scale(Vec3::new(n as f32, 1.0, 1.0)),
+            ));
+        }
+    }
+    for (piece, name, at) in tray_pieces(&session.state, acting, pick.0) {
+        let Some(material) = kit.live.get(piece.seat) else {
+            continue;
+        };
+        let (w, h) = size(piece.size);
+        commands.spawn((
+            Name::new(name),
+            TableEntity,
+            Tray,
+            piece,
+            Mesh3d(kit.pyramid.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(at).with_scale(Vec3::new(w, h, w)),
+        ));
+    }
+}
+
+fn on_click(
+    click: On<Pointer<Click>>,
+    phase: Option<Res<State<TurnPhase>>>,
+    session: Option<Res<Session<Sprawl>>>,
+    pick: Option<ResMut<StashPick>>,
+    pieces: Query<&StashPiece>,
+    mut notice: ResMut<Notice>,
+) {
+    let Ok(&piece) = pieces.get(click.entity) else {
+        return;
+    };
+    let (Some(session), Some(mut pick)) = (session, pick) else {
+        return;
+    };
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    let acting =
+        acting_human(&session).filter(|_| phase.is_some_and(|p| *p.get() == TurnPhase::HumanToAct));
+    match pick_from(&session.state, acting, piece, pick.0) {
+        Ok(Some(size)) => {
+            pick.0 = Some(size);
+            notice.info(picked_note(&session.state, piece.seat, size));
+        }
+        Ok(None) => {
+            pick.0 = None;
+            notice.info("any size: lit squares take some piece");
+        }
+        Err(why) => notice.error(why),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hoarfrost_rules::sprawl;
+    use hoarfrost_rules::sprawl::{Action, Setup, Square};
+
+    #[test]
+    fn trays_stand_apart_off_the_board_and_on_the_table() {
+        // Full trays, and trays with rows of different lengths (each row is centred).
+        for (players, left) in (3..=8).flat_map(|p| [(p, [5, 5, 5]), (p, [1, 4, 2])]) {
+            let dims = sprawl::board_size(players).unwrap();
+            let mut spots = Vec::new();
+            for seat in 0..players {
+                for pips in 1..=3u8 {
+                    let n = left[pips as usize - 1];
+                    for k in 0..n {
+                        spots.push(stash_position(seat, players, dims, pips, (k, n)));
+                    }
+                }
+            }
+            for (i, a) in spots.iter().enumerate() {
+                // Off the board (its squares fill the corner circle's inscribed rectangle) and
+                // inside the table's edge.
+                assert!(
+                    a.length() > board_radius(dims),
+                    "{players}: {a} on the board"
+                );
+                assert!(
+                    a.length() < table_radius(dims),
+                    "{players}: {a} off the table"
+                );
+                for b in &spots[..i] {
+                    assert!(
+                        a.distance(*b) >= 1.0,
+                        "{players} players: pyramids at {a} and {b} overlap"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_large_row_is_nearest_the_board() {
+        let dims = (6, 6);
+        for seat in 0..5 {
+            let d = |pips| stash_position(seat, 5, dims, pips, (2, 5)).length();
+            assert!(d(3) < d(2) && d(2) < d(1));
+        }
+    }
+
+    #[test]
+    fn a_click_on_your_own_stash_picks_that_size_and_a_second_click_lets_it_go() {
+        let s = Sprawl::new(&Setup::new(3, 4)).unwrap();
+        let me = s.current_player();
+        let large = StashPiece { seat: me, size: 3 };
+        assert_eq!(pick_from(&s, Some(me), large, None), Ok(Some(3)));
+        assert_eq!(pick_from(&s, Some(me), large, Some(1)), Ok(Some(3)));
+        assert_eq!(pick_from(&s, Some(me), large, Some(3)), Ok(None));
+    }
+
+    #[test]
+    fn a_click_on_another_stash_or_out_of_turn_is_explained_and_picks_nothing() {
+        let s = Sprawl::new(&Setup::new(3, 4)).unwrap();
+        let me = s.current_player();
+        let other = (me + 1) % 3;
+        let theirs = StashPiece {
+            seat: other,
+            size: 2,
+        };
+        let why = pick_from(&s, Some(me), theirs, None).unwrap_err();
+        assert!(why.contains(s.hue(other).name()), "{why}");
+        let mine = StashPiece { seat: me, size: 2 };
+        assert!(pick_from(&s, None, mine, None).is_err());
+    }
+
+    #[test]
+    fn picking_a_size_says_how_many_squares_take_it() {
+        let first = Sprawl::new(&Setup::new(3, 4)).unwrap();
+        let me = first.current_player();
+        // A first tower goes on any of the 5 x 6 squares.
+        assert!(picked_note(&first, me, 2).ends_with("30 lit squares take it"));
+        let at = |col, row| Square::new(col, row);
+        let piece = |owner, size| sprawl::Piece { owner, size };
+        let red_tower = |pieces: Vec<sprawl::Piece>, corner: bool| {
+            // Yellow fills both sides of the corner a1 when `corner`, or stands far off.
+            let yellow = if corner {
+                vec![(at(0, 1), vec![piece(1, 3)]), (at(1, 0), vec![piece(1, 3)])]
+            } else {
+                vec![(at(4, 5), vec![piece(1, 3)])]
+            };
+            let mut towers = vec![
+                (
+                    at(if corner { 0 } else { 2 }, if corner { 0 } else { 2 }),
+                    pieces,
+                ),
+                (at(4, 0), vec![piece(2, 3)]),
+            ];
+            towers.extend(yellow);
+            Sprawl::with_layout(&Setup::new(3, 1), &towers, &[], 0).unwrap()
+        };
+        // A lone large tower: a medium caps it or branches to its four sides; a small only branches.
+        let large = red_tower(vec![piece(0, 3)], false);
+        assert!(picked_note(&large, 0, 2).ends_with("5 lit squares take it"));
+        assert!(picked_note(&large, 0, 1).ends_with("4 lit squares take it"));
+        // A small tower boxed into a corner takes nothing: no build on a 1, no square to branch to.
+        let boxed = red_tower(vec![piece(0, 1)], true);
+        let note = picked_note(&boxed, 0, 3);
+        assert!(
+            note.ends_with("no square takes it now; pick another size"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn a_tray_holds_what_the_stash_holds_and_raises_the_picked_size() {
+        let mut s = Sprawl::new(&Setup::new(3, 4)).unwrap();
+        let me = s.current_player();
+        assert_eq!(tray_pieces(&s, Some(me), None).len(), 45);
+        s.apply(
+            me,
+            &Action::PlaceFirstTower {
+                sq: Square::new(2, 2),
+                size: 3,
+            },
+        )
+        .unwrap();
+        let pieces = tray_pieces(&s, Some(me), Some(2));
+        assert_eq!(pieces.len(), 44);
+        let mine = |size| {
+            pieces
+                .iter()
+                .filter(|(p, _, _)| p.seat == me && p.size == size)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(mine(3).len(), 4, "a large piece left the tray");
+        let name = format!("{} stash medium", s.hue(me).name());
+        assert!(mine(2).iter().all(|(_, n, at)| *n == name && at.y == RAISE));
+        assert!(mine(3).iter().chain(&mine(1)).all(|(_, _, at)| at.y == 0.0));
+        // Another seat's stash never rises, whatever is picked.
+        assert!(
+            pieces
+                .iter()
+                .filter(|(p, _, _)| p.seat != me)
+                .all(|(_, _, at)| at.y == 0.0)
+        );
+    }
+}
