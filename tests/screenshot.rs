@@ -507,7 +507,7 @@ fn sprawl_marks_a_neutralized_tower_and_a_real_click_on_a_square_is_answered() {
     );
     let said = notice(&printed);
     assert!(
-        !said.is_empty() && !said.starts_with("Each player first"),
+        !said.is_empty() && !said.starts_with("Position loaded"),
         "the click on a square changed nothing: {said:?}"
     );
 }

@@ -1,6 +1,7 @@
 //! Every Sprawl player's stash on the table: the pyramids not yet played stand in a tray beside the
 //! board, large nearest it, one tray per seat round the table. The acting human clicks one of their
-//! own to pick that size (the "Your stash" window does the same); the picked size stands raised.
+//! own to pick that size (the "Your stash" window does the same); the picked size stands raised over a
+//! lit pad. Counting Coup cards lie face down in a pile at the end of their holder's tray.
 
 use std::f32::consts::{FRAC_PI_2, TAU};
 
@@ -32,10 +33,12 @@ pub struct StashPiece {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_observer(on_click).add_systems(
-        Update,
-        redraw_stashes.in_set(Frame::Mirror).run_if(stash_changed),
-    );
+    app.add_observer(on_click)
+        .add_systems(Startup, make_kit)
+        .add_systems(
+            Update,
+            redraw_stashes.in_set(Frame::Mirror).run_if(stash_changed),
+        );
 }
 
 fn stash_changed(
@@ -79,6 +82,15 @@ pub fn stash_position(
     let row = 3u8.saturating_sub(pips) as f32; // large 0, medium 1, small 2
     let reach = board_radius(dims) + GAP + (row + 0.5) * PITCH;
     out * reach + along * ((k as f32 - (n as f32 - 1.0) / 2.0) * PITCH)
+}
+
+/// Where the `i`-th Counting Coup card of `seat` lies face down: a small pile at the end of its tray.
+pub fn card_position(seat: Seat, seats: usize, dims: (u8, u8), i: usize) -> Vec3 {
+    let angle = seat_angle(seat, seats);
+    let out = Vec3::new(angle.cos(), 0.0, angle.sin());
+    let along = Vec3::new(-angle.sin(), 0.0, angle.cos());
+    let reach = board_radius(dims) + GAP + PITCH;
+    out * reach + along * (3.6 * PITCH + 0.08 * i as f32) + Vec3::Y * (0.012 + 0.025 * i as f32)
 }
 
 /// The size a click on a stash piece picks, or why it picks nothing. Clicking the size already
@@ -166,15 +178,38 @@ pub fn picked_note(s: &Sprawl, seat: Seat, size: u8) -> String {
     }
 }
 
+/// The trays' own meshes and material: the pad under the picked row and a playing card's back.
+#[derive(Resource)]
+struct TrayKit {
+    pad: Handle<Mesh>,
+    card: Handle<Mesh>,
+    card_back: Handle<StandardMaterial>,
+}
+
+fn make_kit(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    commands.insert_resource(TrayKit {
+        pad: meshes.add(Cuboid::new(PITCH, 0.02, PITCH)),
+        card: meshes.add(Cuboid::new(0.7, 0.02, 1.0)),
+        card_back: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.12, 0.2, 0.45),
+            perceptual_roughness: 0.6,
+            ..default()
+        }),
+    });
+}
+
 /// Redraw every tray from the stashes, with a pad lit like a legal square under the picked row.
 fn redraw_stashes(
     mut commands: Commands,
     session: Res<Session<Sprawl>>,
     pick: Res<StashPick>,
     kit: Res<SprawlAssets>,
+    own: Res<TrayKit>,
     old: Query<Entity, With<Tray>>,
-    mut pad: Local<Option<Handle<Mesh>>>,
-    mut meshes: ResMut<Assets<Mesh>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -184,9 +219,6 @@ fn redraw_stashes(
         let s = &session.state;
         let n = s.stash(seat)[pips as usize - 1] as usize;
         if n > 0 {
-            let mesh = pad
-                .get_or_insert_with(|| meshes.add(Cuboid::new(PITCH, 0.02, PITCH)))
-                .clone();
             let first = stash_position(seat, s.num_seats(), s.dimensions(), pips, (0, n));
             let last = stash_position(seat, s.num_seats(), s.dimensions(), pips, (n - 1, n));
             let along = (last - first).normalize_or(Vec3::X);
@@ -195,12 +227,34 @@ fn redraw_stashes(
                 TableEntity,
                 Tray,
                 Pickable::IGNORE,
-                Mesh3d(mesh),
+                Mesh3d(own.pad.clone()),
                 MeshMaterial3d(kit.tile[3].clone()),
                 Transform::from_translation((first + last) / 2.0 + Vec3::Y * 0.01)
                     .with_rotation(Quat::from_rotation_arc(Vec3::X, along))
                     .with_scale(Vec3::new(n as f32, 1.0, 1.0)),
             ));
+        }
+    }
+    let s = &session.state;
+    if (0..s.num_seats()).any(|seat| s.face_down_cards(seat) > 0) {
+        for seat in 0..s.num_seats() {
+            let angle = seat_angle(seat, s.num_seats());
+            for i in 0..s.face_down_cards(seat) {
+                commands.spawn((
+                    Name::new("Coup card"),
+                    TableEntity,
+                    Tray,
+                    Mesh3d(own.card.clone()),
+                    MeshMaterial3d(own.card_back.clone()),
+                    Transform::from_translation(card_position(
+                        seat,
+                        s.num_seats(),
+                        s.dimensions(),
+                        i,
+                    ))
+                    .with_rotation(Quat::from_rotation_y(-angle)),
+                ));
+            }
         }
     }
     for (piece, name, at) in tray_pieces(&session.state, acting, pick.0) {
@@ -288,6 +342,39 @@ mod tests {
                         a.distance(*b) >= 1.0,
                         "{players} players: pyramids at {a} and {b} overlap"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn coup_cards_pile_up_beside_their_tray_clear_of_every_pyramid() {
+        for players in 3..=8 {
+            let dims = sprawl::board_size(players).unwrap();
+            let pyramids: Vec<Vec3> = (0..players)
+                .flat_map(|seat| {
+                    (1..=3).flat_map(move |pips| {
+                        (0..5).map(move |k| stash_position(seat, players, dims, pips, (k, 5)))
+                    })
+                })
+                .collect();
+            for seat in 0..players {
+                for i in 0..8 {
+                    let card = card_position(seat, players, dims, i);
+                    let flat = card * Vec3::new(1.0, 0.0, 1.0);
+                    assert!(
+                        flat.length() > board_radius(dims) && flat.length() < table_radius(dims)
+                    );
+                    // A card is 0.7 x 1.0, a large pyramid 1.0 across: centres 1.2 apart clear.
+                    for p in &pyramids {
+                        assert!(
+                            flat.distance(*p) > 1.2,
+                            "{players}: card {i} of {seat} on {p}"
+                        );
+                    }
+                    if i > 0 {
+                        assert!(card.y > card_position(seat, players, dims, i - 1).y);
+                    }
                 }
             }
         }

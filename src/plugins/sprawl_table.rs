@@ -231,7 +231,14 @@ fn start_game(
     let session = opening.session(&choice.kinds(), choice.seed);
     commands.insert_resource(AiSeats::<Sprawl>::new(&session.seats, choice.seed));
     commands.insert_resource(session);
-    notice.info("Each player first stands a tower anywhere; then build, branch or spore.");
+    if choice.scene.is_some() {
+        notice.info(format!(
+            "Position loaded: {} to move.",
+            state.hue(state.current_player()).name()
+        ));
+    } else {
+        notice.info("Each player first stands a tower anywhere; then build, branch or spore.");
+    }
 }
 
 /// Which of the four tile materials a square uses: chessboard colour, lit when it is a legal target.
