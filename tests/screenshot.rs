@@ -260,32 +260,49 @@ fn sprawl_ai_game_shows_the_chessboard_and_all_three_colours() {
     );
 }
 
+/// Start the app on a Sprawl position from `scenes/positions/` with three human seats, click the named
+/// pieces in turn and return the (not blank) picture and what the app printed; `None` without a display.
+fn sprawl_clicks(
+    shot: &str,
+    scene: &str,
+    clicks: &[&str],
+    frames: &str,
+) -> Option<(Picture, String)> {
+    if !display_available() {
+        return None;
+    }
+    let scene = format!(
+        "{}/scenes/positions/{scene}.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut args = vec![
+        "--game",
+        "sprawl",
+        "--seats",
+        "human,human,human",
+        "--scene",
+        &scene,
+    ];
+    for c in clicks {
+        args.extend(["--click", c]);
+    }
+    args.extend(["--exit-after", frames]);
+    let (p, printed) = capture_with_output(shot, &args);
+    assert_not_blank(&p, 12.0);
+    Some((p, printed))
+}
+
 #[test]
 fn a_real_click_on_a_sprawl_stash_piece_picks_that_size() {
-    if !display_available() {
-        return;
-    }
-    let scene = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/scenes/positions/sprawl-neutralized.ron"
-    );
     // Red is to move with four small pyramids and one medium left in its tray.
-    let (p, printed) = capture_with_output(
+    let Some((_, printed)) = sprawl_clicks(
         "sprawl-stash-click",
-        &[
-            "--game",
-            "sprawl",
-            "--seats",
-            "human,human,human",
-            "--scene",
-            scene,
-            "--click",
-            "Red stash small",
-            "--exit-after",
-            "60",
-        ],
-    );
-    assert_not_blank(&p, 12.0);
+        "sprawl-neutralized",
+        &["Red stash small"],
+        "60",
+    ) else {
+        return;
+    };
     let said = notice(&printed);
     assert!(
         said.starts_with("Red picks a small (1)"),
@@ -477,29 +494,14 @@ fn icy(r: u32, g: u32, b: u32) -> bool {
 
 #[test]
 fn sprawl_marks_a_neutralized_tower_and_a_real_click_on_a_square_is_answered() {
-    if !display_available() {
-        return;
-    }
-    let scene = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/scenes/positions/sprawl-neutralized.ron"
-    );
-    let (p, printed) = capture_with_output(
+    let Some((p, printed)) = sprawl_clicks(
         "sprawl-neutralized",
-        &[
-            "--game",
-            "sprawl",
-            "--seats",
-            "human,human,human",
-            "--scene",
-            scene,
-            "--click",
-            "Square a1",
-            "--exit-after",
-            "60",
-        ],
-    );
-    assert_not_blank(&p, 12.0);
+        "sprawl-neutralized",
+        &["Square a1"],
+        "60",
+    ) else {
+        return;
+    };
     let ring = count(&p, icy);
     assert!(
         ring > 60,
@@ -514,36 +516,15 @@ fn sprawl_marks_a_neutralized_tower_and_a_real_click_on_a_square_is_answered() {
 
 #[test]
 fn a_sprawl_branch_direction_is_chosen_by_clicking_an_arrow_on_the_board() {
-    if !display_available() {
-        return;
-    }
-    let scene = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/scenes/positions/sprawl-branch.ron"
-    );
     // A medium into b4 may point north, east or west: the click on b4 lays three arrows there.
-    let (p, printed) = capture_with_output(
+    let Some((_, printed)) = sprawl_clicks(
         "sprawl-branch-arrow",
-        &[
-            "--game",
-            "sprawl",
-            "--seats",
-            "human,human,human",
-            "--scene",
-            scene,
-            "--click",
-            "Square b4",
-            "--click",
-            "Arrow east",
-            "--exit-after",
-            "90",
-        ],
-    );
-    assert_not_blank(&p, 12.0);
-    assert!(
-        !printed.contains("nothing named"),
-        "a click found nothing to click: {printed}"
-    );
+        "sprawl-branch",
+        &["Square b4", "Arrow east"],
+        "90",
+    ) else {
+        return;
+    };
     let said = notice(&printed);
     assert_eq!(
         said,
