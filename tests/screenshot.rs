@@ -298,7 +298,7 @@ fn a_real_click_on_a_sprawl_stash_piece_picks_that_size() {
     let Some((_, printed)) = sprawl_clicks(
         "sprawl-stash-click",
         "sprawl-neutralized",
-        &["Red stash small"],
+        &["Red stash small (1)"],
         "60",
     ) else {
         return;

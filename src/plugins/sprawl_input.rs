@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use hoarfrost_rules::sprawl::{Action, Cell, Phase, Sprawl, Square};
+use hoarfrost_rules::sprawl::{Action, Cell, Phase, Sprawl, Square, size_name};
 use hoarfrost_rules::{Game, Seat};
 
 use crate::options::SeatKind;
@@ -15,7 +15,7 @@ use crate::session::{Notice, PlayAction, Session};
 use crate::systems::Frame;
 
 /// How to play, for the side panel.
-pub const HELP: &str = "Click a pyramid in your stash tray, or a size in \"Your stash\" (or leave Any),\n\
+pub const HELP: &str = "Click a pyramid in your stash tray, or a size in \"Your stash\" (or leave any),\n\
     then click a square:\n\
     your first tower goes anywhere; later, click a tower to build on it, a square next to your sprawl\n\
     to branch there, or a dotted square to spore. Where a direction or a source is still open the\n\
@@ -211,10 +211,10 @@ fn stash_window(
         .show(ctx, |ui| {
             ui.label(format!("{}, pick a size:", session.state.hue(seat).name()));
             ui.horizontal(|ui| {
-                ui.selectable_value(&mut picked, None, "Any");
-                for (i, name) in ["Small", "Medium", "Large"].into_iter().enumerate() {
-                    let size = i as u8 + 1;
-                    let label = format!("{name} ({size}) x{}", st[i]);
+                ui.selectable_value(&mut picked, None, "any");
+                for size in 1..=3u8 {
+                    let i = size as usize - 1;
+                    let label = format!("{} x{}", size_name(size), st[i]);
                     ui.add_enabled_ui(st[i] > 0, |ui| {
                         ui.selectable_value(&mut picked, Some(size), label);
                     });

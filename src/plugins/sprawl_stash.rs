@@ -6,7 +6,7 @@
 use std::f32::consts::{FRAC_PI_2, TAU};
 
 use bevy::prelude::*;
-use hoarfrost_rules::sprawl::{Phase, Sprawl};
+use hoarfrost_rules::sprawl::{Phase, Sprawl, size_name};
 use hoarfrost_rules::{Game, Seat};
 
 use crate::plugins::icetowers_table::size;
@@ -22,8 +22,6 @@ const PITCH: f32 = 1.1;
 const GAP: f32 = 0.9;
 /// How high the picked size stands above the rest of its tray.
 const RAISE: f32 = 0.3;
-/// Size names, smallest first, as the trays' pieces are named ("Red stash large").
-pub const SIZE_NAMES: [&str; 3] = ["small", "medium", "large"];
 
 /// A pyramid in a seat's stash tray.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,11 +137,7 @@ pub fn tray_pieces(
             } else {
                 0.0
             };
-            let name = format!(
-                "{} stash {}",
-                s.hue(seat).name(),
-                SIZE_NAMES[pips as usize - 1]
-            );
+            let name = format!("{} stash {}", s.hue(seat).name(), size_name(pips));
             let n = stash[pips as usize - 1] as usize;
             for k in 0..n {
                 let at = stash_position(seat, seats, dims, pips, (k, n)) + Vec3::Y * lift;
@@ -166,11 +160,7 @@ pub fn picked_note(s: &Sprawl, seat: Seat, size: u8) -> String {
         .squares()
         .filter(|&sq| !matches_at(&legal, sq, Some(size)).is_empty())
         .count();
-    let what = format!(
-        "{} picks a {} ({size})",
-        s.hue(seat).name(),
-        SIZE_NAMES[size as usize - 1]
-    );
+    let what = format!("{} picks a {}", s.hue(seat).name(), size_name(size));
     match squares {
         0 => format!("{what}: no square takes it now; pick another size"),
         1 => format!("{what}: the lit square takes it"),
@@ -474,7 +464,7 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert_eq!(mine(3).len(), 4, "a large piece left the tray");
-        let name = format!("{} stash medium", s.hue(me).name());
+        let name = format!("{} stash medium (2)", s.hue(me).name());
         assert!(mine(2).iter().all(|(_, n, at)| *n == name && at.y == RAISE));
         assert!(mine(3).iter().chain(&mine(1)).all(|(_, _, at)| at.y == 0.0));
         // Another seat's stash never rises, whatever is picked.

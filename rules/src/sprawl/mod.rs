@@ -31,6 +31,7 @@ use crate::{Game, GameRng, Hue, RuleError, Seat, ToAct};
 
 pub use actions::Action;
 pub use board::{Board, Branch, Cell, Dir, Piece, Square, Tower};
+pub use rules::size_name;
 pub use score::Standing;
 pub use setup::{Setup, Variant, Variants};
 

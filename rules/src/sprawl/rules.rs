@@ -4,8 +4,8 @@
 use super::{Action, Board, Branch, Cell, Piece, Sprawl, Square, Tower, branch_capacity};
 use crate::{RuleError, Seat};
 
-/// Name of a size for players.
-pub(super) fn size_name(size: u8) -> &'static str {
+/// Name of a size for players ("small (1)").
+pub fn size_name(size: u8) -> &'static str {
     match size {
         1 => "small (1)",
         2 => "medium (2)",
