@@ -202,7 +202,7 @@ fn spawn_table(
     ));
     let mat = meshes.add(Cuboid::new(6.0, 0.02, 3.6));
     for side in 0..state.sides() as Side {
-        let angle = home_angle(side, state.sides());
+        let angle = seat_angle(side as usize, state.sides());
         let colour = palette::hue_color(state.hue(side))
             .with_alpha(1.0)
             .mix(&palette::TABLE, 0.65);
@@ -253,17 +253,28 @@ pub fn stack_heights(pips: &[Pips]) -> Vec<f32> {
     ys
 }
 
-fn home_angle(side: Side, sides: usize) -> f32 {
-    FRAC_PI_2 + TAU * side as f32 / sides as f32
+/// Where seat `seat` of `seats` sits round a table (also Sprawl's trays): seat 0 on the near side,
+/// the others evenly round the centre.
+pub fn seat_angle(seat: usize, seats: usize) -> f32 {
+    FRAC_PI_2 + TAU * seat as f32 / seats.max(1) as f32
+}
+
+/// A point in front of a seat: `out` from the centre towards it and `along` the table's edge there.
+pub fn before_seat(seat: usize, seats: usize, out: f32, along: f32) -> Vec3 {
+    let angle = seat_angle(seat, seats);
+    Vec3::new(angle.cos(), 0.0, angle.sin()) * out
+        + Vec3::new(-angle.sin(), 0.0, angle.cos()) * along
 }
 
 /// Where the `k`-th freestanding pyramid of a size stands in its colour's home.
 pub fn home_position(side: Side, sides: usize, pips: Pips, k: usize) -> Vec3 {
-    let angle = home_angle(side, sides);
-    let out = Vec3::new(angle.cos(), 0.0, angle.sin());
-    let along = Vec3::new(-angle.sin(), 0.0, angle.cos());
     let row = (3 - pips) as f32 - 1.0; // large nearest the middle
-    out * (HOME_RADIUS + row * 1.1) + along * ((k as f32 - 2.0) * 1.1)
+    before_seat(
+        side as usize,
+        sides,
+        HOME_RADIUS + row * 1.1,
+        (k as f32 - 2.0) * 1.1,
+    )
 }
 
 /// Centre of central slot `n`: lattice points nearest the middle first.

@@ -1,6 +1,7 @@
 //! Sprawl clicks: pick a size (click a pyramid in your stash tray, `sprawl_stash.rs`, or a size in the
 //! "Your stash" window), then click a square; where that still leaves several moves (which direction,
-//! which source, how many pieces) the side panel offers them. Lit squares are where the picked size can go; an illegal click gets the rules' reason.
+//! which source, how many pieces) the side panel offers them. Lit squares are where the picked size
+//! can go; an illegal click gets the rules' reason.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -201,7 +202,8 @@ fn stash_window(
         return Ok(());
     }
     let st = session.state.stash(seat);
-    // Work on a copy: writing through `pick` every frame would mark it changed and redraw the trays.
+    // Work on a copy: writing through `pick` every frame would mark it changed, and the lit squares
+    // and the trays would be redrawn every frame.
     let mut picked = pick.0;
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Your stash")

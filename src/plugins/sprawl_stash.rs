@@ -3,13 +3,11 @@
 //! own to pick that size (the "Your stash" window does the same); the picked size stands raised over a
 //! lit pad. Counting Coup cards lie face down in a pile at the end of their holder's tray.
 
-use std::f32::consts::{FRAC_PI_2, TAU};
-
 use bevy::prelude::*;
 use hoarfrost_rules::sprawl::{Phase, Sprawl, size_name};
 use hoarfrost_rules::{Game, Seat};
 
-use crate::plugins::icetowers_table::size;
+use crate::plugins::icetowers_table::{before_seat, seat_angle, size};
 use crate::plugins::sprawl_input::{StashPick, acting_human, matches_at};
 use crate::plugins::sprawl_table::{SPACING, SprawlAssets};
 use crate::screens::TurnPhase;
@@ -60,11 +58,6 @@ pub fn table_radius(dims: (u8, u8)) -> f32 {
     board_radius(dims) + GAP + 3.0 * PITCH
 }
 
-/// Where a seat's tray faces from: seat 0 on the near side, the others evenly round the table.
-fn seat_angle(seat: Seat, seats: usize) -> f32 {
-    FRAC_PI_2 + TAU * seat as f32 / seats.max(1) as f32
-}
-
 /// Where the `k`-th of the `n` pyramids of `pips` left stands in `seat`'s tray: rows along the
 /// table's edge, each centred in front of its seat, the large row nearest the board.
 pub fn stash_position(
@@ -74,21 +67,21 @@ pub fn stash_position(
     pips: u8,
     (k, n): (usize, usize),
 ) -> Vec3 {
-    let angle = seat_angle(seat, seats);
-    let out = Vec3::new(angle.cos(), 0.0, angle.sin());
-    let along = Vec3::new(-angle.sin(), 0.0, angle.cos());
     let row = 3u8.saturating_sub(pips) as f32; // large 0, medium 1, small 2
-    let reach = board_radius(dims) + GAP + (row + 0.5) * PITCH;
-    out * reach + along * ((k as f32 - (n as f32 - 1.0) / 2.0) * PITCH)
+    let out = board_radius(dims) + GAP + (row + 0.5) * PITCH;
+    before_seat(
+        seat,
+        seats,
+        out,
+        (k as f32 - (n as f32 - 1.0) / 2.0) * PITCH,
+    )
 }
 
 /// Where the `i`-th Counting Coup card of `seat` lies face down: a small pile at the end of its tray.
 pub fn card_position(seat: Seat, seats: usize, dims: (u8, u8), i: usize) -> Vec3 {
-    let angle = seat_angle(seat, seats);
-    let out = Vec3::new(angle.cos(), 0.0, angle.sin());
-    let along = Vec3::new(-angle.sin(), 0.0, angle.cos());
-    let reach = board_radius(dims) + GAP + PITCH;
-    out * reach + along * (3.6 * PITCH + 0.08 * i as f32) + Vec3::Y * (0.012 + 0.025 * i as f32)
+    let out = board_radius(dims) + GAP + PITCH;
+    before_seat(seat, seats, out, 3.6 * PITCH + 0.08 * i as f32)
+        + Vec3::Y * (0.012 + 0.025 * i as f32)
 }
 
 /// The size a click on a stash piece picks, or why it picks nothing. Clicking the size already
