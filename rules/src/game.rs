@@ -108,32 +108,38 @@ pub trait Game:
     /// Points per seat, as the rulebook counts them (shown in the HUD).
     fn scores(&self) -> Vec<i64>;
 
+    /// Per-seat standing, higher is better: the scores, turned round by a game where the fewest
+    /// points win. Bots and the default returns and estimate read this, never `scores` directly.
+    fn standing(&self) -> Vec<i64> {
+        self.scores()
+    }
+
     /// Per-seat result in `[0, 1]` once the game is over: 1 shared among the winners, 0 for the rest.
     fn returns(&self) -> Vec<f64> {
-        let scores = self.scores();
-        let best = scores.iter().copied().max().unwrap_or(0);
-        let winners = scores.iter().filter(|&&s| s == best).count().max(1) as f64;
-        scores
+        let standing = self.standing();
+        let best = standing.iter().copied().max().unwrap_or(0);
+        let winners = standing.iter().filter(|&&s| s == best).count().max(1) as f64;
+        standing
             .iter()
             .map(|&s| if s == best { 1.0 / winners } else { 0.0 })
             .collect()
     }
 
     /// A quick estimate in `[0, 1]` per seat of how the game is going, for search cut off before the end:
-    /// the returns once over, otherwise each seat's score placed between the lowest and the highest.
+    /// the returns once over, otherwise each seat's standing placed between the lowest and the highest.
     fn estimate(&self) -> Vec<f64> {
         if self.is_over() {
             return self.returns();
         }
-        let scores = self.scores();
+        let standing = self.standing();
         let (lo, hi) = (
-            scores.iter().copied().min().unwrap_or(0),
-            scores.iter().copied().max().unwrap_or(0),
+            standing.iter().copied().min().unwrap_or(0),
+            standing.iter().copied().max().unwrap_or(0),
         );
         if hi == lo {
-            return vec![1.0 / scores.len().max(1) as f64; scores.len()];
+            return vec![1.0 / standing.len().max(1) as f64; standing.len()];
         }
-        scores
+        standing
             .iter()
             .map(|&s| (s - lo) as f64 / (hi - lo) as f64)
             .collect()

@@ -1,9 +1,10 @@
-//! A one-ply greedy bot: plays the action that most improves its lead in points, ties broken at random.
+//! A one-ply greedy bot: plays the action that most improves its lead in standing (points, or
+//! points turned round where the fewest win), ties broken at random.
 
 use super::Bot;
 use crate::{Game, GameRng, Seat, ToAct};
 
-/// Picks the action maximizing `own score - best other score` right after it.
+/// Picks the action maximizing `own standing - best other standing` right after it.
 pub struct GreedyBot {
     rng: GameRng,
 }
@@ -16,16 +17,16 @@ impl GreedyBot {
     }
 }
 
-/// `seat`'s lead: its score minus the best score of any other seat.
+/// `seat`'s lead: its standing minus the best standing of any other seat.
 pub fn lead<G: Game>(state: &G, seat: Seat) -> i64 {
-    let scores = state.scores();
-    let best_other = scores
+    let standing = state.standing();
+    let best_other = standing
         .iter()
         .enumerate()
         .filter(|&(s, _)| s != seat)
         .map(|(_, &v)| v)
         .max();
-    scores[seat] - best_other.unwrap_or(0)
+    standing[seat] - best_other.unwrap_or(0)
 }
 
 impl<G: Game> Bot<G> for GreedyBot {

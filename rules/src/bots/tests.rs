@@ -137,3 +137,30 @@ fn search_beats_two_random_seats_at_sprawl() {
     let share = share_against_random(|g| Sprawl::new(&sprawl::Setup::new(3, g)).unwrap(), 3, 60);
     assert!(share >= 0.66, "won {:.0}%", 100.0 * share);
 }
+
+/// Sprawl counts points left in the stash, fewest winning: the greedy bot reads the standing, not the
+/// raw scores, so its first tower is the largest piece (it used to pick the smallest).
+#[test]
+fn greedy_plays_for_the_fewest_points_at_sprawl() {
+    for seed in 0..5 {
+        let s = Sprawl::new(&sprawl::Setup::new(3, seed)).unwrap();
+        let ToAct::Seats(seats) = s.to_act() else {
+            panic!("a seat is to act at the start")
+        };
+        let first = GreedyBot::new(seed).choose(&s, seats[0]);
+        assert!(
+            matches!(first, Some(sprawl::Action::PlaceFirstTower { size: 3, .. })),
+            "seed {seed}: {first:?}"
+        );
+    }
+}
+
+/// The standing turns Sprawl's points round and leaves other games' points as they are.
+#[test]
+fn standing_is_the_scores_unless_the_fewest_points_win() {
+    let towers = IceTowers::new(&icetowers::Setup::new(3, 1)).unwrap();
+    assert_eq!(towers.standing(), towers.scores());
+    let sprawl = Sprawl::new(&sprawl::Setup::new(3, 1)).unwrap();
+    let turned: Vec<i64> = sprawl.scores().iter().map(|&p| -p).collect();
+    assert_eq!(sprawl.standing(), turned);
+}

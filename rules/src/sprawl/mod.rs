@@ -440,21 +440,9 @@ impl Game for Sprawl {
         score::returns(self)
     }
 
-    /// Fewest points left in the stash is best, so the estimate turns the scores round.
-    fn estimate(&self) -> Vec<f64> {
-        if self.is_over() {
-            return self.returns();
-        }
-        let scores = self.scores();
-        let lo = scores.iter().copied().min().unwrap_or(0);
-        let hi = scores.iter().copied().max().unwrap_or(0);
-        if hi == lo {
-            return vec![1.0 / scores.len().max(1) as f64; scores.len()];
-        }
-        scores
-            .iter()
-            .map(|&s| (hi - s) as f64 / (hi - lo) as f64)
-            .collect()
+    /// Fewest points left in the stash is best.
+    fn standing(&self) -> Vec<i64> {
+        self.scores().iter().map(|&s| -s).collect()
     }
 
     fn action_to_string(&self, seat: Seat, action: &Action) -> String {
