@@ -51,7 +51,7 @@ fn game_over_window<G: Recorded>(
             for (seat, score) in scores.iter().enumerate() {
                 let (name, colour) = (spec.seat_name)(&session.state, seat);
                 ui.horizontal(|ui| {
-                    ui.colored_label(colour, "■");
+                    crate::plugins::hud::swatch(ui, colour);
                     ui.label(format!(
                         "{name}: {score} {}",
                         (spec.seat_note)(&session.state, seat)

@@ -181,7 +181,7 @@ fn side_panel<G: Recorded>(
                 let human = session.seats[seat] == SeatKind::Human;
                 let who = if human { "human" } else { "AI" };
                 ui.horizontal(|ui| {
-                    ui.colored_label(colour, "■");
+                    swatch(ui, colour);
                     ui.label(format!(
                         "{name} ({who}): {score} {}",
                         (spec.seat_note)(&session.state, seat)
@@ -243,6 +243,19 @@ fn side_panel<G: Recorded>(
                 });
         });
     Ok(())
+}
+
+/// A seat's colour as a small square with a grey rim, so that a black seat shows on the dark panel.
+pub fn swatch(ui: &mut egui::Ui, colour: egui::Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(11.0, 11.0), egui::Sense::hover());
+    let painter = ui.painter();
+    painter.rect_filled(rect, 2.0, colour);
+    painter.rect_stroke(
+        rect,
+        2.0,
+        egui::Stroke::new(1.0, egui::Color32::GRAY),
+        egui::StrokeKind::Inside,
+    );
 }
 
 #[cfg(test)]
