@@ -43,13 +43,9 @@ pub fn hud_spec() -> HudSpec<IceFortress> {
                 egui::Color32::from_rgb(200, 230, 255),
             )
         },
-        seat_note: |s, _| {
-            if s.beacons() == 1 {
-                "beacon"
-            } else {
-                "beacons"
-            }
-            .into()
+        seat_status: |s, _| {
+            let n = s.beacons();
+            format!("{n} {}", if n == 1 { "beacon" } else { "beacons" })
         },
         seat_button: None,
         extra_lines: status_lines,

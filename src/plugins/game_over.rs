@@ -29,14 +29,13 @@ fn game_over_window<G: Recorded>(
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let scores = session.state.scores();
     let returns = session.state.returns();
     egui::Window::new("Game over")
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            let winners: Vec<String> = (0..scores.len())
+            let winners: Vec<String> = (0..returns.len())
                 .filter(|&s| returns[s] > 0.0)
                 .map(|s| (spec.seat_name)(&session.state, s).0)
                 .collect();
@@ -48,13 +47,13 @@ fn game_over_window<G: Recorded>(
                     _ => format!("A tie: {}", winners.join(", ")),
                 },
             });
-            for (seat, score) in scores.iter().enumerate() {
+            for seat in 0..returns.len() {
                 let (name, colour) = (spec.seat_name)(&session.state, seat);
                 ui.horizontal(|ui| {
                     crate::plugins::hud::swatch(ui, colour);
                     ui.label(format!(
-                        "{name}: {score} {}",
-                        (spec.seat_note)(&session.state, seat)
+                        "{name}: {}",
+                        (spec.seat_status)(&session.state, seat)
                     ));
                 });
             }

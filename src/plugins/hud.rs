@@ -23,8 +23,9 @@ pub struct HudSpec<G: Game> {
     pub title: &'static str,
     /// Name and colour of a seat.
     pub seat_name: fn(&G, Seat) -> (String, egui::Color32),
-    /// Extra words after a seat's score (e.g. "+3 on 30").
-    pub seat_note: fn(&G, Seat) -> String,
+    /// What the panel says of a seat after its name: its score in the game's own words and what
+    /// else matters (e.g. "24 (-6 on 30)", "4 cards, off the castle").
+    pub seat_status: fn(&G, Seat) -> String,
     /// A button per human seat: its label and the action it plays, when it applies now.
     pub seat_button: Option<SeatButton<G>>,
     /// Lines shown under the seats (e.g. a ghost player's score).
@@ -171,8 +172,7 @@ fn side_panel<G: Recorded>(
         .resizable(false)
         .collapsible(true)
         .show(ctx, |ui| {
-            let scores = session.state.scores();
-            for (seat, score) in scores.iter().enumerate() {
+            for seat in 0..session.state.num_seats() {
                 let (name, rules_colour) = (spec.seat_name)(&session.state, seat);
                 let colour = colours
                     .as_ref()
@@ -183,8 +183,8 @@ fn side_panel<G: Recorded>(
                 ui.horizontal(|ui| {
                     swatch(ui, colour);
                     ui.label(format!(
-                        "{name} ({who}): {score} {}",
-                        (spec.seat_note)(&session.state, seat)
+                        "{name} ({who}): {}",
+                        (spec.seat_status)(&session.state, seat)
                     ));
                     let button = spec
                         .seat_button

@@ -17,12 +17,13 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
                 palette::hue_egui(hue),
             )
         },
-        seat_note: |s, seat| {
+        seat_status: |s, seat| {
             let at = s
                 .character(seat)
                 .map_or("off the castle".to_string(), |c| format!("at {}", c.name()));
             let frozen = if s.is_frozen(seat) { ", frozen" } else { "" };
-            format!("{} cards, {at}{frozen}", s.hand(seat).len())
+            let won = if s.scores()[seat] > 0 { ", won" } else { "" };
+            format!("{} cards, {at}{frozen}{won}", s.hand(seat).len())
         },
         seat_button: None,
         extra_lines: |s| {
@@ -51,5 +52,19 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
                Dark tiles with a door mark are closed; light ones open; blue ice is a frozen door.\n\
                Right drag: orbit. Middle drag: pan. Wheel: zoom. R: reset view.",
         headline: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hoarfrost_rules::ice_castle::Setup;
+
+    /// The race has no points: a seat's line gives its hand and place, not the 0 of its score.
+    #[test]
+    fn a_seat_line_names_the_hand_and_place_without_a_score() {
+        let s = IceCastle::new(&Setup::new(2, 3)).unwrap();
+        let line = (hud_spec().seat_status)(&s, 0);
+        assert_eq!(line, format!("{} cards, off the castle", s.hand(0).len()));
     }
 }

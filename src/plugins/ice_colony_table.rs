@@ -437,15 +437,12 @@ fn hud_spec() -> HudSpec<IceColony> {
                 .map_or(bevy_egui::egui::Color32::WHITE, palette::hue_egui);
             (c.name().to_string(), egui_colour)
         },
-        seat_note: |s, seat| {
+        seat_status: |s, seat| {
             let pool: u8 = s.pool(seat).iter().sum();
             let edge = if s.has_edge(seat) { ", edge token" } else { "" };
-            let places = if s.territories(seat) == 1 {
-                "territory"
-            } else {
-                "territories"
-            };
-            format!("{places}, {pool} pieces in pool{edge}")
+            let n = s.territories(seat);
+            let places = if n == 1 { "territory" } else { "territories" };
+            format!("{n} {places}, {pool} pieces in pool{edge}")
         },
         seat_button: None,
         extra_lines: |s| {

@@ -388,10 +388,11 @@ fn hud_spec() -> HudSpec<IceTowers> {
             let hue = s.hue(seat as Side);
             (hue.name().to_string(), palette::hue_egui(hue))
         },
-        seat_note: |s, seat| {
-            let diff = s.scores()[seat] - hoarfrost_rules::icetowers::PIPS_PER_COLOUR;
+        seat_status: |s, seat| {
+            let score = s.scores()[seat];
+            let diff = score - hoarfrost_rules::icetowers::PIPS_PER_COLOUR;
             let stop = if s.has_stopped(seat) { "  stopped" } else { "" };
-            format!("({diff:+} on 30){stop}")
+            format!("{score} ({diff:+} on 30){stop}")
         },
         seat_button: Some(|s, seat| {
             (!s.has_stopped(seat) && !s.is_over())

@@ -340,7 +340,7 @@ fn hud_spec() -> HudSpec<Sprawl> {
             let h = s.hue(seat);
             (h.name().to_string(), palette::hue_egui(h))
         },
-        seat_note: |s, seat| {
+        seat_status: |s, seat| {
             let st = s.stash(seat);
             let cards = s.face_down_cards(seat);
             let cards = if cards > 0 {
@@ -349,8 +349,11 @@ fn hud_spec() -> HudSpec<Sprawl> {
                 String::new()
             };
             format!(
-                "points in stash (1s: {}, 2s: {}, 3s: {}){cards}",
-                st[0], st[1], st[2]
+                "{} points in stash (1s: {}, 2s: {}, 3s: {}){cards}",
+                s.scores()[seat],
+                st[0],
+                st[1],
+                st[2]
             )
         },
         seat_button: None,
@@ -381,6 +384,13 @@ fn hud_spec() -> HudSpec<Sprawl> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seat_line_starts_with_the_points_left_in_the_stash() {
+        let s = Sprawl::new(&sprawl::Setup::new(3, 1)).unwrap();
+        let line = (hud_spec().seat_status)(&s, 0);
+        assert_eq!(line, "30 points in stash (1s: 5, 2s: 5, 3s: 5)");
+    }
 
     #[test]
     fn squares_are_distinct_and_the_board_is_centred() {
