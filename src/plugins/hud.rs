@@ -1,5 +1,5 @@
 //! The in-game side panel for any game: seats and scores, the last notice (an illegal move's reason),
-//! undo, redo, save and load buttons, the game log with seat names, and per-game extras (such as
+//! undo, redo, save, load and hint buttons (with the hint), the game log with seat names, and per-game extras (such as
 //! IceTowers's Stop buttons).
 
 use bevy::prelude::*;
@@ -8,6 +8,7 @@ use hoarfrost_rules::record::Recorded;
 use hoarfrost_rules::{Game, Seat};
 
 use crate::options::SeatKind;
+use crate::plugins::hint::{AskHint, Hint, HintState, hint_seat};
 use crate::plugins::loading::LoadMode;
 use crate::plugins::save_menu::Menus;
 use crate::plugins::saving::GameCommand;
@@ -127,12 +128,13 @@ fn game_log<G: Recorded>(ui: &mut egui::Ui, session: &Session<G>, spec: &HudSpec
         });
 }
 
-/// Undo, redo, save and load, greyed out when they do not apply.
+/// Undo, redo, save, load and hint, greyed out when they do not apply.
 fn game_buttons<G: Recorded>(
     ui: &mut egui::Ui,
     session: &Session<G>,
     commands: &mut MessageWriter<GameCommand>,
     menus: &mut Menus,
+    ask: &mut MessageWriter<AskHint>,
 ) {
     ui.horizontal(|ui| {
         let undo = ui.add_enabled(session.can_undo(), egui::Button::new("Undo"));
@@ -151,7 +153,47 @@ fn game_buttons<G: Recorded>(
         if ui.button("Load").on_hover_text("Ctrl+O").clicked() {
             menus.open_load(LoadMode::Resume);
         }
+        let hint = ui.add_enabled(hint_seat(session).is_some(), egui::Button::new("Hint"));
+        if hint
+            .on_hover_text("H: the move the AI would make in your place")
+            .clicked()
+        {
+            ask.write(AskHint);
+        }
     });
+}
+
+/// The hint asked for, if any: the move named, with a button that plays it.
+fn hint_line<G: Recorded>(
+    ui: &mut egui::Ui,
+    session: &Session<G>,
+    hint: &Hint<G>,
+    play: &mut MessageWriter<PlayAction<G>>,
+) -> bool {
+    match &hint.state {
+        HintState::Idle => return false,
+        HintState::Thinking { .. } => {
+            ui.label("Thinking of a hint...");
+        }
+        HintState::Ready { seat, action } => {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!(
+                    "Hint: {}",
+                    session.state.action_to_string(*seat, action)
+                ));
+                if ui.small_button("Play it").clicked() {
+                    play.write(PlayAction {
+                        seat: *seat,
+                        action: action.clone(),
+                    });
+                }
+            });
+        }
+        HintState::Unavailable(why) => {
+            ui.label(why);
+        }
+    }
+    true
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -164,6 +206,7 @@ fn side_panel<G: Recorded>(
     colours: Option<Res<SeatColours>>,
     mut play: MessageWriter<PlayAction<G>>,
     (mut commands, mut menus): (MessageWriter<GameCommand>, ResMut<Menus>),
+    (hint, mut ask): (Res<Hint<G>>, MessageWriter<AskHint>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new(spec.title)
@@ -221,8 +264,11 @@ fn side_panel<G: Recorded>(
             }
             ui.separator();
             if !session.is_replay() {
-                game_buttons(ui, &session, &mut commands, &mut menus);
+                game_buttons(ui, &session, &mut commands, &mut menus, &mut ask);
                 ui.separator();
+                if hint_line(ui, &session, &hint, &mut play) {
+                    ui.separator();
+                }
             }
             if !notice.text.is_empty() {
                 let colour = if notice.is_error {

@@ -7,8 +7,10 @@ use hoarfrost_rules::ice_castle::{Action, Card, Cell, IceCastle, Phase};
 use hoarfrost_rules::{Game, Seat};
 
 use crate::options::SeatKind;
+use crate::plugins::hint::Hint;
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{Notice, PlayAction, Session};
+use crate::systems::Frame;
 
 use super::hud::Choices;
 use super::ice_castle_table::{CastlePiece, CastleTile};
@@ -32,6 +34,12 @@ pub(crate) fn plugin(app: &mut App) {
             forget_card.run_if(resource_exists_and_changed::<Session<IceCastle>>),
         )
         .add_systems(
+            Update,
+            withhold_hint
+                .in_set(Frame::Ai)
+                .run_if(resource_exists::<Session<IceCastle>>),
+        )
+        .add_systems(
             EguiPrimaryContextPass,
             hand_window
                 .run_if(resource_exists::<Session<IceCastle>>.and_then(in_state(Screen::Playing))),
@@ -45,6 +53,20 @@ fn forget_card(session: Res<Session<IceCastle>>, mut selected: ResMut<SelectedCa
             || !session.state.hand(session.state.current()).contains(&card))
     {
         selected.0 = None;
+    }
+}
+
+/// No hint while the hand-over window hides the next hand: it would name a card in it.
+fn withhold_hint(
+    session: Res<Session<IceCastle>>,
+    hand_over: Res<HandOver>,
+    mut hint: ResMut<Hint<IceCastle>>,
+) {
+    let hidden = acting_human(&session)
+        .is_some_and(|seat| must_hand_over(&session.seats, hand_over.shown_to, seat));
+    let withheld = hidden.then_some("No hint yet: say who you are in the hand-over window first.");
+    if hint.withheld != withheld {
+        hint.withheld = withheld;
     }
 }
 
@@ -430,6 +452,49 @@ mod tests {
         assert!(!must_hand_over(&two, Some(1), 1));
         let one = [SeatKind::Human, SeatKind::Ai];
         assert!(!must_hand_over(&one, None, 0));
+    }
+
+    #[test]
+    fn no_hint_names_a_card_before_the_hand_over() {
+        use crate::plugins::hint::{AskHint, HintState};
+        let (s, seat) = at_play(4);
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .add_plugins((
+                crate::systems::order_frame,
+                crate::screens::plugin,
+                crate::session::plugin::<IceCastle>,
+                crate::plugins::hint::logic::<IceCastle>,
+            ))
+            .insert_resource(crate::plugins::ai::BotMaker::<IceCastle>(|seed| {
+                Box::new(hoarfrost_rules::ice_castle::bot::CastleBot::new(seed))
+            }))
+            .init_resource::<HandOver>()
+            .add_systems(Update, withhold_hint.in_set(Frame::Ai))
+            .insert_resource(Session::new(s, vec![SeatKind::Human; 2], 4));
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        app.update();
+        let asked = |app: &mut App| {
+            app.world_mut().write_message(AskHint);
+            for _ in 0..500 {
+                app.update();
+                match &app.world().resource::<Hint<IceCastle>>().state {
+                    HintState::Thinking { .. } => {
+                        std::thread::sleep(std::time::Duration::from_millis(5))
+                    }
+                    HintState::Ready { .. } => return None,
+                    HintState::Unavailable(why) => return Some(why.clone()),
+                    HintState::Idle => panic!("the request went unanswered"),
+                }
+            }
+            panic!("the hint took more than 500 frames");
+        };
+        let why = asked(&mut app).expect("no hint before the hand-over");
+        assert!(why.contains("hand-over"), "{why}");
+        app.world_mut().resource_mut::<HandOver>().shown_to = Some(seat);
+        assert_eq!(asked(&mut app), None, "a hint once the hand is shown");
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod fortress_pieces;
 pub mod fortress_table;
 pub mod game_over;
 pub mod graphics;
+pub mod hint;
 pub mod hud;
 pub mod ice_castle_hud;
 pub mod ice_castle_input;
@@ -36,13 +37,14 @@ use bevy::prelude::*;
 use hoarfrost_rules::record::Recorded;
 
 /// What every game's table needs, in one place: the rules session with saves, undo and replay, AI
-/// seats, HUD and game-over screen.
+/// seats, hints, HUD and game-over screen.
 pub fn game_machinery<G: Recorded>(app: &mut App) {
     app.add_plugins((
         crate::session::plugin::<G>,
         saving::plugin::<G>,
         replay::plugin::<G>,
         ai::plugin::<G>,
+        hint::logic::<G>,
         hud::plugin::<G>,
         game_over::plugin::<G>,
     ));
@@ -58,6 +60,7 @@ pub(crate) fn plugin(app: &mut App) {
         loading::plugin,
         save_menu::plugin,
         settings_menu::plugin,
+        hint::plugin,
         automation::plugin,
         bench::plugin,
         soak::plugin,

@@ -32,10 +32,7 @@ fn app(root: &Path) -> App {
             &[SeatKind::Human, SeatKind::Human],
             4,
         ))
-        .configure_sets(
-            Update,
-            (Frame::Input, Frame::Ai, Frame::Apply, Frame::Mirror).chain(),
-        )
+        .add_plugins(crate::systems::order_frame)
         .add_plugins((
             crate::screens::plugin,
             crate::session::plugin::<IceTowers>,

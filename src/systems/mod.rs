@@ -34,7 +34,8 @@ impl Default for AnimationSpeed {
 #[derive(Component, Default)]
 pub struct TableEntity;
 
-pub(crate) fn plugin(app: &mut App) {
+/// Orders the [`Frame`] sets in `Update` (headless test apps use it too).
+pub fn order_frame(app: &mut App) {
     app.configure_sets(
         Update,
         (
@@ -45,11 +46,15 @@ pub(crate) fn plugin(app: &mut App) {
             Frame::Animate,
         )
             .chain(),
-    )
-    .init_resource::<AnimationSpeed>()
-    .add_plugins(dice::plugin)
-    .add_systems(Update, glide::glide.in_set(Frame::Animate))
-    .add_systems(OnEnter(Screen::Title), clear_table);
+    );
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(order_frame)
+        .init_resource::<AnimationSpeed>()
+        .add_plugins(dice::plugin)
+        .add_systems(Update, glide::glide.in_set(Frame::Animate))
+        .add_systems(OnEnter(Screen::Title), clear_table);
 }
 
 /// Remove every table entity.
