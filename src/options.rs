@@ -18,6 +18,7 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --exit-after  quit after this many frames
   --difficulty  Ice Fortress: 1-10 (default 7)
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
+  --tutorial    play the Ice Fortress tutorial: a solo game whose first moves are guided
   --click       click the named table piece with the pointer (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
   --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
@@ -44,6 +45,8 @@ pub struct LaunchOptions {
     pub exit_after: Option<u32>,
     pub difficulty: Option<u8>,
     pub scene: Option<PathBuf>,
+    /// Start the Ice Fortress tutorial (`--tutorial`).
+    pub tutorial: bool,
     /// Names of table pieces to click, one every few frames once the table is up (tests).
     pub clicks: Vec<String>,
     /// Resume the autosaved game (`--continue`).
@@ -106,6 +109,7 @@ impl LaunchOptions {
                 }
                 "--scene" => o.scene = Some(PathBuf::from(value()?)),
                 "--click" => o.clicks.push(value()?),
+                "--tutorial" => o.tutorial = true,
                 "--continue" => o.resume = true,
                 "--replay" => o.replay = Some(PathBuf::from(value()?)),
                 "--level" => {
@@ -143,6 +147,19 @@ impl LaunchOptions {
                 game.seats(),
                 seats.len()
             ));
+        }
+        if o.tutorial {
+            if o.game.is_some_and(|g| g != GameKind::IceFortress) {
+                return Err("--tutorial is the Ice Fortress tutorial".into());
+            }
+            if o.scene.is_some() || o.resume || o.replay.is_some() {
+                return Err(
+                    "--tutorial starts its own game; leave out --scene, --continue and --replay"
+                        .into(),
+                );
+            }
+            o.game = Some(GameKind::IceFortress);
+            o.seats = Some(vec![SeatKind::Human]);
         }
         if o.bare && o.bench.is_none() {
             return Err("--bare goes with --bench <frames>".into());
@@ -198,6 +215,12 @@ mod tests {
         assert_eq!(f.difficulty, Some(5));
         assert_eq!(f.scene, Some(PathBuf::from("s.ron")));
         assert!(parse("--continue").unwrap().resume);
+        let t = parse("--tutorial").unwrap();
+        assert!(t.tutorial);
+        assert_eq!(t.game, Some(GameKind::IceFortress));
+        assert_eq!(t.seats, Some(vec![SeatKind::Human]));
+        assert!(parse("--tutorial --game sprawl").is_err());
+        assert!(parse("--tutorial --scene s.ron").is_err());
         assert_eq!(
             parse("--replay a.ron").unwrap().replay,
             Some(PathBuf::from("a.ron"))

@@ -5,9 +5,11 @@
 //! [`Recorder`] (checked by the rules, recorded for saves, undo and the log) or puts the rules' reason
 //! in the [`Notice`]. Nothing else changes the rules state. `session.state` is a copy of the
 //! recorder's state, refreshed after every step, so systems keep reading it as a plain field.
+//! A [`Script`] (the tutorial's scripted opening) lets only its next step through while the game
+//! follows it.
 
 use bevy::prelude::*;
-use hoarfrost_rules::record::{Record, Recorded, Recorder, Replay};
+use hoarfrost_rules::record::{Record, Recorded, Recorder, Replay, Step};
 use hoarfrost_rules::{Game, RuleError, Seat, ToAct};
 
 use crate::options::SeatKind;
@@ -321,6 +323,46 @@ impl Notice {
     }
 }
 
+/// A scripted opening (the tutorial): while the game has followed it from its setup, only the
+/// script's next step may be played.
+#[derive(Resource)]
+pub struct Script<G: Recorded>(pub Record<G>);
+
+impl<G: Recorded> Script<G> {
+    /// Steps in the script.
+    pub fn len(&self) -> usize {
+        self.0.steps.len()
+    }
+
+    /// Whether the script has no steps.
+    pub fn is_empty(&self) -> bool {
+        self.0.steps.is_empty()
+    }
+
+    /// How many of its steps `session` has played, if it has followed the script so far (same setup,
+    /// the same steps in order); `None` once it has gone its own way or is another game.
+    pub fn followed(&self, session: &Session<G>) -> Option<usize> {
+        let record = session.record().filter(|_| !session.is_replay())?;
+        let n = record.steps.len();
+        let same = record.setup == self.0.setup
+            && if n <= self.len() {
+                record.steps[..] == self.0.steps[..n]
+            } else {
+                record.steps[..self.len()] == self.0.steps[..]
+            };
+        same.then_some(n.min(self.len()))
+    }
+
+    /// The next move the script asks of `session`: who plays what (`None` when it is a chance step,
+    /// when the script is done, or when the game no longer follows it).
+    pub fn next_move(&self, session: &Session<G>) -> Option<(Seat, &G::Action)> {
+        match self.0.steps.get(self.followed(session)?)? {
+            Step::Act { seat, action } => Some((*seat, action)),
+            Step::Chance => None,
+        }
+    }
+}
+
 /// Registers the session machinery for game `G`.
 pub fn plugin<G: Recorded>(app: &mut App) {
     app.add_message::<PlayAction<G>>()
@@ -349,9 +391,19 @@ pub fn apply_actions<G: Recorded>(
     mut requests: MessageReader<PlayAction<G>>,
     mut session: ResMut<Session<G>>,
     mut notice: ResMut<Notice>,
+    script: Option<Res<Script<G>>>,
 ) {
     for PlayAction { seat, action } in requests.read() {
         if session.is_replay() {
+            continue;
+        }
+        if let Some((s, a)) = script.as_ref().and_then(|x| x.next_move(&session))
+            && (s, a) != (*seat, action)
+        {
+            let next = session.state.action_to_string(s, a);
+            notice.error(format!(
+                "The tutorial asks for another move: {next}. (Leave the tutorial to play freely.)"
+            ));
             continue;
         }
         match session.act(*seat, action) {

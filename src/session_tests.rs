@@ -126,3 +126,60 @@ fn ai_moves_alone_cannot_be_undone_and_an_unrecorded_game_neither() {
     assert_eq!(scene.log().len(), 1);
     assert!(scene.record().is_none() && !scene.can_undo());
 }
+
+#[test]
+fn a_script_lets_only_its_next_move_through_while_the_game_follows_it() {
+    let mut app = app();
+    let start = state(&app);
+    let legal = start.legal_actions(0);
+    let (scripted, other) = (legal[0].clone(), legal[1].clone());
+    let mut record = Record::<IceTowers>::new(Setup::new(2, 1));
+    record.steps.push(Step::Act {
+        seat: 0,
+        action: scripted.clone(),
+    });
+    app.insert_resource(Script(record));
+    // Another legal move is refused, naming the scripted one, and changes nothing.
+    app.world_mut().write_message(PlayAction::<IceTowers> {
+        seat: 0,
+        action: other.clone(),
+    });
+    app.update();
+    assert_eq!(state(&app), start);
+    let notice = app.world().resource::<Notice>();
+    assert!(
+        notice.is_error && notice.text.contains("tutorial"),
+        "{notice:?}"
+    );
+    let session = app.world().resource::<Session<IceTowers>>();
+    let script = app.world().resource::<Script<IceTowers>>();
+    assert_eq!(script.followed(session), Some(0));
+    assert_eq!(script.next_move(session), Some((0, &scripted)));
+    // The scripted move goes through; past the script's end any move does.
+    app.world_mut().write_message(PlayAction::<IceTowers> {
+        seat: 0,
+        action: scripted,
+    });
+    app.update();
+    let session = app.world().resource::<Session<IceTowers>>();
+    assert_eq!(session.steps(), 1);
+    let script = app.world().resource::<Script<IceTowers>>();
+    assert_eq!(script.followed(session), Some(1));
+    assert_eq!(script.next_move(session), None);
+    let next = state(&app).legal_actions(0)[0].clone();
+    app.world_mut().write_message(PlayAction::<IceTowers> {
+        seat: 0,
+        action: next,
+    });
+    app.update();
+    assert_eq!(app.world().resource::<Session<IceTowers>>().steps(), 2);
+}
+
+#[test]
+fn a_script_for_another_setup_holds_nothing_back() {
+    let app = app();
+    let script = Script(Record::<IceTowers>::new(Setup::new(2, 99)));
+    let session = app.world().resource::<Session<IceTowers>>();
+    assert_eq!(script.followed(session), None);
+    assert_eq!(script.next_move(session), None);
+}

@@ -1,5 +1,5 @@
 //! The position files in scenes/positions/ (Ice Fortress, Sprawl): table positions the app can start from
-//! (`--scene`), used by the screenshot tests and the tutorial. They are rules states in RON, made by
+//! (`--scene`), used by the screenshot tests and the app benchmark. They are rules states in RON, made by
 //! the auto-player from fixed seeds; `cargo test --test positions -- --ignored` writes them
 //! again after the content or the rules change, and the normal tests check that they still load.
 //! `fortress-full.ron` is the benchmark's full table (`scripts/bench-app.sh`).

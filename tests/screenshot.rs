@@ -531,3 +531,32 @@ fn a_sprawl_branch_direction_is_chosen_by_clicking_an_arrow_on_the_board() {
         "Red branches a medium (2) from b3 to b4, pointing east"
     );
 }
+
+/// The gold of the tutorial's heading in the side panel.
+fn gold(r: u32, g: u32, b: u32) -> bool {
+    r > 220 && (170..235).contains(&g) && b < 130
+}
+
+#[test]
+fn the_ice_fortress_tutorial_opens_with_its_notes_in_the_side_panel() {
+    if !display_available() {
+        return;
+    }
+    let (p, printed) = capture_with_output(
+        "fortress-tutorial",
+        &["--tutorial", "--exit-after", "60", "--quality", "low"],
+    );
+    assert_not_blank(&p, 12.0);
+    assert!(
+        notice(&printed).contains("tutorial"),
+        "{:?}",
+        notice(&printed)
+    );
+    // The heading "Tutorial, step 1 of 49" in gold at the top of the side panel (right third,
+    // upper half); the same game without the tutorial shows no gold there.
+    let heading = count_in(&p, (0.67, 1.0), (0.0, 0.5), gold);
+    assert!(
+        heading > 20,
+        "only {heading} gold pixels: no tutorial heading"
+    );
+}

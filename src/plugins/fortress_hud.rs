@@ -137,10 +137,15 @@ fn cards_window(
     mut contexts: EguiContexts,
     session: Res<Session<IceFortress>>,
     mut inputs: MessageWriter<FortressInput>,
+    mut shown_turn: Local<Option<usize>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let s = &session.state;
     let human = acting_human(&session);
+    // When the turn passes, the new character's cards open and the others close (in between the
+    // player opens and closes them at will).
+    let turned = *shown_turn != Some(s.current());
+    *shown_turn = Some(s.current());
     let chars = &s.content().characters;
     egui::Window::new("Characters and cards")
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
@@ -163,6 +168,7 @@ fn cards_window(
                         egui::CollapsingHeader::new(title)
                             .id_salt(("character", c))
                             .default_open(current)
+                            .open(turned.then_some(current))
                             .show(ui, |ui| {
                                 let mut cards: Vec<(CardRef, String, &[Power])> = Vec::new();
                                 if let Some(side) = s.name_side(ch.name) {

@@ -22,6 +22,7 @@ use crate::plugins::fortress_layout as layout;
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
+use hoarfrost_rules::record::Recorder;
 
 /// The step of the current character's turn, derived from the rules' phase; input, animation and
 /// AI systems of the Fortress table are gated by it.
@@ -165,6 +166,7 @@ pub(crate) fn plugin(app: &mut App) {
             crate::plugins::fortress_pieces::plugin,
             crate::plugins::fortress_input::plugin,
             crate::plugins::fortress_hud::plugin,
+            crate::plugins::fortress_tutorial::plugin,
         ));
 }
 
@@ -403,10 +405,27 @@ fn start_game(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let opening = Opening::<IceFortress>::start(choice.scene.as_deref(), || Setup {
-        difficulty: choice.difficulty,
-        ..Setup::new(choice.seats.len(), choice.seed)
-    });
+    let tutorial = if choice.tutorial {
+        match crate::plugins::fortress_tutorial::shipped() {
+            Ok(t) => Some(t),
+            Err(e) => {
+                notice.error(e);
+                next.set(Screen::Title);
+                return;
+            }
+        }
+    } else {
+        None
+    };
+    let opening = match &tutorial {
+        Some((script, _)) => Recorder::new(script.0.setup.clone())
+            .map(Opening::New)
+            .map_err(|e| e.0),
+        None => Opening::<IceFortress>::start(choice.scene.as_deref(), || Setup {
+            difficulty: choice.difficulty,
+            ..Setup::new(choice.seats.len(), choice.seed)
+        }),
+    };
     let opening = match opening {
         Ok(o) => o,
         Err(e) => {
@@ -421,6 +440,9 @@ fn start_game(
         pitch: 0.8,
     };
     notice.info(match opening {
+        Opening::New(_) if tutorial.is_some() => {
+            "The tutorial: follow the notes in the side panel, move by move."
+        }
         Opening::New(_) => {
             "Each character keeps two of the ability cards dealt; then the siege begins."
         }
@@ -429,6 +451,10 @@ fn start_game(
         }
     });
     let session = opening.session(&choice.kinds(), choice.seed);
+    if let Some((script, notes)) = tutorial {
+        commands.insert_resource(script);
+        commands.insert_resource(notes);
+    }
     commands.insert_resource(AiSeats::<IceFortress>::new(&session.seats, choice.seed));
     commands.insert_resource(session);
 }

@@ -1,6 +1,6 @@
-//! The in-game side panel for any game: seats and scores, the last notice (an illegal move's reason),
-//! undo, redo, save, load and hint buttons (with the hint), the game log with seat names, and per-game extras (such as
-//! IceTowers's Stop buttons).
+//! The in-game side panel for any game: seats and scores, a tutorial's note and the move it asks
+//! for, the last notice (an illegal move's reason), undo, redo, save, load and hint buttons (with
+//! the hint), the game log with seat names, and per-game extras (such as IceTowers's Stop buttons).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -12,8 +12,9 @@ use crate::plugins::hint::{AskHint, Hint, HintState, hint_seat};
 use crate::plugins::loading::LoadMode;
 use crate::plugins::save_menu::Menus;
 use crate::plugins::saving::GameCommand;
+use crate::plugins::tutorial::{self, Notes};
 use crate::screens::Screen;
-use crate::session::{Notice, PlayAction, Session};
+use crate::session::{Notice, PlayAction, Script, Session};
 
 /// A button beside a human seat: its label and the action it plays, when it applies now.
 pub type SeatButton<G> = fn(&G, Seat) -> Option<(String, <G as Game>::Action)>;
@@ -207,6 +208,7 @@ fn side_panel<G: Recorded>(
     mut play: MessageWriter<PlayAction<G>>,
     (mut commands, mut menus): (MessageWriter<GameCommand>, ResMut<Menus>),
     (hint, mut ask): (Res<Hint<G>>, MessageWriter<AskHint>),
+    ((script, notes), mut world): (tutorial::Running<G>, Commands),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new(spec.title)
@@ -242,6 +244,14 @@ fn side_panel<G: Recorded>(
             }
             for line in (spec.extra_lines)(&session.state) {
                 ui.label(line);
+            }
+            if let (Some(script), Some(notes)) = (&script, &notes) {
+                let mut leave = false;
+                tutorial::section(ui, &session, script, notes, &mut play, &mut leave);
+                if leave {
+                    world.remove_resource::<Script<G>>();
+                    world.remove_resource::<Notes>();
+                }
             }
             let human = (0..session.seats.len())
                 .find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s));

@@ -10,6 +10,7 @@ pub mod fortress_input;
 pub mod fortress_layout;
 pub mod fortress_pieces;
 pub mod fortress_table;
+pub mod fortress_tutorial;
 pub mod game_over;
 pub mod graphics;
 pub mod hint;
@@ -32,6 +33,7 @@ pub mod sprawl_input;
 pub mod sprawl_stash;
 pub mod sprawl_table;
 pub mod title;
+pub mod tutorial;
 
 use bevy::prelude::*;
 use hoarfrost_rules::record::Recorded;

@@ -38,6 +38,8 @@ pub struct SetupChoice {
     pub difficulty: u8,
     /// A saved table position to start from instead of a new game (`--scene`).
     pub scene: Option<std::path::PathBuf>,
+    /// Ice Fortress: play the tutorial's scripted solo game (`--tutorial`).
+    pub tutorial: bool,
 }
 
 impl SetupChoice {
@@ -60,6 +62,7 @@ impl SetupChoice {
             sprawl_variants: Variants::none(),
             difficulty: 7,
             scene: None,
+            tutorial: false,
         }
     }
 
@@ -152,6 +155,7 @@ fn start_from_command_line(
         .unwrap_or_else(|| vec![SeatKind::Human, SeatKind::Ai]);
     *choice = SetupChoice::new(game, &kinds, options.seed.unwrap_or(1));
     choice.scene = options.scene.clone();
+    choice.tutorial = options.tutorial;
     if let Some(d) = options.difficulty {
         choice.difficulty = d;
     }
@@ -255,6 +259,17 @@ fn title_menu(
                 if choice.seats.len() == 1 {
                     ui.small("Solo: you play two characters, taking turns.");
                 }
+                if ui
+                    .button("Learn Ice Fortress (tutorial)")
+                    .on_hover_text("A solo game whose first turns are guided, move by move")
+                    .clicked()
+                {
+                    choice.resize(1);
+                    choice.seats[0].kind = SeatKind::Human;
+                    choice.tutorial = true;
+                    notice.info("");
+                    next.set(Screen::Playing);
+                }
             }
             if choice.game == GameKind::Sprawl {
                 ui.label("Variants");
@@ -284,6 +299,7 @@ fn title_menu(
                 .add_enabled(problem.is_none(), egui::Button::new("Start"))
                 .clicked()
             {
+                choice.tutorial = false;
                 notice.info("");
                 next.set(Screen::Playing);
             }

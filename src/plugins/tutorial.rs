@@ -1,0 +1,152 @@
+//! A tutorial for any game: a scripted opening (the session's [`Script`] gate lets only its next
+//! move through) with notes along it, shown at the top of the side panel: how far it is, the note
+//! for this part of the game, the move asked for, and buttons to play that move or to leave the
+//! tutorial. Ice Fortress has one (`fortress_tutorial`).
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use hoarfrost_rules::ToAct;
+use hoarfrost_rules::record::Recorded;
+use serde::Deserialize;
+
+use crate::screens::Screen;
+use crate::session::{PlayAction, Script, Session};
+
+/// One note: shown from step `at` (steps played so far) until the next note.
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+pub struct Note {
+    pub at: usize,
+    pub text: String,
+}
+
+/// The notes of the tutorial being played.
+#[derive(Resource, Clone, Debug)]
+pub struct Notes(pub Vec<Note>);
+
+impl Notes {
+    /// The note for a game `done` steps in.
+    pub fn at(&self, done: usize) -> Option<&str> {
+        self.0
+            .iter()
+            .rev()
+            .find(|n| n.at <= done)
+            .map(|n| n.text.as_str())
+    }
+
+    /// Why these notes do not fit a script of `steps` steps, if they do not.
+    pub fn problem(&self, steps: usize) -> Option<String> {
+        if self.0.first().is_none_or(|n| n.at != 0) {
+            return Some("the tutorial has no note for its first step".into());
+        }
+        if self.0.windows(2).any(|w| w[0].at >= w[1].at) {
+            return Some("the tutorial's notes are not in step order".into());
+        }
+        self.0.iter().find(|n| n.at > steps).map(|n| {
+            format!(
+                "a tutorial note is at step {}, past its {steps} steps",
+                n.at
+            )
+        })
+    }
+}
+
+/// The tutorial a system may find: its script and notes.
+pub type Running<'w, G> = (Option<Res<'w, Script<G>>>, Option<Res<'w, Notes>>);
+
+/// Registers the tutorial's clean-up for game `G`: back at the title screen it is over.
+pub fn plugin<G: Recorded>(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
+        commands.remove_resource::<Script<G>>();
+        commands.remove_resource::<Notes>();
+    });
+}
+
+/// The tutorial's part of the side panel, while the game follows its script; a button press that
+/// ends the tutorial (leave, or close after the last step) sets `leave`.
+pub fn section<G: Recorded>(
+    ui: &mut egui::Ui,
+    session: &Session<G>,
+    script: &Script<G>,
+    notes: &Notes,
+    play: &mut MessageWriter<PlayAction<G>>,
+    leave: &mut bool,
+) {
+    let Some(done) = script.followed(session) else {
+        return;
+    };
+    let total = script.len();
+    ui.separator();
+    ui.label(
+        egui::RichText::new(format!(
+            "Tutorial, step {} of {total}",
+            (done + 1).min(total)
+        ))
+        .strong()
+        .color(egui::Color32::from_rgb(255, 210, 90)),
+    );
+    if let Some(text) = notes.at(done) {
+        ui.label(text);
+    }
+    if done >= total {
+        *leave |= ui.button("Close the tutorial").clicked();
+        return;
+    }
+    match script.next_move(session) {
+        Some((seat, action)) => {
+            ui.label(
+                egui::RichText::new(format!(
+                    "Next: {}",
+                    session.state.action_to_string(seat, action)
+                ))
+                .strong(),
+            );
+            ui.horizontal(|ui| {
+                if ui.button("Play it for me").clicked() {
+                    play.write(PlayAction {
+                        seat,
+                        action: action.clone(),
+                    });
+                }
+                *leave |= ui.button("Leave the tutorial").clicked();
+            });
+        }
+        None if session.state.to_act() == ToAct::Chance => {
+            ui.label("Rolling the dice or drawing...");
+        }
+        None => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn notes(at: &[usize]) -> Notes {
+        Notes(
+            at.iter()
+                .map(|&at| Note {
+                    at,
+                    text: format!("note {at}"),
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn the_note_shown_is_the_last_one_reached() {
+        let n = notes(&[0, 5]);
+        assert_eq!(n.at(0), Some("note 0"));
+        assert_eq!(n.at(4), Some("note 0"));
+        assert_eq!(n.at(5), Some("note 5"));
+        assert_eq!(n.at(60), Some("note 5"));
+    }
+
+    #[test]
+    fn notes_must_start_at_the_first_step_go_in_order_and_stay_within_the_script() {
+        assert_eq!(notes(&[0, 3, 10]).problem(10), None);
+        assert!(notes(&[]).problem(10).unwrap().contains("first step"));
+        assert!(notes(&[2]).problem(10).unwrap().contains("first step"));
+        assert!(notes(&[0, 4, 4]).problem(10).unwrap().contains("order"));
+        assert!(notes(&[0, 11]).problem(10).unwrap().contains("past"));
+    }
+}
