@@ -1,9 +1,10 @@
 //! The Ice Fortress tutorial: a solo game from a fixed setup whose first steps are scripted
 //! (`scenes/tutorial/ice-fortress.ron`). The player makes each scripted move: the side panel names
-//! it with the note for that part of the game (`tutorial`), gold markers bob over what to click, and
-//! any other move is refused with the one asked for (the session's [`Script`] gate). Rolls and draws
-//! come from the setup's seed, so they fall as scripted. After the last scripted step, or when the
-//! player leaves the tutorial, the game goes on as any other.
+//! it with the note for that part of the game (`tutorial`), gold markers bob over what to click
+//! (over a hint's move too, outside the tutorial), and any other move is refused with the one asked
+//! for (the session's [`Script`] gate). Rolls and draws come from the setup's seed, so they fall as
+//! scripted. After the last scripted step, or when the player leaves the tutorial, the game goes on
+//! as any other.
 
 use bevy::prelude::*;
 use hoarfrost_rules::ice_fortress::{IceFortress, Setup};
@@ -11,6 +12,7 @@ use hoarfrost_rules::record::{Record, Recorder, Step};
 use serde::Deserialize;
 
 use crate::plugins::fortress_click::{Input, Target, inputs_for};
+use crate::plugins::hint::{Hint, HintState};
 use crate::plugins::tutorial::{Note, Notes};
 use crate::session::{Script, Session};
 use crate::systems::{Frame, TableEntity};
@@ -90,9 +92,19 @@ fn make_kit(
     });
 }
 
-/// The table targets the next scripted move clicks, if the game follows the script.
-fn next_targets(session: &Session<IceFortress>, script: &Script<IceFortress>) -> Vec<Target> {
-    let Some((_, action)) = script.next_move(session) else {
+/// The table targets of the move to show: the tutorial's next move while the game follows it,
+/// else the hint asked for.
+fn next_targets(
+    session: &Session<IceFortress>,
+    script: Option<&Script<IceFortress>>,
+    hint: Option<&Hint<IceFortress>>,
+) -> Vec<Target> {
+    let scripted = script.and_then(|s| s.next_move(session)).map(|(_, a)| a);
+    let hinted = hint.and_then(|h| match &h.state {
+        HintState::Ready { action, .. } => Some(action),
+        _ => None,
+    });
+    let Some(action) = scripted.or(hinted) else {
         return Vec::new();
     };
     inputs_for(&session.state, action)
@@ -104,19 +116,25 @@ fn next_targets(session: &Session<IceFortress>, script: &Script<IceFortress>) ->
         .collect()
 }
 
+/// Where the move to show comes from: the tutorial's script, or the hint asked for.
+type MoveShown<'w> = (
+    Option<Res<'w, Script<IceFortress>>>,
+    Option<Res<'w, Hint<IceFortress>>>,
+);
+
 /// Keep one bobbing marker over each target of the next scripted move.
 fn place_markers(
     mut commands: Commands,
     time: Res<Time>,
     session: Res<Session<IceFortress>>,
-    script: Option<Res<Script<IceFortress>>>,
+    (script, hint): MoveShown,
     kit: Option<Res<MarkerKit>>,
     targets: Query<(&Target, &GlobalTransform), Without<Marker>>,
     mut markers: Query<(Entity, &Marker, &mut Transform)>,
 ) {
-    let wanted = match (&script, &kit) {
-        (Some(script), Some(_)) => next_targets(&session, script),
-        _ => Vec::new(),
+    let wanted = match kit {
+        Some(_) => next_targets(&session, script.as_deref(), hint.as_deref()),
+        None => Vec::new(),
     };
     let mut have = Vec::new();
     let bob = 0.9 + 0.15 * (time.elapsed_secs() * 4.0).sin();
@@ -265,5 +283,83 @@ mod tests {
             .filter(|m| m.0 == Target::Room(room) || m.0 == Target::Space(space))
             .count();
         assert_eq!(left, 0);
+    }
+
+    /// Outside a tutorial, a hint's move gets the markers.
+    #[test]
+    fn gold_markers_stand_over_a_hinted_move() {
+        use crate::options::SeatKind;
+        use crate::plugins::hint::{Hint, HintState};
+        use hoarfrost_rules::Game;
+        use hoarfrost_rules::ice_fortress::{Action, Spot};
+        let (script, _) = shipped().unwrap();
+        let mut recorder = Recorder::<IceFortress>::new(script.0.setup.clone()).unwrap();
+        while let Some(step) = script.0.steps.get(recorder.record().steps.len()) {
+            if matches!(
+                step,
+                Step::Act {
+                    action: Action::BuildRoom { .. },
+                    ..
+                }
+            ) {
+                break;
+            }
+            match step {
+                Step::Act { seat, action } => recorder.act(*seat, action).unwrap(),
+                Step::Chance => recorder.chance().unwrap(),
+            }
+        }
+        // A room onto a foundation space; no tutorial here, only the hint.
+        let hinted = recorder
+            .state()
+            .legal_actions(0)
+            .into_iter()
+            .rev()
+            .find(|a| {
+                matches!(
+                    a,
+                    Action::BuildRoom {
+                        on: Spot::Foundation(_),
+                        ..
+                    }
+                )
+            })
+            .expect("a room can go on the board");
+        let Action::BuildRoom {
+            room,
+            on: Spot::Foundation(space),
+        } = hinted
+        else {
+            unreachable!()
+        };
+        let mut hint = Hint::<IceFortress>::default();
+        hint.state = HintState::Ready {
+            seat: 0,
+            action: hinted.clone(),
+        };
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(Session::recorded(recorder, vec![SeatKind::Human], 3))
+            .insert_resource(hint)
+            .insert_resource(MarkerKit {
+                mesh: Handle::default(),
+                material: Handle::default(),
+            })
+            .add_systems(Update, place_markers);
+        app.world_mut()
+            .spawn((Target::Room(room), GlobalTransform::default()));
+        app.world_mut()
+            .spawn((Target::Space(space), GlobalTransform::default()));
+        app.update();
+        let mut marked: Vec<Target> = app
+            .world_mut()
+            .query::<&Marker>()
+            .iter(app.world())
+            .map(|m| m.0)
+            .collect();
+        marked.sort_by_key(|t| format!("{t:?}"));
+        let mut wanted = vec![Target::Room(room), Target::Space(space)];
+        wanted.sort_by_key(|t| format!("{t:?}"));
+        assert_eq!(marked, wanted);
     }
 }

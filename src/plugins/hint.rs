@@ -1,5 +1,5 @@
 //! Hints for a human seat: asked for with the side panel's Hint button or the H key, the game's own
-//! bot thinks for the human seat to move, on a background thread as an AI seat does, and the side
+//! bot (in a tutorial: its script) thinks for the human seat to move, on a background thread as an AI seat does, and the side
 //! panel names the move it would make, with a button that plays it. A move, an undo or a load leaves
 //! the hint behind: it is dropped, and a decision still under way for it is ignored; only in a
 //! turnless game, where the others move all the time, does a hint outlive their moves while it stays
@@ -11,7 +11,7 @@ use hoarfrost_rules::{Game, Seat};
 
 use crate::plugins::ai::BotMaker;
 use crate::screens::Screen;
-use crate::session::Session;
+use crate::session::{Script, Session};
 use crate::systems::Frame;
 use crate::systems::background::Background;
 
@@ -102,6 +102,7 @@ fn start_hint<G: Recorded>(
     mut asked: MessageReader<AskHint>,
     session: Res<Session<G>>,
     maker: Res<BotMaker<G>>,
+    script: Option<Res<Script<G>>>,
     mut hint: ResMut<Hint<G>>,
 ) {
     if asked.read().count() == 0 {
@@ -126,6 +127,14 @@ fn start_hint<G: Recorded>(
         hint.state = HintState::Unavailable("No hint now: no human seat is to move.".into());
         return;
     };
+    // In a tutorial the hint is the move it asks for.
+    if let Some((seat, action)) = script.as_ref().and_then(|x| x.next_move(&session)) {
+        hint.state = HintState::Ready {
+            seat,
+            action: action.clone(),
+        };
+        return;
+    }
     let mut bot = (maker.0)(session.seed ^ at.0 as u64 ^ 0x4817);
     let state = session.state.clone();
     let task = Background::spawn(move || bot.choose(&state, seat));
@@ -364,5 +373,26 @@ mod tests {
         assert_eq!(asks(&[KeyCode::KeyH]), 1);
         assert_eq!(asks(&[KeyCode::ControlLeft, KeyCode::KeyH]), 0);
         assert_eq!(asks(&[KeyCode::KeyG]), 0);
+    }
+
+    #[test]
+    fn in_a_tutorial_the_hint_is_the_move_it_asks_for() {
+        use hoarfrost_rules::record::{Record, Step};
+        let mut app = sprawl_app(true);
+        let session = app.world().resource::<Session<Sprawl>>();
+        let seat = hint_seat(session).unwrap();
+        let scripted = session.state.legal_actions(seat).pop().unwrap();
+        let mut record = Record::<Sprawl>::new(session.record().unwrap().setup.clone());
+        record.steps.push(Step::Act {
+            seat,
+            action: scripted.clone(),
+        });
+        app.insert_resource(Script(record));
+        ask(&mut app);
+        settle::<Sprawl>(&mut app);
+        assert!(matches!(
+            &app.world().resource::<Hint<Sprawl>>().state,
+            HintState::Ready { seat: s, action } if *s == seat && *action == scripted
+        ));
     }
 }
