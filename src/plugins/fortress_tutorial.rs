@@ -7,15 +7,15 @@
 //! as any other.
 
 use bevy::prelude::*;
-use hoarfrost_rules::ice_fortress::{IceFortress, Setup};
+use hoarfrost_rules::ice_fortress::{Action, IceFortress, Setup};
 use hoarfrost_rules::record::{Record, Recorder, Step};
 use serde::Deserialize;
 
 use crate::plugins::fortress_click::{Input, Target, inputs_for};
-use crate::plugins::hint::{Hint, HintState};
+use crate::plugins::markers::{Marked, MoveSources, move_shown};
 use crate::plugins::tutorial::{Note, Notes};
 use crate::session::{Script, Session};
-use crate::systems::{Frame, TableEntity};
+use crate::systems::Frame;
 
 /// The tutorial shipped with the game.
 const SCRIPT: &str = include_str!("../../scenes/tutorial/ice-fortress.ron");
@@ -26,17 +26,6 @@ pub struct TutorialFile {
     pub setup: Setup,
     pub steps: Vec<Step<hoarfrost_rules::ice_fortress::Action>>,
     pub notes: Vec<Note>,
-}
-
-/// A gold marker over something the next scripted move clicks.
-#[derive(Component)]
-struct Marker(Target);
-
-/// The marker's mesh and material.
-#[derive(Resource)]
-struct MarkerKit {
-    mesh: Handle<Mesh>,
-    material: Handle<StandardMaterial>,
 }
 
 /// Read a tutorial file and check it: the notes in order and within the script, and every step
@@ -64,50 +53,17 @@ pub fn shipped() -> Result<(Script<IceFortress>, Notes), String> {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(crate::plugins::tutorial::plugin::<IceFortress>)
-        .add_systems(Startup, make_kit)
         .add_systems(
             Update,
-            place_markers
-                .in_set(Frame::Animate)
+            mark_targets
+                .in_set(Frame::Mirror)
                 .run_if(resource_exists::<Session<IceFortress>>),
         );
 }
 
-fn make_kit(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    commands.insert_resource(MarkerKit {
-        mesh: meshes.add(Cone {
-            radius: 0.3,
-            height: 0.8,
-        }),
-        material: materials.add(StandardMaterial {
-            base_color: Color::srgb(1.0, 0.78, 0.1),
-            emissive: LinearRgba::rgb(0.9, 0.6, 0.05),
-            unlit: true,
-            ..default()
-        }),
-    });
-}
-
-/// The table targets of the move to show: the tutorial's next move while the game follows it,
-/// else the hint asked for.
-fn next_targets(
-    session: &Session<IceFortress>,
-    script: Option<&Script<IceFortress>>,
-    hint: Option<&Hint<IceFortress>>,
-) -> Vec<Target> {
-    let scripted = script.and_then(|s| s.next_move(session)).map(|(_, a)| a);
-    let hinted = hint.and_then(|h| match &h.state {
-        HintState::Ready { action, .. } => Some(action),
-        _ => None,
-    });
-    let Some(action) = scripted.or(hinted) else {
-        return Vec::new();
-    };
-    inputs_for(&session.state, action)
+/// The table targets `action` clicks.
+fn table_targets(s: &IceFortress, action: &Action) -> Vec<Target> {
+    inputs_for(s, action)
         .into_iter()
         .filter_map(|input| match input {
             Input::Table(t) => Some(t),
@@ -116,60 +72,30 @@ fn next_targets(
         .collect()
 }
 
-/// Where the move to show comes from: the tutorial's script, or the hint asked for.
-type MoveShown<'w> = (
-    Option<Res<'w, Script<IceFortress>>>,
-    Option<Res<'w, Hint<IceFortress>>>,
-);
-
-/// Keep one bobbing marker over each target of the next scripted move.
-fn place_markers(
-    mut commands: Commands,
-    time: Res<Time>,
+/// Mark what the move shown (the tutorial's next move, or a hint) clicks on the table.
+fn mark_targets(
     session: Res<Session<IceFortress>>,
-    (script, hint): MoveShown,
-    kit: Option<Res<MarkerKit>>,
-    targets: Query<(&Target, &GlobalTransform), Without<Marker>>,
-    mut markers: Query<(Entity, &Marker, &mut Transform)>,
+    (script, hint): MoveSources<IceFortress>,
+    targets: Query<(&Target, &GlobalTransform)>,
+    mut marked: ResMut<Marked>,
 ) {
-    let wanted = match kit {
-        Some(_) => next_targets(&session, script.as_deref(), hint.as_deref()),
-        None => Vec::new(),
-    };
-    let mut have = Vec::new();
-    let bob = 0.9 + 0.15 * (time.elapsed_secs() * 4.0).sin();
-    for (e, marker, mut at) in &mut markers {
-        let over = targets.iter().find(|(t, _)| **t == marker.0);
-        match over {
-            Some((_, place)) if wanted.contains(&marker.0) => {
-                at.translation = place.translation() + Vec3::Y * bob;
-                have.push(marker.0);
-            }
-            _ => commands.entity(e).despawn(),
-        }
-    }
-    let Some(kit) = kit else {
-        return;
-    };
-    for t in wanted.into_iter().filter(|t| !have.contains(t)) {
-        if let Some((_, place)) = targets.iter().find(|(x, _)| **x == t) {
-            commands.spawn((
-                Marker(t),
-                TableEntity,
-                Pickable::IGNORE,
-                bevy::light::NotShadowCaster,
-                Mesh3d(kit.mesh.clone()),
-                MeshMaterial3d(kit.material.clone()),
-                Transform::from_translation(place.translation() + Vec3::Y * bob)
-                    .with_rotation(Quat::from_rotation_x(std::f32::consts::PI)),
-            ));
-        }
+    let wanted = move_shown(&session, script.as_deref(), hint.as_deref())
+        .map(|a| table_targets(&session.state, a))
+        .unwrap_or_default();
+    let spots: Vec<Vec3> = wanted
+        .iter()
+        .filter_map(|w| targets.iter().find(|(t, _)| *t == w))
+        .map(|(_, at)| at.translation())
+        .collect();
+    if marked.0 != spots {
+        marked.0 = spots;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hoarfrost_rules::ice_fortress::Spot;
 
     #[test]
     fn the_shipped_tutorial_plays_under_the_current_rules() {
@@ -199,117 +125,84 @@ mod tests {
         assert!(err(&unordered).contains("order"), "{}", err(&unordered));
     }
 
-    /// Markers stand over the table targets of the next scripted move and move on with it.
-    #[test]
-    fn gold_markers_stand_over_what_the_next_move_clicks() {
-        use crate::options::SeatKind;
-        use crate::session::Session;
+    /// Plays the shipped script up to its first room built onto the board; returns the recorder.
+    fn up_to_the_first_build() -> Recorder<IceFortress> {
         let (script, _) = shipped().unwrap();
         let mut recorder = Recorder::<IceFortress>::new(script.0.setup.clone()).unwrap();
-        // Play up to the first room built from the supply onto the board.
-        let first_build = script
-            .0
-            .steps
-            .iter()
-            .position(|s| {
-                matches!(
-                    s,
-                    Step::Act {
-                        action: hoarfrost_rules::ice_fortress::Action::BuildRoom { .. },
-                        ..
-                    }
-                )
-            })
-            .expect("the script builds a room");
-        for step in &script.0.steps[..first_build] {
+        while let Some(step) = script.0.steps.get(recorder.record().steps.len()) {
             match step {
+                Step::Act {
+                    action: Action::BuildRoom { .. },
+                    ..
+                } => break,
                 Step::Act { seat, action } => recorder.act(*seat, action).unwrap(),
                 Step::Chance => recorder.chance().unwrap(),
             }
         }
-        let Step::Act {
-            action: hoarfrost_rules::ice_fortress::Action::BuildRoom { room, on },
-            ..
-        } = script.0.steps[first_build].clone()
+        recorder
+    }
+
+    /// A headless app marking targets for `session`, with three table targets: the room and
+    /// space of `build` at x = 1 and 5, and another space at x = 9.
+    fn marking_app(recorder: Recorder<IceFortress>, build: &Action) -> App {
+        use crate::options::SeatKind;
+        let Action::BuildRoom {
+            room,
+            on: Spot::Foundation(space),
+        } = *build
         else {
-            unreachable!()
-        };
-        let hoarfrost_rules::ice_fortress::Spot::Foundation(space) = on else {
-            panic!("the first room goes on the board");
+            panic!("not a room onto the board: {build:?}");
         };
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
+            .init_resource::<Marked>()
             .insert_resource(Session::recorded(recorder, vec![SeatKind::Human], 3))
-            .insert_resource(script)
-            .insert_resource(MarkerKit {
-                mesh: Handle::default(),
-                material: Handle::default(),
-            })
-            .add_systems(Update, place_markers);
+            .add_systems(Update, mark_targets);
         let at = |x: f32| GlobalTransform::from_translation(Vec3::new(x, 0.0, 0.0));
         app.world_mut().spawn((Target::Room(room), at(1.0)));
         app.world_mut().spawn((Target::Space(space), at(5.0)));
         app.world_mut().spawn((Target::Space(space + 1), at(9.0)));
-        app.update();
-        let mut placed: Vec<(Target, f32)> = app
-            .world_mut()
-            .query::<(&Marker, &Transform)>()
-            .iter(app.world())
-            .map(|(m, t)| (m.0, t.translation.x))
-            .collect();
-        placed.sort_by(|a, b| a.1.total_cmp(&b.1));
-        assert_eq!(
-            placed,
-            vec![(Target::Room(room), 1.0), (Target::Space(space), 5.0)]
-        );
-        // The move is played: those markers go (the next move's targets are not on this table).
-        let (seat, action) = {
-            let world = app.world();
-            let script = world.resource::<Script<IceFortress>>();
-            let (seat, action) = script
-                .next_move(world.resource::<Session<IceFortress>>())
-                .unwrap();
-            (seat, action.clone())
+        app
+    }
+
+    fn marked_x(app: &App) -> Vec<f32> {
+        app.world()
+            .resource::<Marked>()
+            .0
+            .iter()
+            .map(|p| p.x)
+            .collect()
+    }
+
+    /// The markers stand over what the next scripted move clicks, and move on with it.
+    #[test]
+    fn gold_markers_stand_over_what_the_next_move_clicks() {
+        let (script, _) = shipped().unwrap();
+        let recorder = up_to_the_first_build();
+        let build = match &script.0.steps[recorder.record().steps.len()] {
+            Step::Act { action, .. } => action.clone(),
+            Step::Chance => unreachable!(),
         };
+        let mut app = marking_app(recorder, &build);
+        app.insert_resource(script);
+        app.update();
+        assert_eq!(marked_x(&app), vec![1.0, 5.0]);
+        // The move is played: its room and space are no longer marked.
         app.world_mut()
             .resource_mut::<Session<IceFortress>>()
-            .act(seat, &action)
+            .act(0, &build)
             .unwrap();
         app.update();
-        let left = app
-            .world_mut()
-            .query::<&Marker>()
-            .iter(app.world())
-            .filter(|m| m.0 == Target::Room(room) || m.0 == Target::Space(space))
-            .count();
-        assert_eq!(left, 0);
+        assert!(!marked_x(&app).contains(&1.0), "{:?}", marked_x(&app));
     }
 
     /// Outside a tutorial, a hint's move gets the markers.
     #[test]
     fn gold_markers_stand_over_a_hinted_move() {
-        use crate::options::SeatKind;
         use crate::plugins::hint::{Hint, HintState};
         use hoarfrost_rules::Game;
-        use hoarfrost_rules::ice_fortress::{Action, Spot};
-        let (script, _) = shipped().unwrap();
-        let mut recorder = Recorder::<IceFortress>::new(script.0.setup.clone()).unwrap();
-        while let Some(step) = script.0.steps.get(recorder.record().steps.len()) {
-            if matches!(
-                step,
-                Step::Act {
-                    action: Action::BuildRoom { .. },
-                    ..
-                }
-            ) {
-                break;
-            }
-            match step {
-                Step::Act { seat, action } => recorder.act(*seat, action).unwrap(),
-                Step::Chance => recorder.chance().unwrap(),
-            }
-        }
-        // A room onto a foundation space; no tutorial here, only the hint.
+        let recorder = up_to_the_first_build();
+        // The last room the rules allow onto the board; no tutorial here, only the hint.
         let hinted = recorder
             .state()
             .legal_actions(0)
@@ -325,41 +218,16 @@ mod tests {
                 )
             })
             .expect("a room can go on the board");
-        let Action::BuildRoom {
-            room,
-            on: Spot::Foundation(space),
-        } = hinted
-        else {
-            unreachable!()
-        };
+        let mut app = marking_app(recorder, &hinted);
+        app.update();
+        assert!(marked_x(&app).is_empty(), "nothing marked before a hint");
         let mut hint = Hint::<IceFortress>::default();
         hint.state = HintState::Ready {
             seat: 0,
-            action: hinted.clone(),
+            action: hinted,
         };
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins)
-            .insert_resource(Session::recorded(recorder, vec![SeatKind::Human], 3))
-            .insert_resource(hint)
-            .insert_resource(MarkerKit {
-                mesh: Handle::default(),
-                material: Handle::default(),
-            })
-            .add_systems(Update, place_markers);
-        app.world_mut()
-            .spawn((Target::Room(room), GlobalTransform::default()));
-        app.world_mut()
-            .spawn((Target::Space(space), GlobalTransform::default()));
+        app.insert_resource(hint);
         app.update();
-        let mut marked: Vec<Target> = app
-            .world_mut()
-            .query::<&Marker>()
-            .iter(app.world())
-            .map(|m| m.0)
-            .collect();
-        marked.sort_by_key(|t| format!("{t:?}"));
-        let mut wanted = vec![Target::Room(room), Target::Space(space)];
-        wanted.sort_by_key(|t| format!("{t:?}"));
-        assert_eq!(marked, wanted);
+        assert_eq!(marked_x(&app), vec![1.0, 5.0]);
     }
 }

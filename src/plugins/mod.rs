@@ -23,6 +23,7 @@ pub mod ice_colony_table;
 pub mod icetowers_input;
 pub mod icetowers_table;
 pub mod loading;
+pub mod markers;
 pub mod replay;
 pub mod save_menu;
 pub mod saving;
@@ -63,6 +64,7 @@ pub(crate) fn plugin(app: &mut App) {
         save_menu::plugin,
         settings_menu::plugin,
         hint::plugin,
+        markers::plugin,
         automation::plugin,
         bench::plugin,
         soak::plugin,
