@@ -18,7 +18,7 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --exit-after  quit after this many frames
   --difficulty  Ice Fortress: 1-10 (default 7)
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
-  --tutorial    play the Ice Fortress tutorial: a solo game whose first moves are guided
+  --tutorial    play a tutorial whose first moves are guided: Ice Fortress's, or Sprawl's with --game sprawl
   --click       click the named table piece with the pointer (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
   --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
@@ -45,7 +45,7 @@ pub struct LaunchOptions {
     pub exit_after: Option<u32>,
     pub difficulty: Option<u8>,
     pub scene: Option<PathBuf>,
-    /// Start the Ice Fortress tutorial (`--tutorial`).
+    /// Start a tutorial (`--tutorial`): Ice Fortress's, or Sprawl's with `--game sprawl`.
     pub tutorial: bool,
     /// Names of table pieces to click, one every few frames once the table is up (tests).
     pub clicks: Vec<String>,
@@ -149,17 +149,17 @@ impl LaunchOptions {
             ));
         }
         if o.tutorial {
-            if o.game.is_some_and(|g| g != GameKind::IceFortress) {
-                return Err("--tutorial is the Ice Fortress tutorial".into());
+            let game = o.game.unwrap_or(GameKind::IceFortress);
+            if !crate::plugins::tutorial::offered(game) {
+                return Err(format!(
+                    "{} has no tutorial (Ice Fortress and Sprawl have)",
+                    game.title()
+                ));
             }
-            if o.scene.is_some() || o.resume || o.replay.is_some() {
-                return Err(
-                    "--tutorial starts its own game; leave out --scene, --continue and --replay"
-                        .into(),
-                );
+            if o.scene.is_some() || o.resume || o.replay.is_some() || o.seats.is_some() {
+                return Err("--tutorial brings its own seats and game; leave out --seats, --scene, --continue and --replay".into());
             }
-            o.game = Some(GameKind::IceFortress);
-            o.seats = Some(vec![SeatKind::Human]);
+            o.game = Some(game);
         }
         if o.bare && o.bench.is_none() {
             return Err("--bare goes with --bench <frames>".into());
@@ -218,8 +218,11 @@ mod tests {
         let t = parse("--tutorial").unwrap();
         assert!(t.tutorial);
         assert_eq!(t.game, Some(GameKind::IceFortress));
-        assert_eq!(t.seats, Some(vec![SeatKind::Human]));
-        assert!(parse("--tutorial --game sprawl").is_err());
+        let s = parse("--tutorial --game sprawl").unwrap();
+        assert_eq!(s.game, Some(GameKind::Sprawl));
+        let castle = parse("--tutorial --game ice-castle").unwrap_err();
+        assert!(castle.contains("no tutorial"), "{castle}");
+        assert!(parse("--tutorial --seats human").is_err());
         assert!(parse("--tutorial --scene s.ron").is_err());
         assert_eq!(
             parse("--replay a.ron").unwrap().replay,

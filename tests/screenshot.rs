@@ -560,3 +560,36 @@ fn the_ice_fortress_tutorial_opens_with_its_notes_in_the_side_panel() {
         "only {heading} gold pixels: no tutorial heading"
     );
 }
+
+#[test]
+fn the_sprawl_tutorial_refuses_a_real_click_off_its_script_and_names_the_move() {
+    if !display_available() {
+        return;
+    }
+    // The script's first move is a large first tower on c2: a click on d4 is refused.
+    let (p, printed) = capture_with_output(
+        "sprawl-tutorial",
+        &[
+            "--tutorial",
+            "--game",
+            "sprawl",
+            "--click",
+            "Red stash large (3)",
+            "--click",
+            "Square d4",
+            "--exit-after",
+            "90",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    let said = notice(&printed);
+    assert!(
+        said.contains("tutorial asks for another move") && said.contains("on c2"),
+        "the click on d4 was not refused by the tutorial: {said:?}"
+    );
+    let heading = count_in(&p, (0.67, 1.0), (0.0, 0.5), gold);
+    assert!(
+        heading > 20,
+        "only {heading} gold pixels: no tutorial heading"
+    );
+}

@@ -1,5 +1,5 @@
 //! AI seats for any game: each decides on a low-priority background thread ([`Background`]), never on the frame, after a human-like
-//! reaction delay; its choice goes through the same [`PlayAction`] path as a click. When the game goes
+//! reaction delay (in a tutorial it plays its scripted move); its choice goes through the same [`PlayAction`] path as a click. When the game goes
 //! back (undo, redo, a loaded game), decisions under way are dropped. [`AiLevel`] swaps every game's
 //! own bot for the tree search of a level; [`AiBusy`] tells whether some seat is thinking.
 
@@ -12,7 +12,7 @@ use hoarfrost_rules::{Game, GameRng, Seat};
 
 use crate::options::SeatKind;
 use crate::screens::{Screen, TurnPhase};
-use crate::session::{PlayAction, Session};
+use crate::session::{PlayAction, Script, Session};
 use crate::systems::Frame;
 use crate::systems::background::Background;
 
@@ -136,12 +136,22 @@ fn start_thinking<G: Recorded>(
     maker: Res<BotMaker<G>>,
     level: Res<AiLevel>,
     seat_levels: Res<SeatLevels>,
+    script: Option<Res<Script<G>>>,
     mut ai: ResMut<AiSeats<G>>,
 ) {
     let now = time.elapsed();
     let ai = &mut *ai;
+    let scripted = script.as_ref().and_then(|s| s.next_move(&session));
     for t in &mut ai.thinkers {
         if t.task.is_some() || now < t.ready_at || !session.may_act(t.seat) {
+            continue;
+        }
+        // In a tutorial an AI seat plays its scripted move, and waits while another seat's is due.
+        if let Some((seat, action)) = scripted {
+            if seat == t.seat {
+                let action = action.clone();
+                t.task = Some(Background::spawn(move || Some(action)));
+            }
             continue;
         }
         let seed = ai.rng.next_u64();
@@ -267,6 +277,44 @@ mod tests {
     #[test]
     fn ai_seats_of_a_chosen_level_move_too() {
         ai_seats_make_moves(Some(Level::Easy));
+    }
+
+    #[test]
+    fn in_a_tutorial_ai_seats_play_the_scripted_moves_in_order() {
+        use hoarfrost_rules::record::{Record, Recorder, Step};
+        let mut app = icetowers_app(0.0);
+        app.insert_resource(BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))));
+        let seats = vec![SeatKind::Ai, SeatKind::Ai];
+        app.insert_resource(AiSeats::<IceTowers>::new(&seats, 5));
+        let recorder = Recorder::<IceTowers>::new(Setup::new(2, 5)).unwrap();
+        // Seat 1, then seat 0, then seat 1 again, each playing its last legal move but Stop (not
+        // what the bot would choose).
+        let mut state = recorder.state().clone();
+        let mut record = Record::<IceTowers>::new(Setup::new(2, 5));
+        for seat in [1, 0, 1] {
+            let action = state
+                .legal_actions(seat)
+                .into_iter()
+                .rev()
+                .find(|a| *a != hoarfrost_rules::icetowers::Action::Stop)
+                .unwrap();
+            state.apply(seat, &action).unwrap();
+            record.steps.push(Step::Act { seat, action });
+        }
+        app.insert_resource(Script(record.clone()));
+        app.insert_resource(Session::recorded(recorder, seats, 5));
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        for _ in 0..400 {
+            app.update();
+            if app.world().resource::<Session<IceTowers>>().steps() >= 3 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let session = app.world().resource::<Session<IceTowers>>();
+        assert_eq!(session.record().unwrap().steps[..3], record.steps[..]);
     }
 
     /// A bot that thinks for 300 ms, then agrees to stop (legal in any IceTowers position).

@@ -418,7 +418,7 @@ fn start_game(
         None
     };
     let opening = match &tutorial {
-        Some((script, _)) => Recorder::new(script.0.setup.clone())
+        Some(t) => Recorder::new(t.script.0.setup.clone())
             .map(Opening::New)
             .map_err(|e| e.0),
         None => Opening::<IceFortress>::start(choice.scene.as_deref(), || Setup {
@@ -450,10 +450,13 @@ fn start_game(
             "A saved table position: play on from here (it cannot be saved or undone)."
         }
     });
-    let session = opening.session(&choice.kinds(), choice.seed);
-    if let Some((script, notes)) = tutorial {
-        commands.insert_resource(script);
-        commands.insert_resource(notes);
+    let seats = tutorial
+        .as_ref()
+        .map_or_else(|| choice.kinds(), |t| t.seats.clone());
+    let session = opening.session(&seats, choice.seed);
+    if let Some(t) = tutorial {
+        commands.insert_resource(t.script);
+        commands.insert_resource(t.notes);
     }
     commands.insert_resource(AiSeats::<IceFortress>::new(&session.seats, choice.seed));
     commands.insert_resource(session);

@@ -7,48 +7,20 @@
 //! as any other.
 
 use bevy::prelude::*;
-use hoarfrost_rules::ice_fortress::{Action, IceFortress, Setup};
-use hoarfrost_rules::record::{Record, Recorder, Step};
-use serde::Deserialize;
+use hoarfrost_rules::ice_fortress::{Action, IceFortress};
 
 use crate::plugins::fortress_click::{Input, Target, inputs_for};
 use crate::plugins::markers::{Marked, MoveSources, move_shown};
-use crate::plugins::tutorial::{Note, Notes};
-use crate::session::{Script, Session};
+use crate::plugins::tutorial::{self, Tutorial};
+use crate::session::Session;
 use crate::systems::Frame;
 
 /// The tutorial shipped with the game.
 const SCRIPT: &str = include_str!("../../scenes/tutorial/ice-fortress.ron");
 
-/// The tutorial file: the setup, the scripted steps and the notes along them.
-#[derive(Deserialize, Clone, Debug)]
-pub struct TutorialFile {
-    pub setup: Setup,
-    pub steps: Vec<Step<hoarfrost_rules::ice_fortress::Action>>,
-    pub notes: Vec<Note>,
-}
-
-/// Read a tutorial file and check it: the notes in order and within the script, and every step
-/// playable from the setup under the current rules and content. The error says what is wrong.
-pub fn parse(text: &str) -> Result<(Script<IceFortress>, Notes), String> {
-    let file: TutorialFile =
-        ron::from_str(text).map_err(|e| format!("the tutorial file does not read: {e}"))?;
-    let notes = Notes(file.notes);
-    if let Some(problem) = notes.problem(file.steps.len()) {
-        return Err(problem);
-    }
-    let record = Record::<IceFortress> {
-        setup: file.setup,
-        steps: file.steps,
-    };
-    Recorder::from_record(record.clone())
-        .map_err(|e| format!("the tutorial's moves no longer play: {e}"))?;
-    Ok((Script(record), notes))
-}
-
 /// The shipped tutorial, checked.
-pub fn shipped() -> Result<(Script<IceFortress>, Notes), String> {
-    parse(SCRIPT)
+pub fn shipped() -> Result<Tutorial<IceFortress>, String> {
+    tutorial::parse(SCRIPT)
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -95,11 +67,17 @@ fn mark_targets(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::SeatKind;
     use hoarfrost_rules::ice_fortress::Spot;
+    use hoarfrost_rules::record::{Recorder, Step};
 
     #[test]
     fn the_shipped_tutorial_plays_under_the_current_rules() {
-        let (script, notes) = shipped().unwrap_or_else(|e| panic!("{e}"));
+        let Tutorial {
+            script,
+            notes,
+            seats,
+        } = shipped().unwrap_or_else(|e| panic!("{e}"));
         assert!(script.len() >= 40, "{} steps", script.len());
         assert_eq!(notes.0[0].at, 0, "a note from the first step");
         assert!(
@@ -108,11 +86,12 @@ mod tests {
         );
         // Solo: one seat, so the player makes every scripted move.
         assert_eq!(script.0.setup.players, 1);
+        assert_eq!(seats, vec![SeatKind::Human]);
     }
 
     #[test]
     fn a_broken_tutorial_file_says_what_is_wrong() {
-        let err = |text: &str| parse(text).err().expect("refused");
+        let err = |text: &str| tutorial::parse::<IceFortress>(text).err().expect("refused");
         assert!(err("(setup: oops)").contains("does not read"));
         // The shipped file with its first move changed to one that cannot be played.
         let bad = SCRIPT.replacen("KeepAbility(card: 20)", "KeepAbility(card: 99)", 1);
@@ -127,7 +106,7 @@ mod tests {
 
     /// Plays the shipped script up to its first room built onto the board; returns the recorder.
     fn up_to_the_first_build() -> Recorder<IceFortress> {
-        let (script, _) = shipped().unwrap();
+        let script = shipped().unwrap().script;
         let mut recorder = Recorder::<IceFortress>::new(script.0.setup.clone()).unwrap();
         while let Some(step) = script.0.steps.get(recorder.record().steps.len()) {
             match step {
@@ -145,7 +124,6 @@ mod tests {
     /// A headless app marking targets for `session`, with three table targets: the room and
     /// space of `build` at x = 1 and 5, and another space at x = 9.
     fn marking_app(recorder: Recorder<IceFortress>, build: &Action) -> App {
-        use crate::options::SeatKind;
         let Action::BuildRoom {
             room,
             on: Spot::Foundation(space),
@@ -177,7 +155,7 @@ mod tests {
     /// The markers stand over what the next scripted move clicks, and move on with it.
     #[test]
     fn gold_markers_stand_over_what_the_next_move_clicks() {
-        let (script, _) = shipped().unwrap();
+        let script = shipped().unwrap().script;
         let recorder = up_to_the_first_build();
         let build = match &script.0.steps[recorder.record().steps.len()] {
             Step::Act { action, .. } => action.clone(),

@@ -33,6 +33,7 @@ pub mod sprawl_arrows;
 pub mod sprawl_input;
 pub mod sprawl_stash;
 pub mod sprawl_table;
+pub mod sprawl_tutorial;
 pub mod title;
 pub mod tutorial;
 
@@ -78,6 +79,7 @@ pub(crate) fn plugin(app: &mut App) {
         sprawl_input::plugin,
         sprawl_arrows::plugin,
         sprawl_stash::plugin,
+        sprawl_tutorial::plugin,
         fortress_table::plugin,
     ));
 }

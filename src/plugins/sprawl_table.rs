@@ -17,6 +17,7 @@ use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
 use crate::systems::{Frame, TableEntity};
+use hoarfrost_rules::record::Recorder;
 
 /// Distance between square centres: a large pyramid lying down (1.75 long) fits in one square.
 pub const SPACING: f32 = 2.0;
@@ -110,7 +111,25 @@ fn start_game(
         hues: Some(choice.hues()),
         seed: choice.seed,
     };
-    let opening = match Opening::<Sprawl>::start(choice.scene.as_deref(), || setup) {
+    let tutorial = if choice.tutorial {
+        match crate::plugins::sprawl_tutorial::shipped() {
+            Ok(t) => Some(t),
+            Err(e) => {
+                notice.error(e);
+                next.set(Screen::Title);
+                return;
+            }
+        }
+    } else {
+        None
+    };
+    let opening = match &tutorial {
+        Some(t) => Recorder::new(t.script.0.setup.clone())
+            .map(Opening::New)
+            .map_err(|e| e.0),
+        None => Opening::<Sprawl>::start(choice.scene.as_deref(), || setup),
+    };
+    let opening = match opening {
         Ok(o) => o,
         Err(e) => {
             notice.error(e);
@@ -228,10 +247,17 @@ fn start_game(
         ..default()
     });
     commands.insert_resource(StashPick::default());
-    let session = opening.session(&choice.kinds(), choice.seed);
+    let seats = tutorial
+        .as_ref()
+        .map_or_else(|| choice.kinds(), |t| t.seats.clone());
+    let session = opening.session(&seats, choice.seed);
     commands.insert_resource(AiSeats::<Sprawl>::new(&session.seats, choice.seed));
     commands.insert_resource(session);
-    if choice.scene.is_some() {
+    if let Some(t) = tutorial {
+        commands.insert_resource(t.script);
+        commands.insert_resource(t.notes);
+        notice.info("The tutorial: follow the notes in the side panel, move by move.");
+    } else if choice.scene.is_some() {
         notice.info(format!(
             "Position loaded: {} to move.",
             state.hue(state.current_player()).name()

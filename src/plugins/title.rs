@@ -38,7 +38,7 @@ pub struct SetupChoice {
     pub difficulty: u8,
     /// A saved table position to start from instead of a new game (`--scene`).
     pub scene: Option<std::path::PathBuf>,
-    /// Ice Fortress: play the tutorial's scripted solo game (`--tutorial`).
+    /// Play the game's tutorial (`--tutorial`): its own setup and seats, its first moves scripted.
     pub tutorial: bool,
 }
 
@@ -99,7 +99,8 @@ impl SetupChoice {
         if !self.game.available() {
             return Some(format!("{} is not on the table yet", self.game.title()));
         }
-        if !self.game.seats().contains(&self.seats.len()) {
+        // A tutorial brings its own seats.
+        if !self.tutorial && !self.game.seats().contains(&self.seats.len()) {
             return Some(format!(
                 "{} takes {:?} seats",
                 self.game.title(),
@@ -259,17 +260,6 @@ fn title_menu(
                 if choice.seats.len() == 1 {
                     ui.small("Solo: you play two characters, taking turns.");
                 }
-                if ui
-                    .button("Learn Ice Fortress (tutorial)")
-                    .on_hover_text("A solo game whose first turns are guided, move by move")
-                    .clicked()
-                {
-                    choice.resize(1);
-                    choice.seats[0].kind = SeatKind::Human;
-                    choice.tutorial = true;
-                    notice.info("");
-                    next.set(Screen::Playing);
-                }
             }
             if choice.game == GameKind::Sprawl {
                 ui.label("Variants");
@@ -283,6 +273,16 @@ fn title_menu(
                         choice.sprawl_variants.set(v, on);
                     }
                 }
+            }
+            if crate::plugins::tutorial::offered(choice.game)
+                && ui
+                    .button(format!("Learn {} (tutorial)", choice.game.title()))
+                    .on_hover_text("A game whose first turns are guided, move by move")
+                    .clicked()
+            {
+                choice.tutorial = true;
+                notice.info("");
+                next.set(Screen::Playing);
             }
             ui.horizontal(|ui| {
                 ui.label("Seed");

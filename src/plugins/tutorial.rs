@@ -1,16 +1,23 @@
 //! A tutorial for any game: a scripted opening (the session's [`Script`] gate lets only its next
-//! move through) with notes along it, shown at the top of the side panel: how far it is, the note
-//! for this part of the game, the move asked for, and buttons to play that move or to leave the
-//! tutorial. Ice Fortress has one (`fortress_tutorial`).
+//! move through, and AI seats play their scripted moves) with notes along it, shown at the top of
+//! the side panel: how far it is, the note for this part of the game, the move asked for, and
+//! buttons to play that move or to leave the tutorial. The tutorials are RON files in
+//! `scenes/tutorial/` (Ice Fortress and Sprawl), checked when they load.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use hoarfrost_rules::ToAct;
-use hoarfrost_rules::record::Recorded;
+use hoarfrost_rules::record::{Record, Recorded, Recorder, Step};
+use hoarfrost_rules::{GameKind, ToAct};
 use serde::Deserialize;
 
+use crate::options::SeatKind;
 use crate::screens::Screen;
 use crate::session::{PlayAction, Script, Session};
+
+/// Whether `game` has a tutorial (`scenes/tutorial/`).
+pub fn offered(game: GameKind) -> bool {
+    matches!(game, GameKind::IceFortress | GameKind::Sprawl)
+}
 
 /// One note: shown from step `at` (steps played so far) until the next note.
 #[derive(Deserialize, Clone, Debug, PartialEq)]
@@ -48,6 +55,54 @@ impl Notes {
             )
         })
     }
+}
+
+/// A tutorial file: the setup, who sits where, the scripted steps and the notes along them.
+#[derive(Deserialize)]
+#[serde(bound = "")]
+struct TutorialFile<G: Recorded> {
+    setup: G::Setup,
+    seats: Vec<SeatKind>,
+    steps: Vec<Step<G::Action>>,
+    notes: Vec<Note>,
+}
+
+/// A tutorial, read and checked.
+pub struct Tutorial<G: Recorded> {
+    pub script: Script<G>,
+    pub notes: Notes,
+    pub seats: Vec<SeatKind>,
+}
+
+/// Read a tutorial file and check it: the notes in order and within the script, a seat for every
+/// player, and every step playable from the setup under the current rules and content. The error
+/// says what is wrong.
+pub fn parse<G: Recorded>(text: &str) -> Result<Tutorial<G>, String> {
+    let file: TutorialFile<G> =
+        ron::from_str(text).map_err(|e| format!("the tutorial file does not read: {e}"))?;
+    let notes = Notes(file.notes);
+    if let Some(problem) = notes.problem(file.steps.len()) {
+        return Err(problem);
+    }
+    let record = Record::<G> {
+        setup: file.setup,
+        steps: file.steps,
+    };
+    let start = Recorder::<G>::new(record.setup.clone()).map_err(|e| e.0)?;
+    if file.seats.len() != start.state().num_seats() {
+        return Err(format!(
+            "the tutorial names {} seats for a game of {}",
+            file.seats.len(),
+            start.state().num_seats()
+        ));
+    }
+    Recorder::from_record(record.clone())
+        .map_err(|e| format!("the tutorial's moves no longer play: {e}"))?;
+    Ok(Tutorial {
+        script: Script(record),
+        notes,
+        seats: file.seats,
+    })
 }
 
 /// The tutorial a system may find: its script and notes.

@@ -1,0 +1,168 @@
+//! The Sprawl tutorial: a three-seat game from a fixed setup whose first steps are scripted
+//! (`scenes/tutorial/sprawl.ron`); the player is Red and the AI seats play their scripted moves.
+//! Gold markers stand over the stash piece and the square of the move shown (the tutorial's next
+//! move, or a hint).
+
+use bevy::prelude::*;
+use hoarfrost_rules::Seat;
+use hoarfrost_rules::sprawl::{Action, Sprawl, Square};
+
+use crate::plugins::markers::{Marked, MoveSources, move_shown};
+use crate::plugins::sprawl_stash::StashPiece;
+use crate::plugins::sprawl_table::SprawlSquare;
+use crate::plugins::tutorial::{self, Tutorial};
+use crate::session::Session;
+use crate::systems::Frame;
+
+/// The tutorial shipped with the game.
+const SCRIPT: &str = include_str!("../../scenes/tutorial/sprawl.ron");
+
+/// The shipped tutorial, checked.
+pub fn shipped() -> Result<Tutorial<Sprawl>, String> {
+    tutorial::parse(SCRIPT)
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(tutorial::plugin::<Sprawl>).add_systems(
+        Update,
+        mark_targets
+            .in_set(Frame::Mirror)
+            .run_if(resource_exists::<Session<Sprawl>>),
+    );
+}
+
+/// The size a move takes from the stash and the square it is played on.
+fn size_and_square(action: &Action) -> Option<(u8, Square)> {
+    match *action {
+        Action::PlaceFirstTower { sq, size }
+        | Action::Build { sq, size }
+        | Action::Spore { sq, size, .. } => Some((size, sq)),
+        Action::Branch { to, size, .. } => Some((size, to)),
+        _ => None,
+    }
+}
+
+/// Mark the stash piece and the square of the move shown (the tutorial's next move, or a hint).
+fn mark_targets(
+    session: Res<Session<Sprawl>>,
+    (script, hint): MoveSources<Sprawl>,
+    squares: Query<(&SprawlSquare, &GlobalTransform)>,
+    stash: Query<(&StashPiece, &GlobalTransform)>,
+    mut marked: ResMut<Marked>,
+) {
+    let seat: Option<Seat> = script
+        .as_deref()
+        .and_then(|s| s.next_move(&session))
+        .map(|(seat, _)| seat)
+        .or_else(|| match hint.as_deref().map(|h| &h.state) {
+            Some(crate::plugins::hint::HintState::Ready { seat, .. }) => Some(*seat),
+            _ => None,
+        });
+    let shown = move_shown(&session, script.as_deref(), hint.as_deref());
+    let mut spots = Vec::new();
+    if let (Some(seat), Some((size, sq))) = (seat, shown.and_then(size_and_square)) {
+        let piece = StashPiece { seat, size };
+        spots.extend(
+            stash
+                .iter()
+                .find(|(p, _)| **p == piece)
+                .map(|(_, at)| at.translation()),
+        );
+        spots.extend(
+            squares
+                .iter()
+                .find(|(s, _)| s.0 == sq)
+                .map(|(_, at)| at.translation()),
+        );
+    }
+    if marked.0 != spots {
+        marked.0 = spots;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::SeatKind;
+    use hoarfrost_rules::Game;
+    use hoarfrost_rules::record::{Recorder, Step};
+
+    #[test]
+    fn the_shipped_tutorial_plays_and_ends_on_a_neutralization_by_red() {
+        let Tutorial {
+            script,
+            notes,
+            seats,
+        } = shipped().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(seats, vec![SeatKind::Human, SeatKind::Ai, SeatKind::Ai]);
+        assert_eq!(notes.0[0].at, 0);
+        assert!(
+            notes.0.iter().any(|n| n.at == script.len()),
+            "a closing note"
+        );
+        let mut r = Recorder::<Sprawl>::from_record(script.0.clone()).unwrap();
+        // The human is the first player, and the last scripted move is theirs and neutralizes.
+        assert!(matches!(
+            script.0.steps.first(),
+            Some(Step::Act { seat: 0, .. })
+        ));
+        assert!(matches!(
+            script.0.steps.last(),
+            Some(Step::Act { seat: 0, .. })
+        ));
+        let neutralized = |s: &Sprawl| {
+            s.board()
+                .cells()
+                .filter(
+                    |(_, c)| matches!(c, hoarfrost_rules::sprawl::Cell::Tower(t) if t.neutralized),
+                )
+                .count()
+        };
+        assert_eq!(neutralized(r.state()), 1);
+        assert!(!r.state().is_over());
+        assert!(r.undo(|seat| seat == 0));
+        assert_eq!(neutralized(r.state()), 0, "the last move did it");
+    }
+
+    #[test]
+    fn markers_stand_over_the_stash_piece_and_the_square_of_the_next_move() {
+        let script = shipped().unwrap().script;
+        let recorder = Recorder::<Sprawl>::new(script.0.setup.clone()).unwrap();
+        let Some(Step::Act {
+            seat,
+            action: Action::PlaceFirstTower { sq, size },
+        }) = script.0.steps.first().cloned()
+        else {
+            panic!("the tutorial opens with a first tower");
+        };
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Marked>()
+            .insert_resource(Session::recorded(
+                recorder,
+                vec![SeatKind::Human, SeatKind::Ai, SeatKind::Ai],
+                30,
+            ))
+            .insert_resource(script)
+            .add_systems(Update, mark_targets);
+        let at = |x: f32| GlobalTransform::from_translation(Vec3::X * x);
+        app.world_mut().spawn((StashPiece { seat, size }, at(1.0)));
+        app.world_mut().spawn((
+            StashPiece {
+                seat,
+                size: size - 1,
+            },
+            at(2.0),
+        ));
+        app.world_mut().spawn((SprawlSquare(sq), at(5.0)));
+        app.update();
+        let xs: Vec<f32> = app
+            .world()
+            .resource::<Marked>()
+            .0
+            .iter()
+            .map(|p| p.x)
+            .collect();
+        assert_eq!(xs, vec![1.0, 5.0]);
+    }
+}
