@@ -22,7 +22,6 @@ use crate::plugins::fortress_layout as layout;
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
-use hoarfrost_rules::record::Recorder;
 
 /// The step of the current character's turn, derived from the rules' phase; input, animation and
 /// AI systems of the Fortress table are gated by it.
@@ -405,28 +404,17 @@ fn start_game(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let tutorial = if choice.tutorial {
-        match crate::plugins::fortress_tutorial::shipped() {
-            Ok(t) => Some(t),
-            Err(e) => {
-                notice.error(e);
-                next.set(Screen::Title);
-                return;
-            }
-        }
-    } else {
-        None
-    };
-    let opening = match &tutorial {
-        Some(t) => Recorder::new(t.script.0.setup.clone())
-            .map(Opening::New)
-            .map_err(|e| e.0),
-        None => Opening::<IceFortress>::start(choice.scene.as_deref(), || Setup {
-            difficulty: choice.difficulty,
-            ..Setup::new(choice.seats.len(), choice.seed)
-        }),
-    };
-    let opening = match opening {
+    let opened = crate::plugins::tutorial::open(
+        choice.tutorial,
+        crate::plugins::fortress_tutorial::shipped,
+        || {
+            Opening::<IceFortress>::start(choice.scene.as_deref(), || Setup {
+                difficulty: choice.difficulty,
+                ..Setup::new(choice.seats.len(), choice.seed)
+            })
+        },
+    );
+    let (opening, tutorial) = match opened {
         Ok(o) => o,
         Err(e) => {
             notice.error(e);

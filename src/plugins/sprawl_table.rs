@@ -17,7 +17,6 @@ use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
 use crate::systems::{Frame, TableEntity};
-use hoarfrost_rules::record::Recorder;
 
 /// Distance between square centres: a large pyramid lying down (1.75 long) fits in one square.
 pub const SPACING: f32 = 2.0;
@@ -111,25 +110,12 @@ fn start_game(
         hues: Some(choice.hues()),
         seed: choice.seed,
     };
-    let tutorial = if choice.tutorial {
-        match crate::plugins::sprawl_tutorial::shipped() {
-            Ok(t) => Some(t),
-            Err(e) => {
-                notice.error(e);
-                next.set(Screen::Title);
-                return;
-            }
-        }
-    } else {
-        None
-    };
-    let opening = match &tutorial {
-        Some(t) => Recorder::new(t.script.0.setup.clone())
-            .map(Opening::New)
-            .map_err(|e| e.0),
-        None => Opening::<Sprawl>::start(choice.scene.as_deref(), || setup),
-    };
-    let opening = match opening {
+    let opened = crate::plugins::tutorial::open(
+        choice.tutorial,
+        crate::plugins::sprawl_tutorial::shipped,
+        || Opening::<Sprawl>::start(choice.scene.as_deref(), || setup),
+    );
+    let (opening, tutorial) = match opened {
         Ok(o) => o,
         Err(e) => {
             notice.error(e);

@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use crate::options::SeatKind;
 use crate::screens::Screen;
-use crate::session::{PlayAction, Script, Session};
+use crate::session::{Opening, PlayAction, Script, Session};
 
 /// Whether `game` has a tutorial (`scenes/tutorial/`).
 pub fn offered(game: GameKind) -> bool {
@@ -103,6 +103,21 @@ pub fn parse<G: Recorded>(text: &str) -> Result<Tutorial<G>, String> {
         notes,
         seats: file.seats,
     })
+}
+
+/// How a table opens when a tutorial may be asked for: the tutorial's game (from its own setup)
+/// when `wanted`, with the tutorial to install; else `otherwise`.
+pub fn open<G: Recorded>(
+    wanted: bool,
+    shipped: fn() -> Result<Tutorial<G>, String>,
+    otherwise: impl FnOnce() -> Result<Opening<G>, String>,
+) -> Result<(Opening<G>, Option<Tutorial<G>>), String> {
+    if !wanted {
+        return otherwise().map(|o| (o, None));
+    }
+    let tutorial = shipped()?;
+    let start = Recorder::new(tutorial.script.0.setup.clone()).map_err(|e| e.0)?;
+    Ok((Opening::New(start), Some(tutorial)))
 }
 
 /// The tutorial a system may find: its script and notes.
