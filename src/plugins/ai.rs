@@ -1,7 +1,8 @@
-//! AI seats for any game: each decides on a low-priority background thread ([`Background`]), never on the frame, after a human-like
-//! reaction delay (in a tutorial it plays its scripted move); its choice goes through the same [`PlayAction`] path as a click. When the game goes
-//! back (undo, redo, a loaded game), decisions under way are dropped. [`AiLevel`] swaps every game's
-//! own bot for the tree search of a level; [`AiBusy`] tells whether some seat is thinking.
+//! AI seats for any game: each decides on a low-priority background thread ([`Background`]), never
+//! on the frame, after a human-like reaction delay (in a tutorial it plays its scripted move); its
+//! choice goes through the same [`PlayAction`] path as a click. When the game goes back (undo, redo,
+//! a loaded game), decisions under way are dropped. [`AiLevel`] swaps every game's own bot for the
+//! tree search of a level; [`AiBusy`] tells whether some seat is thinking.
 
 use std::time::Duration;
 

@@ -94,13 +94,21 @@ impl SetupChoice {
         self.seats.iter().map(|s| s.hue).collect()
     }
 
+    /// Why this choice cannot start from the command line, if it cannot: a tutorial brings its own
+    /// seats, so only the game matters then.
+    pub fn launch_problem(&self) -> Option<String> {
+        if self.tutorial {
+            return None;
+        }
+        self.problem()
+    }
+
     /// Why this choice cannot start, if it cannot.
     pub fn problem(&self) -> Option<String> {
         if !self.game.available() {
             return Some(format!("{} is not on the table yet", self.game.title()));
         }
-        // A tutorial brings its own seats.
-        if !self.tutorial && !self.game.seats().contains(&self.seats.len()) {
+        if !self.game.seats().contains(&self.seats.len()) {
             return Some(format!(
                 "{} takes {:?} seats",
                 self.game.title(),
@@ -160,7 +168,7 @@ fn start_from_command_line(
     if let Some(d) = options.difficulty {
         choice.difficulty = d;
     }
-    match choice.problem() {
+    match choice.launch_problem() {
         None => next.set(Screen::Playing),
         Some(problem) => {
             eprintln!("hoarfrost: {problem}");
@@ -274,16 +282,6 @@ fn title_menu(
                     }
                 }
             }
-            if crate::plugins::tutorial::offered(choice.game)
-                && ui
-                    .button(format!("Learn {} (tutorial)", choice.game.title()))
-                    .on_hover_text("A game whose first turns are guided, move by move")
-                    .clicked()
-            {
-                choice.tutorial = true;
-                notice.info("");
-                next.set(Screen::Playing);
-            }
             ui.horizontal(|ui| {
                 ui.label("Seed");
                 ui.add(egui::DragValue::new(&mut choice.seed));
@@ -295,14 +293,26 @@ fn title_menu(
             } else if notice.is_error && !notice.text.is_empty() {
                 ui.colored_label(egui::Color32::LIGHT_RED, &notice.text);
             }
-            if ui
-                .add_enabled(problem.is_none(), egui::Button::new("Start"))
-                .clicked()
-            {
-                choice.tutorial = false;
-                notice.info("");
-                next.set(Screen::Playing);
-            }
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(problem.is_none(), egui::Button::new("Start"))
+                    .clicked()
+                {
+                    choice.tutorial = false;
+                    notice.info("");
+                    next.set(Screen::Playing);
+                }
+                if crate::plugins::tutorial::offered(choice.game)
+                    && ui
+                        .button(format!("Learn {} (tutorial)", choice.game.title()))
+                        .on_hover_text("A game whose first turns are guided, move by move")
+                        .clicked()
+                {
+                    choice.tutorial = true;
+                    notice.info("");
+                    next.set(Screen::Playing);
+                }
+            });
             ui.separator();
             title_buttons(ui, &mut menus, &storage, &mut notice, &mut commands);
         });
@@ -331,6 +341,18 @@ mod tests {
         assert_eq!(c.difficulty, 7);
         let five = SetupChoice::new(GameKind::IceFortress, &[SeatKind::Ai; 5], 1);
         assert!(five.problem().unwrap().contains("seats"));
+    }
+
+    #[test]
+    fn a_tutorial_brings_its_own_seats() {
+        let mut c = SetupChoice::new(GameKind::Sprawl, &[SeatKind::Human, SeatKind::Ai], 1);
+        assert!(c.launch_problem().unwrap().contains("seats"));
+        c.tutorial = true;
+        assert_eq!(c.launch_problem(), None);
+        assert!(
+            c.problem().is_some(),
+            "the title's Start still checks the seats"
+        );
     }
 
     #[test]
