@@ -18,7 +18,7 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --exit-after  quit after this many frames
   --difficulty  Ice Fortress: 1-10 (default 7)
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
-  --tutorial    play a tutorial whose first moves are guided: Ice Fortress's, or Sprawl's with --game sprawl
+  --tutorial    play a tutorial whose first moves are guided (Ice Fortress's unless --game names another)
   --click       click the named table piece with the pointer (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
   --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
@@ -45,7 +45,7 @@ pub struct LaunchOptions {
     pub exit_after: Option<u32>,
     pub difficulty: Option<u8>,
     pub scene: Option<PathBuf>,
-    /// Start a tutorial (`--tutorial`): Ice Fortress's, or Sprawl's with `--game sprawl`.
+    /// Start a tutorial (`--tutorial`): Ice Fortress's, or another game's with `--game`.
     pub tutorial: bool,
     /// Names of table pieces to click, one every few frames once the table is up (tests).
     pub clicks: Vec<String>,
@@ -151,9 +151,14 @@ impl LaunchOptions {
         if o.tutorial {
             let game = o.game.unwrap_or(GameKind::IceFortress);
             if !crate::plugins::tutorial::offered(game) {
+                let have: Vec<&str> = crate::plugins::tutorial::OFFERED
+                    .iter()
+                    .map(|g| g.title())
+                    .collect();
                 return Err(format!(
-                    "{} has no tutorial (Ice Fortress and Sprawl have)",
-                    game.title()
+                    "{} has no tutorial (these have: {})",
+                    game.title(),
+                    have.join(", ")
                 ));
             }
             if o.scene.is_some() || o.resume || o.replay.is_some() || o.seats.is_some() {

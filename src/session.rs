@@ -400,6 +400,10 @@ pub fn apply_actions<G: Recorded>(
         if let Some((s, a)) = script.as_ref().and_then(|x| x.next_move(&session))
             && (s, a) != (*seat, action)
         {
+            // An AI seat's late or repeated request is dropped without a word.
+            if !session.is_human(*seat) {
+                continue;
+            }
             let next = session.state.action_to_string(s, a);
             notice.error(format!(
                 "The tutorial asks for another move: {next}. (Leave the tutorial to play freely.)"

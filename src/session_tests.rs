@@ -139,7 +139,16 @@ fn a_script_lets_only_its_next_move_through_while_the_game_follows_it() {
         action: scripted.clone(),
     });
     app.insert_resource(Script(record));
-    // Another legal move is refused, naming the scripted one, and changes nothing.
+    // An AI seat's off-script request (a late or repeated one) is dropped without a word.
+    let ai_move = start.legal_actions(1)[0].clone();
+    app.world_mut().write_message(PlayAction::<IceTowers> {
+        seat: 1,
+        action: ai_move,
+    });
+    app.update();
+    assert_eq!(state(&app), start);
+    assert!(!app.world().resource::<Notice>().is_error);
+    // Another legal move of the human is refused, naming the scripted one, and changes nothing.
     app.world_mut().write_message(PlayAction::<IceTowers> {
         seat: 0,
         action: other.clone(),

@@ -593,3 +593,36 @@ fn the_sprawl_tutorial_refuses_a_real_click_off_its_script_and_names_the_move() 
         "only {heading} gold pixels: no tutorial heading"
     );
 }
+
+/// The dark ink of the board-edge labels (column letters, row numbers) on the light table.
+fn ink(r: u32, g: u32, b: u32) -> bool {
+    r < 90 && g < 90 && b < 110 && b >= r
+}
+
+#[test]
+fn the_ice_colony_tutorial_opens_with_its_notes_and_the_board_names_its_columns() {
+    if !display_available() {
+        return;
+    }
+    let (p, printed) = capture_with_output(
+        "colony-tutorial",
+        &["--tutorial", "--game", "ice-colony", "--exit-after", "60"],
+    );
+    assert_not_blank(&p, 12.0);
+    assert!(
+        notice(&printed).contains("tutorial"),
+        "{:?}",
+        notice(&printed)
+    );
+    let heading = count_in(&p, (0.67, 1.0), (0.0, 0.5), gold);
+    assert!(
+        heading > 20,
+        "only {heading} gold pixels: no tutorial heading"
+    );
+    // The letters A-E stand on the table below the board, where nothing else is dark.
+    let letters = count_in(&p, (0.25, 0.72), (0.72, 0.86), ink);
+    assert!(
+        letters > 200,
+        "only {letters} dark pixels below the board: the column letters are missing"
+    );
+}

@@ -13,7 +13,6 @@ use hoarfrost_rules::GameKind;
 use hoarfrost_rules::ice_fortress::{
     self, Element, FortressBot, IceFortress, Phase, RoomElement, Setup, Size,
 };
-use serde::Deserialize;
 
 use crate::palette;
 use crate::plugins::ai::{AiSeats, BotMaker};
@@ -62,14 +61,6 @@ impl FortressStep {
 /// The set `start_game` runs in on entering the table, so the pieces can be spawned after it.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct StartSet;
-
-/// The atlas index written by the asset tool beside `textures/fortress-labels.png`.
-#[derive(Deserialize)]
-struct AtlasIndex {
-    columns: u32,
-    rows: u32,
-    names: Vec<String>,
-}
 
 const ATLAS_INDEX: &str = include_str!("../../assets/textures/fortress-labels.ron");
 
@@ -190,30 +181,6 @@ fn sync_step(
     target.bypass_change_detection().clone_from(&framed);
 }
 
-/// A flat quad of side 1 facing up, its UVs covering atlas cell `i`.
-fn label_quad(i: u32, columns: u32, rows: u32) -> Mesh {
-    let (u0, v0) = (
-        (i % columns) as f32 / columns as f32,
-        (i / columns) as f32 / rows as f32,
-    );
-    let (du, dv) = (1.0 / columns as f32, 1.0 / rows as f32);
-    let positions = vec![
-        [-0.5, 0.0, -0.5],
-        [0.5, 0.0, -0.5],
-        [0.5, 0.0, 0.5],
-        [-0.5, 0.0, 0.5],
-    ];
-    let uvs = vec![[u0, v0], [u0 + du, v0], [u0 + du, v0 + dv], [u0, v0 + dv]];
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 1.0, 0.0]; 4])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-    .with_inserted_indices(Indices::U32(vec![0, 2, 1, 0, 3, 2]))
-}
-
 /// A dashed rectangle outline of `size`, lying flat, dashes `width` wide.
 pub fn dashed_outline(size: Vec2, width: f32) -> Mesh {
     let mut positions = Vec::new();
@@ -274,28 +241,7 @@ fn make_kit(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let index: AtlasIndex = match ron::from_str(ATLAS_INDEX) {
-        Ok(i) => i,
-        Err(e) => {
-            error!("the label atlas index is unreadable: {e}");
-            AtlasIndex {
-                columns: 1,
-                rows: 1,
-                names: vec!["?".into()],
-            }
-        }
-    };
-    let labels = index
-        .names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            (
-                n.clone(),
-                meshes.add(label_quad(i as u32, index.columns, index.rows)),
-            )
-        })
-        .collect();
+    let labels = crate::systems::labels::atlas_quads(ATLAS_INDEX, &mut meshes);
     let slab = Size::ALL.map(|s| {
         let f = layout::footprint(s);
         meshes.add(Cuboid::new(f.x, layout::SLAB, f.y))

@@ -15,6 +15,7 @@ use crate::plugins::ice_castle_pieces::{draw_figures, draw_slides, draw_tiles};
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::session::{Notice, Session};
+use crate::systems::labels::{BoardLabelKit, Grid, spawn_board_labels};
 use crate::systems::{Frame, TableEntity};
 
 /// Distance between tile centres.
@@ -138,6 +139,7 @@ fn start_game(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
+    labels: Res<BoardLabelKit>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -211,6 +213,15 @@ fn start_game(
         })),
         Transform::from_xyz(0.0, -0.12, 0.0),
     ));
+    let (rows, cols) = (state.rows(), state.cols());
+    let grid = Grid {
+        cols,
+        rows,
+        centre: &|c, r| cell_position(rows, cols, Cell::new(r, c)),
+        col_name: &|c| Cell::new(0, c).name()[..1].to_string(),
+        row_name: &|r| (r + 1).to_string(),
+    };
+    spawn_board_labels(&mut commands, &labels, &grid, 0.85, SPACING * 0.4);
     commands.insert_resource(kit);
     commands.insert_resource(CastleHues(choice.hues()));
     commands.insert_resource(crate::plugins::hud::SeatColours(

@@ -17,8 +17,9 @@ use crate::plugins::hud::{Choices, HudSpec};
 use crate::plugins::icetowers_table::{size, stack_heights};
 use crate::plugins::title::SetupChoice;
 use crate::screens::{Screen, TurnPhase};
-use crate::session::{Notice, PlayAction, Session};
+use crate::session::{Notice, Opening, PlayAction, Session};
 use crate::systems::dice::{DiceAssets, die_bundle};
+use crate::systems::labels::{BoardLabelKit, Grid, spawn_board_labels};
 use crate::systems::{Frame, TableEntity};
 
 /// Distance between square centres.
@@ -134,6 +135,7 @@ fn start_game(
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
     dice: Res<DiceAssets>,
+    labels: Res<BoardLabelKit>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -149,10 +151,19 @@ fn start_game(
         clear_terrain: choice.clear_terrain,
         ..Setup::new(choice.seats.len(), choice.seed)
     };
-    let recorder = match Recorder::<IceColony>::new(setup) {
-        Ok(r) => r,
+    let opened = crate::plugins::tutorial::open(
+        choice.tutorial,
+        crate::plugins::ice_colony_tutorial::shipped,
+        || {
+            Recorder::<IceColony>::new(setup)
+                .map(Opening::New)
+                .map_err(|e| e.0)
+        },
+    );
+    let (opening, tutorial) = match opened {
+        Ok(o) => o,
         Err(e) => {
-            notice.error(e.0);
+            notice.error(e);
             next.set(Screen::Title);
             return;
         }
@@ -221,15 +232,33 @@ fn start_game(
             Transform::from_translation(square_position(sq) - Vec3::Y * 0.02),
         ));
     }
+    let grid = Grid {
+        cols: ice_colony::SIDE,
+        rows: ice_colony::SIDE,
+        centre: &|c, r| square_position(r * ice_colony::SIDE + c),
+        col_name: &|c| ice_colony::square_name(c)[..1].to_string(),
+        row_name: &|r| (r + 1).to_string(),
+    };
+    spawn_board_labels(&mut commands, &labels, &grid, 0.8, SPACING * 0.45);
     commands.insert_resource(kit);
     commands.insert_resource(FrameTarget {
         centre: Vec3::ZERO,
         radius: 5.5,
         ..default()
     });
-    commands.insert_resource(AiSeats::<IceColony>::new(&choice.kinds(), choice.seed));
-    commands.insert_resource(Session::recorded(recorder, choice.kinds(), choice.seed));
-    notice.info("The board is drawn from the bag; then each player places a first piece.");
+    let seats = tutorial
+        .as_ref()
+        .map_or_else(|| choice.kinds(), |t| t.seats.clone());
+    let session = opening.session(&seats, choice.seed);
+    commands.insert_resource(AiSeats::<IceColony>::new(&session.seats, choice.seed));
+    commands.insert_resource(session);
+    if let Some(t) = tutorial {
+        commands.insert_resource(t.script);
+        commands.insert_resource(t.notes);
+        notice.info("The tutorial: follow the notes in the side panel, move by move.");
+    } else {
+        notice.info("The board is drawn from the bag; then each player places a first piece.");
+    }
 }
 
 /// Redraw terrain and units: at most 25 terrain pyramids and their units, all sharing meshes and materials.
@@ -396,7 +425,12 @@ fn explain(s: &IceColony, seat: Seat, square: Square) -> String {
 
 fn describe_dice(d: &DiceRoll) -> String {
     match d {
-        DiceRoll::DiceOff { winner, .. } => format!("Dice-off won by seat {}", winner + 1),
+        DiceRoll::DiceOff { winner, .. } => format!(
+            "Dice-off won by {}",
+            Colour::PLAYERS
+                .get(*winner)
+                .map_or("a player", |c| c.name())
+        ),
         DiceRoll::Fate {
             square,
             rolls,
@@ -404,9 +438,11 @@ fn describe_dice(d: &DiceRoll) -> String {
             after,
             ..
         } => {
+            let rolls: Vec<String> = rolls.iter().map(u8::to_string).collect();
             format!(
-                "Fate die at {}: rolled {rolls:?}, {before} -> {after} pips",
-                ice_colony::square_name(*square)
+                "Fate die at {}: rolled {}, {before} -> {after} pips",
+                ice_colony::square_name(*square),
+                rolls.join(" then ")
             )
         }
         DiceRoll::Battle {
@@ -461,6 +497,9 @@ fn hud_spec() -> HudSpec<IceColony> {
         help: "Click one of your territories to roll its fate die, then a square next to it to move or attack;\n\
                the panel offers passing, amounts to move and the edge token.\n\
                Lit squares are where you may click now; the gold square is the active territory.\n\
+               Fate die: 1 Reduce (lose a pip), 2-3 nothing, 4-5 Grow 1, 6 Grow 2. At most 3 pips a square.\n\
+               Terrain: Black cancels Reduce, +1 defending. Blue: one extra move. Green: Grow +1,\n\
+               -1 defending. Red: Reduce takes 2, +2 defending. Yellow: +1 attacking. Clear: as chosen.\n\
                Right drag: orbit. Middle drag: pan. Wheel: zoom. R: reset view.",
         headline: None,
     }

@@ -20,6 +20,7 @@ pub mod ice_castle_input;
 pub mod ice_castle_pieces;
 pub mod ice_castle_table;
 pub mod ice_colony_table;
+pub mod ice_colony_tutorial;
 pub mod icetowers_input;
 pub mod icetowers_table;
 pub mod loading;
@@ -80,6 +81,7 @@ pub(crate) fn plugin(app: &mut App) {
         sprawl_arrows::plugin,
         sprawl_stash::plugin,
         sprawl_tutorial::plugin,
+        ice_colony_tutorial::plugin,
         fortress_table::plugin,
     ));
 }

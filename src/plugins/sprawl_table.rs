@@ -16,6 +16,7 @@ use crate::plugins::sprawl_input::{self, StashPick, acting_human, square_of};
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
+use crate::systems::labels::{BoardLabelKit, Grid, spawn_board_labels};
 use crate::systems::{Frame, TableEntity};
 
 /// Distance between square centres: a large pyramid lying down (1.75 long) fits in one square.
@@ -100,6 +101,7 @@ fn start_game(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
+    labels: Res<BoardLabelKit>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -226,6 +228,14 @@ fn start_game(
             Transform::from_translation(square_position(sq, dims) - Vec3::Y * 0.02),
         ));
     }
+    let grid = Grid {
+        cols: dims.0,
+        rows: dims.1,
+        centre: &|col, row| square_position(Square { col, row }, dims),
+        col_name: &|col| Square { col, row: 0 }.name()[..1].to_string(),
+        row_name: &|row| (row + 1).to_string(),
+    };
+    spawn_board_labels(&mut commands, &labels, &grid, 0.75, SPACING * 0.45);
     commands.insert_resource(kit);
     commands.insert_resource(FrameTarget {
         centre: Vec3::ZERO,

@@ -2,7 +2,7 @@
 //! move through, and AI seats play their scripted moves) with notes along it, shown at the top of
 //! the side panel: how far it is, the note for this part of the game, the move asked for, and
 //! buttons to play that move or to leave the tutorial. The tutorials are RON files in
-//! `scenes/tutorial/` (Ice Fortress and Sprawl), checked when they load.
+//! `scenes/tutorial/` (see [`OFFERED`]), checked when they load.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -14,9 +14,12 @@ use crate::options::SeatKind;
 use crate::screens::Screen;
 use crate::session::{Opening, PlayAction, Script, Session};
 
-/// Whether `game` has a tutorial (`scenes/tutorial/`).
+/// The games with a tutorial (`scenes/tutorial/`).
+pub const OFFERED: [GameKind; 3] = [GameKind::IceFortress, GameKind::Sprawl, GameKind::IceColony];
+
+/// Whether `game` has a tutorial.
 pub fn offered(game: GameKind) -> bool {
-    matches!(game, GameKind::IceFortress | GameKind::Sprawl)
+    OFFERED.contains(&game)
 }
 
 /// One note: shown from step `at` (steps played so far) until the next note.
@@ -171,7 +174,8 @@ pub fn section<G: Recorded>(
                 .strong(),
             );
             ui.horizontal(|ui| {
-                if ui.button("Play it for me").clicked() {
+                // An AI seat's scripted move is the AI's to play.
+                if session.is_human(seat) && ui.button("Play it for me").clicked() {
                     play.write(PlayAction {
                         seat,
                         action: action.clone(),

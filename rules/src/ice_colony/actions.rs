@@ -457,7 +457,10 @@ pub(super) fn describe(s: &IceColony, seat: Seat, action: &Action) -> String {
                 Phase::Occupy { to, .. } => square_name(to),
                 _ => "the square taken".to_string(),
             };
-            format!("{who} moves {pips} pips into {to}")
+            format!(
+                "{who} moves {pips} pip{} into {to}",
+                if pips == 1 { "" } else { "s" }
+            )
         }
         Action::EndTurn => format!("{who} ends the turn"),
     }

@@ -49,30 +49,55 @@ impl Recorded for IceColony {
     }
 
     fn describe_chance(&self, after: &Self) -> String {
+        let colour = |seat: usize| {
+            ice_colony::Colour::PLAYERS
+                .get(seat)
+                .map_or("a player", |c| c.name())
+        };
         if let ColonyPhase::FillBoard { next } = self.phase() {
             return match after.terrain_grid().get(*next as usize).copied().flatten() {
-                Some(c) => format!("a {} terrain piece is drawn for square {next}", c.name()),
+                Some(c) => format!(
+                    "a {} terrain piece is drawn for {}",
+                    c.name(),
+                    ice_colony::square_name(*next)
+                ),
                 None => "a terrain piece is drawn".to_string(),
             };
         }
         match after.last_dice() {
             Some(DiceRoll::DiceOff { winner, .. }) => {
-                format!("the dice-off is rolled: seat {} goes first", winner + 1)
+                format!("the dice-off is rolled: {} goes first", colour(*winner))
             }
-            Some(DiceRoll::Fate { rolls, square, .. }) => {
+            Some(DiceRoll::Fate {
+                seat,
+                square,
+                rolls,
+                before,
+                after,
+            }) => {
                 let rolls: Vec<String> = rolls.iter().map(u8::to_string).collect();
+                let change = if before == after {
+                    format!("stay at {after}")
+                } else {
+                    format!("go from {before} to {after}")
+                };
                 format!(
-                    "the fate die for square {square} shows {}",
-                    rolls.join(", then ")
+                    "the fate die for {} shows {}: {}'s pips there {change}",
+                    ice_colony::square_name(*square),
+                    rolls.join(", then "),
+                    colour(*seat),
                 )
             }
             Some(DiceRoll::Battle {
                 attack_die,
                 defence_die,
+                attack_total,
+                defence_total,
                 attacker_won,
                 ..
             }) => format!(
-                "the battle dice show {attack_die} against {defence_die}: the {} wins",
+                "the battle dice show {attack_die} against {defence_die} \
+                 (totals {attack_total} against {defence_total}): the {} wins",
                 if *attacker_won {
                     "attacker"
                 } else {

@@ -145,10 +145,16 @@ fn steps_are_described_with_their_player_and_chance_in_words() {
 fn ice_colony_chance_steps_say_what_the_dice_showed() {
     let rec = random_game::<IceColony>(ice_colony::Setup::new(2, 3), 3, 40).unwrap();
     let log = rec.log();
-    assert!(log[0].starts_with("chance: a ") && log[0].contains("terrain piece is drawn"));
+    assert!(log[0].starts_with("chance: a ") && log[0].ends_with("terrain piece is drawn for A1"));
     assert!(
         log.iter()
-            .any(|l| l.starts_with("chance: the dice-off is rolled: seat")),
+            .any(|l| l == "chance: the dice-off is rolled: White goes first"
+                || l == "chance: the dice-off is rolled: Orange goes first"),
+        "{log:#?}"
+    );
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("chance: the fate die for ") && l.contains("pip")),
         "{log:#?}"
     );
 }

@@ -4,6 +4,7 @@
 //! `cargo run -p hoarfrost-assets` (from the repository root) rewrites `assets/models/*.gltf` and
 //! `assets/textures/*.png`; `--check` only compares and fails if a file differs.
 
+mod board_labels;
 mod die;
 mod gltf;
 mod labels;
@@ -31,6 +32,7 @@ fn all_assets() -> Vec<Asset> {
     out.push(die::atlas());
     out.extend(markings::all());
     out.extend(labels::all());
+    out.extend(board_labels::all());
     out
 }
 

@@ -1,0 +1,219 @@
+//! Text printed on the table from the asset tool's label atlases: one flat quad per atlas cell,
+//! looked up by name. The Ice Fortress cards use `textures/fortress-labels.png`; the boards of Ice
+//! Colony, Ice Castle and Sprawl carry their column letters and row numbers along two edges from
+//! `textures/board-labels.png`, so the squares the log and the tutorials name can be found.
+
+use std::collections::HashMap;
+
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+use serde::Deserialize;
+
+use crate::systems::TableEntity;
+
+/// An atlas index, written by the asset tool beside its texture.
+#[derive(Deserialize)]
+struct AtlasIndex {
+    columns: u32,
+    rows: u32,
+    names: Vec<String>,
+}
+
+/// One quad per label of the atlas whose index is `index` (a RON text); an unreadable index is
+/// logged and gives no quads, so a label shows as nothing rather than stopping the game.
+pub fn atlas_quads(index: &str, meshes: &mut Assets<Mesh>) -> HashMap<String, Handle<Mesh>> {
+    let index: AtlasIndex = match ron::from_str(index) {
+        Ok(i) => i,
+        Err(e) => {
+            error!("a label atlas index is unreadable: {e}");
+            return HashMap::new();
+        }
+    };
+    index
+        .names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            (
+                n.clone(),
+                meshes.add(label_quad(i as u32, index.columns, index.rows)),
+            )
+        })
+        .collect()
+}
+
+/// A flat quad of side 1 facing up, its UVs covering atlas cell `i`; the text's top is away from
+/// the camera's default side (towards -z).
+fn label_quad(i: u32, columns: u32, rows: u32) -> Mesh {
+    let (u0, v0) = (
+        (i % columns) as f32 / columns as f32,
+        (i / columns) as f32 / rows as f32,
+    );
+    let (du, dv) = (1.0 / columns as f32, 1.0 / rows as f32);
+    let positions = vec![
+        [-0.5, 0.0, -0.5],
+        [0.5, 0.0, -0.5],
+        [0.5, 0.0, 0.5],
+        [-0.5, 0.0, 0.5],
+    ];
+    let uvs = vec![[u0, v0], [u0 + du, v0], [u0 + du, v0 + dv], [u0, v0 + dv]];
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 1.0, 0.0]; 4])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+    .with_inserted_indices(Indices::U32(vec![0, 2, 1, 0, 3, 2]))
+}
+
+const BOARD_INDEX: &str = include_str!("../../assets/textures/board-labels.ron");
+
+/// The board-edge labels' quads and material.
+#[derive(Resource)]
+pub struct BoardLabelKit {
+    quads: HashMap<String, Handle<Mesh>>,
+    material: Handle<StandardMaterial>,
+}
+
+/// A column letter or row number printed beside a board.
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct BoardLabel(pub String);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, make_board_kit);
+}
+
+fn make_board_kit(
+    mut commands: Commands,
+    assets: Res<AssetServer>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    commands.insert_resource(BoardLabelKit {
+        quads: atlas_quads(BOARD_INDEX, &mut meshes),
+        material: materials.add(StandardMaterial {
+            base_color_texture: Some(assets.load("textures/board-labels.png")),
+            alpha_mode: AlphaMode::Mask(0.5),
+            unlit: true,
+            ..default()
+        }),
+    });
+}
+
+/// A board's grid for its edge labels: how many columns and rows, where a square's centre lies on
+/// the table, and the names of a column and a row.
+pub struct Grid<'a> {
+    pub cols: u8,
+    pub rows: u8,
+    pub centre: &'a dyn Fn(u8, u8) -> Vec3,
+    pub col_name: &'a dyn Fn(u8) -> String,
+    pub row_name: &'a dyn Fn(u8) -> String,
+}
+
+/// Where each edge label stands, `out` squares beyond the edge squares' centres: a column's letter
+/// on the edge nearer the camera's default side (+z), so that no piece hides it, and a row's number
+/// on the left edge (-x).
+pub fn edge_labels(grid: &Grid, out: f32) -> Vec<(String, Vec3)> {
+    let mut v = Vec::new();
+    if grid.cols < 2 || grid.rows < 2 {
+        return v;
+    }
+    let at = grid.centre;
+    let (last_row, last_col) = (grid.rows - 1, grid.cols - 1);
+    let (row, inward) = if at(0, 0).z >= at(0, last_row).z {
+        (0, 1)
+    } else {
+        (last_row, last_row - 1)
+    };
+    for c in 0..grid.cols {
+        let step = at(c, inward) - at(c, row);
+        v.push(((grid.col_name)(c), at(c, row) - step * out));
+    }
+    let (col, inward) = if at(0, 0).x <= at(last_col, 0).x {
+        (0, 1)
+    } else {
+        (last_col, last_col - 1)
+    };
+    for r in 0..grid.rows {
+        let step = at(inward, r) - at(col, r);
+        v.push(((grid.row_name)(r), at(col, r) - step * out));
+    }
+    v
+}
+
+/// Spawn the edge labels of `grid` as table entities, `size` wide, a little above the table top.
+pub fn spawn_board_labels(
+    commands: &mut Commands,
+    kit: &BoardLabelKit,
+    grid: &Grid,
+    out: f32,
+    size: f32,
+) {
+    for (name, at) in edge_labels(grid, out) {
+        let Some(quad) = kit.quads.get(&name) else {
+            continue;
+        };
+        commands.spawn((
+            Name::new(format!("Board label {name}")),
+            BoardLabel(name),
+            TableEntity,
+            Pickable::IGNORE,
+            Mesh3d(quad.clone()),
+            MeshMaterial3d(kit.material.clone()),
+            Transform::from_translation(at + Vec3::Y * 0.01).with_scale(Vec3::splat(size)),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_atlas_names_every_row_and_column_label_the_boards_use() {
+        let mut meshes = Assets::<Mesh>::default();
+        let quads = atlas_quads(BOARD_INDEX, &mut meshes);
+        for name in ["1", "8", "A", "H", "a", "h"] {
+            assert!(quads.contains_key(name), "{name}");
+        }
+        assert!(atlas_quads("(columns: 8", &mut meshes).is_empty());
+    }
+
+    #[test]
+    fn edge_labels_stand_beyond_the_first_row_and_column_one_per_line() {
+        let centre = |c: u8, r: u8| Vec3::new(f32::from(c) * 2.0, 0.0, -f32::from(r) * 2.0);
+        let grid = Grid {
+            cols: 3,
+            rows: 2,
+            centre: &centre,
+            col_name: &|c| ((b'a' + c) as char).to_string(),
+            row_name: &|r| (r + 1).to_string(),
+        };
+        let v = edge_labels(&grid, 0.75);
+        let names: Vec<&str> = v.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["a", "b", "c", "1", "2"]);
+        // Letters below row 1 (towards +z), numbers left of column a.
+        assert_eq!(v[1].1, Vec3::new(2.0, 0.0, 1.5));
+        assert_eq!(v[4].1, Vec3::new(-1.5, 0.0, -2.0));
+        // A board whose first row is the far one, and whose first column is on the right: letters
+        // still on the near edge, numbers still on the left.
+        let flipped = |c: u8, r: u8| Vec3::new(-f32::from(c) * 2.0, 0.0, f32::from(r) * 2.0);
+        let grid = Grid {
+            centre: &flipped,
+            ..grid
+        };
+        let v = edge_labels(&grid, 0.75);
+        assert_eq!(
+            v[0].1,
+            Vec3::new(0.0, 0.0, 3.5),
+            "a under the near row (row 2)"
+        );
+        assert_eq!(
+            v[3].1,
+            Vec3::new(-5.5, 0.0, 0.0),
+            "1 left of the leftmost column (c)"
+        );
+    }
+}
