@@ -59,9 +59,7 @@ fn mark_targets(
         .filter_map(|w| targets.iter().find(|(t, _)| *t == w))
         .map(|(_, at)| at.translation())
         .collect();
-    if marked.0 != spots {
-        marked.0 = spots;
-    }
+    Marked::set(&mut marked, spots);
 }
 
 #[cfg(test)]

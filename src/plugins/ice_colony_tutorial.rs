@@ -43,9 +43,7 @@ fn mark_targets(
         .filter(|(s, _)| Some(s.0) == square)
         .map(|(_, at)| at.translation())
         .collect();
-    if marked.0 != spots {
-        marked.0 = spots;
-    }
+    Marked::set(&mut marked, spots);
 }
 
 #[cfg(test)]

@@ -14,6 +14,15 @@ use crate::systems::{Frame, TableEntity};
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct Marked(pub Vec<Vec3>);
 
+impl Marked {
+    /// Mark `spots`, writing only on a change (so the markers are not redrawn every frame).
+    pub fn set(marked: &mut ResMut<Marked>, spots: Vec<Vec3>) {
+        if marked.0 != spots {
+            marked.0 = spots;
+        }
+    }
+}
+
 /// A gold marker.
 #[derive(Component)]
 pub struct Marker;

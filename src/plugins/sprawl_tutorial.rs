@@ -75,9 +75,7 @@ fn mark_targets(
                 .map(|(_, at)| at.translation()),
         );
     }
-    if marked.0 != spots {
-        marked.0 = spots;
-    }
+    Marked::set(&mut marked, spots);
 }
 
 #[cfg(test)]

@@ -227,7 +227,16 @@ pub(crate) fn text_lit(name: &str, px: u32, py: u32) -> bool {
 
 /// The atlas texture and its index.
 pub fn all() -> Vec<Asset> {
-    let names = names();
+    atlas("fortress-labels", &names(), pixel)
+}
+
+/// An atlas `textures/<stem>.png` of one `CELL`-pixel cell per name, 8 cells a row, each drawn by
+/// `pixel(name, x, y)`, and its index `textures/<stem>.ron` listing the names in cell order.
+pub(crate) fn atlas(
+    stem: &str,
+    names: &[String],
+    pixel: fn(&str, u32, u32) -> [u8; 4],
+) -> Vec<Asset> {
     let rows = (names.len() as u32).div_ceil(COLUMNS);
     let (w, h) = (CELL * COLUMNS, CELL * rows);
     let mut pixels = Vec::with_capacity((w * h * 4) as usize);
@@ -240,21 +249,21 @@ pub fn all() -> Vec<Asset> {
             pixels.extend(p);
         }
     }
-    let mut index = String::from(
-        "// Cell order of fortress-labels.png (8 cells a row, 64 px each), written by hoarfrost-assets.\n",
+    let mut index = format!(
+        "// Cell order of {stem}.png (8 cells a row, 64 px each), written by hoarfrost-assets.\n"
     );
     index.push_str(&format!("(columns: {COLUMNS}, rows: {rows}, names: [\n"));
-    for n in &names {
+    for n in names {
         index.push_str(&format!("    \"{n}\",\n"));
     }
     index.push_str("])\n");
     vec![
         Asset {
-            path: "textures/fortress-labels.png".into(),
+            path: format!("textures/{stem}.png"),
             bytes: crate::markings::encode_png(w, h, &pixels),
         },
         Asset {
-            path: "textures/fortress-labels.ron".into(),
+            path: format!("textures/{stem}.ron"),
             bytes: index.into_bytes(),
         },
     ]
