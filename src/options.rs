@@ -225,8 +225,8 @@ mod tests {
         assert_eq!(t.game, Some(GameKind::IceFortress));
         let s = parse("--tutorial --game sprawl").unwrap();
         assert_eq!(s.game, Some(GameKind::Sprawl));
-        let castle = parse("--tutorial --game ice-castle").unwrap_err();
-        assert!(castle.contains("no tutorial"), "{castle}");
+        let towers = parse("--tutorial --game icetowers").unwrap_err();
+        assert!(towers.contains("no tutorial"), "{towers}");
         assert!(parse("--tutorial --seats human").is_err());
         assert!(parse("--tutorial --scene s.ron").is_err());
         assert_eq!(

@@ -626,3 +626,37 @@ fn the_ice_colony_tutorial_opens_with_its_notes_and_the_board_names_its_columns(
         "only {letters} dark pixels below the board: the column letters are missing"
     );
 }
+
+/// The gold markers over what to click, as lavapipe draws them (redder than the yellow doors).
+fn marker_gold(r: u32, g: u32, b: u32) -> bool {
+    r > 192 && (30..=50).contains(&(r as i32 - g as i32)) && b < 90
+}
+
+#[test]
+fn the_ice_castle_tutorial_opens_with_its_notes_and_the_players_hand() {
+    if !display_available() {
+        return;
+    }
+    let (p, printed) = capture_with_output(
+        "castle-tutorial",
+        &["--tutorial", "--game", "ice-castle", "--exit-after", "150"],
+    );
+    assert_not_blank(&p, 12.0);
+    assert!(
+        notice(&printed).contains("tutorial"),
+        "{:?}",
+        notice(&printed)
+    );
+    let heading = count_in(&p, (0.67, 1.0), (0.0, 0.5), gold);
+    assert!(
+        heading > 20,
+        "only {heading} gold pixels: no tutorial heading"
+    );
+    // The gold markers stand over both ends of the Ice Slide asked for (C3 and B4, on the board in
+    // the middle of the frame).
+    let markers = count_in(&p, (0.35, 0.6), (0.25, 0.6), marker_gold);
+    assert!(
+        markers > 100,
+        "only {markers} gold pixels on the board: no markers over the Ice Slide's tiles"
+    );
+}

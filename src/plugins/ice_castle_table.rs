@@ -14,7 +14,7 @@ use crate::plugins::ice_castle_input::{SelectedCard, acting_human, tiles_of};
 use crate::plugins::ice_castle_pieces::{draw_figures, draw_slides, draw_tiles};
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
-use crate::session::{Notice, Session};
+use crate::session::{Notice, Opening, Session};
 use crate::systems::labels::{BoardLabelKit, Grid, spawn_board_labels};
 use crate::systems::{Frame, TableEntity};
 
@@ -144,15 +144,30 @@ fn start_game(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let recorder = match Recorder::<IceCastle>::new(Setup::new(choice.seats.len(), choice.seed)) {
-        Ok(r) => r,
+    let opened = crate::plugins::tutorial::open(
+        choice.tutorial,
+        crate::plugins::ice_castle_tutorial::shipped,
+        || {
+            Recorder::<IceCastle>::new(Setup::new(choice.seats.len(), choice.seed))
+                .map(Opening::New)
+                .map_err(|e| e.0)
+        },
+    );
+    let (opening, tutorial) = match opened {
+        Ok(o) => o,
         Err(e) => {
-            notice.error(e.0);
+            notice.error(e);
             next.set(Screen::Title);
             return;
         }
     };
-    let state = recorder.state().clone();
+    let state = opening.state().clone();
+    // A tutorial brings its own seats: colours for as many as it has.
+    let hues = {
+        let mut c = choice.clone();
+        c.resize(state.num_seats());
+        c.hues()
+    };
     let doors = Colour::ALL
         .into_iter()
         .map(|c| {
@@ -187,9 +202,9 @@ fn start_game(
         }),
         body: meshes.add(Capsule3d::new(0.16, 0.35)),
         stand: meshes.add(Cylinder::new(0.26, 0.06)),
-        seats: choice
-            .hues()
-            .into_iter()
+        seats: hues
+            .iter()
+            .copied()
             .map(|h| {
                 materials.add(StandardMaterial {
                     base_color: palette::hue_color(h),
@@ -223,18 +238,29 @@ fn start_game(
     };
     spawn_board_labels(&mut commands, &labels, &grid, 0.85, SPACING * 0.4);
     commands.insert_resource(kit);
-    commands.insert_resource(CastleHues(choice.hues()));
     commands.insert_resource(crate::plugins::hud::SeatColours(
-        choice.hues().into_iter().map(palette::hue_egui).collect(),
+        hues.iter().copied().map(palette::hue_egui).collect(),
     ));
+    commands.insert_resource(CastleHues(hues));
     commands.insert_resource(FrameTarget {
         centre: Vec3::ZERO,
         radius: half,
         ..default()
     });
-    commands.insert_resource(AiSeats::<IceCastle>::new(&choice.kinds(), choice.seed));
-    commands.insert_resource(Session::recorded(recorder, choice.kinds(), choice.seed));
-    notice.info("The doors are dealt closed side up; each player draws, plays a card and moves.");
+    let seats = tutorial
+        .as_ref()
+        .map_or_else(|| choice.kinds(), |t| t.seats.clone());
+    let session = opening.session(&seats, choice.seed);
+    commands.insert_resource(AiSeats::<IceCastle>::new(&session.seats, choice.seed));
+    commands.insert_resource(session);
+    if let Some(t) = tutorial {
+        commands.insert_resource(t.script);
+        commands.insert_resource(t.notes);
+        notice.info("The tutorial: follow the notes in the side panel, move by move.");
+    } else {
+        notice
+            .info("The doors are dealt closed side up; each player draws, plays a card and moves.");
+    }
 }
 
 /// The seat whose view the table shows: the acting human, else the first human, else seat 0.

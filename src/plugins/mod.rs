@@ -19,6 +19,7 @@ pub mod ice_castle_hud;
 pub mod ice_castle_input;
 pub mod ice_castle_pieces;
 pub mod ice_castle_table;
+pub mod ice_castle_tutorial;
 pub mod ice_colony_table;
 pub mod ice_colony_tutorial;
 pub mod icetowers_input;
@@ -82,6 +83,7 @@ pub(crate) fn plugin(app: &mut App) {
         sprawl_stash::plugin,
         sprawl_tutorial::plugin,
         ice_colony_tutorial::plugin,
+        ice_castle_tutorial::plugin,
         fortress_table::plugin,
     ));
 }

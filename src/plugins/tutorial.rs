@@ -15,7 +15,12 @@ use crate::screens::Screen;
 use crate::session::{Opening, PlayAction, Script, Session};
 
 /// The games with a tutorial (`scenes/tutorial/`).
-pub const OFFERED: [GameKind; 3] = [GameKind::IceFortress, GameKind::Sprawl, GameKind::IceColony];
+pub const OFFERED: [GameKind; 4] = [
+    GameKind::IceFortress,
+    GameKind::Sprawl,
+    GameKind::IceColony,
+    GameKind::IceCastle,
+];
 
 /// Whether `game` has a tutorial.
 pub fn offered(game: GameKind) -> bool {

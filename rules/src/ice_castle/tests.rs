@@ -245,6 +245,14 @@ fn exactly_one_card_is_played_before_moving() {
 #[test]
 fn a_card_may_be_played_to_the_discard() {
     let s = playing(2, &[Card::Axe, Card::Slide, Card::Skeleton, Card::Wand]);
+    assert_eq!(
+        s.action_to_string(0, &Action::Discard { card: Card::Axe }),
+        "Player 1 discards an Axe"
+    );
+    assert_eq!(
+        s.action_to_string(0, &Action::Discard { card: Card::Wand }),
+        "Player 1 discards a Magic Wand"
+    );
     let s = allowed(&s, 0, Action::Discard { card: Card::Wand });
     assert_eq!(s.discard_top(), Some(Card::Wand));
     assert_eq!(s.hand(0), &[Card::Skeleton, Card::Slide, Card::Axe]);

@@ -39,7 +39,15 @@ pub(super) fn describe(s: &IceCastle, seat: Seat, action: &Action) -> String {
             IceCastle::seat_name(t),
             to.name()
         ),
-        Action::Discard { card } => format!("{who} discards a {}", card.name()),
+        Action::Discard { card } => {
+            let name = card.name();
+            let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("{who} discards {article} {name}")
+        }
         Action::Move { to } if s.character(seat).is_none() => {
             format!("{who} enters the castle at {}", to.name())
         }

@@ -1,0 +1,161 @@
+//! The Ice Castle tutorial: a two-seat game from a fixed setup whose first steps are scripted
+//! (`scenes/tutorial/ice-castle.ron`); the player is Player 1 (South) and the AI seat plays its
+//! scripted moves. The cards come from the setup's seed, so they are drawn as scripted. Gold markers
+//! stand over the tiles of the move shown (the tutorial's next move, or a hint): the door a card is
+//! played on, both ends of an Ice Slide, the tile to move to.
+
+use bevy::prelude::*;
+use hoarfrost_rules::ice_castle::IceCastle;
+
+use crate::plugins::ice_castle_input::tiles_of;
+use crate::plugins::ice_castle_table::CastleTile;
+use crate::plugins::markers::{Marked, MoveSources, move_shown};
+use crate::plugins::tutorial::{self, Tutorial};
+use crate::session::Session;
+use crate::systems::Frame;
+
+/// The tutorial shipped with the game.
+const SCRIPT: &str = include_str!("../../scenes/tutorial/ice-castle.ron");
+
+/// The shipped tutorial, checked.
+pub fn shipped() -> Result<Tutorial<IceCastle>, String> {
+    tutorial::parse(SCRIPT)
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(tutorial::plugin::<IceCastle>).add_systems(
+        Update,
+        mark_targets
+            .in_set(Frame::Mirror)
+            .run_if(resource_exists::<Session<IceCastle>>),
+    );
+}
+
+/// Mark the tiles of the move shown (the tutorial's next move, or a hint).
+fn mark_targets(
+    session: Res<Session<IceCastle>>,
+    (script, hint): MoveSources<IceCastle>,
+    tiles: Query<(&CastleTile, &GlobalTransform)>,
+    mut marked: ResMut<Marked>,
+) {
+    let cells = move_shown(&session, script.as_deref(), hint.as_deref())
+        .map(tiles_of)
+        .unwrap_or_default();
+    let spots = cells
+        .iter()
+        .filter_map(|c| {
+            tiles
+                .iter()
+                .find(|(t, _)| t.0 == *c)
+                .map(|(_, at)| at.translation())
+        })
+        .collect();
+    Marked::set(&mut marked, spots);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::SeatKind;
+    use hoarfrost_rules::Game;
+    use hoarfrost_rules::ice_castle::{Action, Card, Cell};
+    use hoarfrost_rules::record::{Recorder, Step};
+
+    #[test]
+    fn the_shipped_tutorial_plays_and_shows_every_kind_of_card_and_bonus() {
+        let Tutorial {
+            script,
+            notes,
+            seats,
+        } = shipped().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(seats, vec![SeatKind::Human, SeatKind::Ai]);
+        assert!(
+            notes.0.iter().any(|n| n.at == script.len()),
+            "a closing note"
+        );
+        let mine: Vec<Action> = script
+            .0
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Act { seat: 0, action } => Some(*action),
+                _ => None,
+            })
+            .collect();
+        let has = |f: &dyn Fn(&Action) -> bool| mine.iter().any(f);
+        assert!(has(&|a| matches!(a, Action::Slide { .. })));
+        assert!(has(&|a| matches!(a, Action::Discard { .. })));
+        assert!(has(&|a| matches!(
+            a,
+            Action::Open {
+                card: Card::Key(_),
+                ..
+            }
+        )));
+        assert!(has(&|a| matches!(
+            a,
+            Action::Open {
+                card: Card::Skeleton,
+                ..
+            }
+        )));
+        assert!(has(&|a| matches!(a, Action::Close { .. })));
+        assert!(has(&|a| matches!(a, Action::Padlock { .. })));
+        assert!(has(&|a| matches!(a, Action::Axe { .. })));
+        assert!(has(&|a| matches!(a, Action::BonusOpen { .. })));
+        assert!(has(&|a| matches!(a, Action::BonusClose { .. })));
+        assert!(has(&|a| matches!(a, Action::Move { .. })));
+        assert!(has(&|a| matches!(a, Action::Stay)));
+        // It ends with Player 1 on E6, the game still on.
+        let r = Recorder::<IceCastle>::from_record(script.0.clone()).unwrap();
+        assert_eq!(r.state().character(0), Some(Cell::new(5, 4)));
+        assert!(!r.state().is_over());
+    }
+
+    #[test]
+    fn markers_stand_over_both_ends_of_a_scripted_ice_slide() {
+        let script = shipped().unwrap().script;
+        let Some(Step::Act {
+            seat: 0,
+            action: Action::Slide { a, b },
+        }) = script.0.steps.get(1).cloned()
+        else {
+            panic!("the tutorial opens with an Ice Slide after the first draw");
+        };
+        let mut record = script.0.clone();
+        record.steps.truncate(1);
+        let recorder = Recorder::<IceCastle>::from_record(record).unwrap();
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Marked>()
+            .insert_resource(Session::recorded(
+                recorder,
+                vec![SeatKind::Human, SeatKind::Ai],
+                96,
+            ))
+            .insert_resource(script)
+            .add_systems(Update, mark_targets);
+        let x = |c: Cell| f32::from(c.row * 10 + c.col);
+        for row in 0..8 {
+            for col in 0..5 {
+                let c = Cell::new(row, col);
+                app.world_mut().spawn((
+                    CastleTile(c),
+                    GlobalTransform::from_translation(Vec3::X * x(c)),
+                ));
+            }
+        }
+        app.update();
+        let mut xs: Vec<f32> = app
+            .world()
+            .resource::<Marked>()
+            .0
+            .iter()
+            .map(|p| p.x)
+            .collect();
+        xs.sort_by(f32::total_cmp);
+        let mut want = vec![x(a), x(b)];
+        want.sort_by(f32::total_cmp);
+        assert_eq!(xs, want);
+    }
+}
