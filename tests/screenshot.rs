@@ -660,3 +660,31 @@ fn the_ice_castle_tutorial_opens_with_its_notes_and_the_players_hand() {
         "only {markers} gold pixels on the board: no markers over the Ice Slide's tiles"
     );
 }
+
+#[test]
+fn the_icetowers_tutorial_marks_the_pyramid_to_pick_up_in_the_players_home() {
+    if !display_available() {
+        return;
+    }
+    let (p, printed) = capture_with_output(
+        "icetowers-tutorial",
+        &["--tutorial", "--game", "icetowers", "--exit-after", "60"],
+    );
+    assert_not_blank(&p, 12.0);
+    assert!(
+        notice(&printed).contains("tutorial"),
+        "{:?}",
+        notice(&printed)
+    );
+    let heading = count_in(&p, (0.67, 1.0), (0.0, 0.5), gold);
+    assert!(
+        heading > 20,
+        "only {heading} gold pixels: no tutorial heading"
+    );
+    // Red's home is the near one, below the middle; a marker bobs over the medium to pick up.
+    let marker = count_in(&p, (0.38, 0.62), (0.6, 0.9), marker_gold);
+    assert!(
+        marker > 50,
+        "only {marker} gold pixels in Red's home: no marker over the pyramid to pick up"
+    );
+}

@@ -16,7 +16,7 @@ use crate::plugins::graphics::TableTop;
 use crate::plugins::hud::HudSpec;
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
-use crate::session::{Notice, Session};
+use crate::session::{Notice, Opening, Session};
 use crate::systems::glide::Glide;
 use crate::systems::{Frame, TableEntity};
 
@@ -110,15 +110,26 @@ fn start_game(
         hues: Some(hues.clone()),
         ..Setup::new(choice.seats.len(), choice.seed)
     };
-    let recorder = match Recorder::<IceTowers>::new(setup) {
-        Ok(r) => r,
+    let opened = crate::plugins::tutorial::open(
+        choice.tutorial,
+        crate::plugins::icetowers_tutorial::shipped,
+        || {
+            Recorder::<IceTowers>::new(setup)
+                .map(Opening::New)
+                .map_err(|e| e.0)
+        },
+    );
+    let (opening, tutorial) = match opened {
+        Ok(o) => o,
         Err(e) => {
-            notice.error(e.0);
+            notice.error(e);
             next.set(Screen::Title);
             return;
         }
     };
-    let state = recorder.state().clone();
+    let state = opening.state().clone();
+    // The colours the game has (a tutorial brings its own).
+    let hues: Vec<_> = (0..state.sides()).map(|s| state.hue(s as Side)).collect();
     let pyramids = PyramidAssets {
         mesh: assets.load(
             GltfAssetLabel::Primitive {
@@ -152,9 +163,19 @@ fn start_game(
         radius: HOME_RADIUS + 1.5,
         ..default()
     });
-    commands.insert_resource(AiSeats::<IceTowers>::new(&choice.kinds(), choice.seed));
-    commands.insert_resource(Session::recorded(recorder, choice.kinds(), choice.seed));
-    notice.info("Click one of your pyramids, then a tower to cap it.");
+    let seats = tutorial
+        .as_ref()
+        .map_or_else(|| choice.kinds(), |t| t.seats.clone());
+    let session = opening.session(&seats, choice.seed);
+    commands.insert_resource(AiSeats::<IceTowers>::new(&session.seats, choice.seed));
+    commands.insert_resource(session);
+    if let Some(t) = tutorial {
+        commands.insert_resource(t.script);
+        commands.insert_resource(t.notes);
+        notice.info("The tutorial: follow the notes in the side panel, move by move.");
+    } else {
+        notice.info("Click one of your pyramids, then a tower to cap it.");
+    }
 }
 
 fn looks(

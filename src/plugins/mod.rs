@@ -24,6 +24,7 @@ pub mod ice_colony_table;
 pub mod ice_colony_tutorial;
 pub mod icetowers_input;
 pub mod icetowers_table;
+pub mod icetowers_tutorial;
 pub mod loading;
 pub mod markers;
 pub mod replay;
@@ -84,6 +85,7 @@ pub(crate) fn plugin(app: &mut App) {
         sprawl_tutorial::plugin,
         ice_colony_tutorial::plugin,
         ice_castle_tutorial::plugin,
+        icetowers_tutorial::plugin,
         fortress_table::plugin,
     ));
 }

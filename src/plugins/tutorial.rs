@@ -15,11 +15,12 @@ use crate::screens::Screen;
 use crate::session::{Opening, PlayAction, Script, Session};
 
 /// The games with a tutorial (`scenes/tutorial/`).
-pub const OFFERED: [GameKind; 4] = [
+pub const OFFERED: [GameKind; 5] = [
     GameKind::IceFortress,
     GameKind::Sprawl,
     GameKind::IceColony,
     GameKind::IceCastle,
+    GameKind::IceTowers,
 ];
 
 /// Whether `game` has a tutorial.

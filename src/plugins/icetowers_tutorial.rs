@@ -1,0 +1,143 @@
+//! The IceTowers tutorial: a two-seat game whose first moves are scripted
+//! (`scenes/tutorial/icetowers.ron`, written by hand so that caps, a mine and a split each come
+//! up); the player is Red and the AI seat plays its scripted moves, the turnless game held to the
+//! script's order by the session's gate. Gold markers stand over the pyramids of the move shown
+//! (the tutorial's next move, or a hint): the pyramid to pick up and the tower to cap, or the
+//! pyramid to click to split.
+
+use bevy::prelude::*;
+use hoarfrost_rules::icetowers::{Action, IceTowers, TowerId};
+
+use crate::plugins::icetowers_table::PieceAt;
+use crate::plugins::markers::{Marked, MoveSources, move_shown};
+use crate::plugins::tutorial::{self, Tutorial};
+use crate::session::Session;
+use crate::systems::Frame;
+
+/// The tutorial shipped with the game.
+const SCRIPT: &str = include_str!("../../scenes/tutorial/icetowers.ron");
+
+/// The shipped tutorial, checked.
+pub fn shipped() -> Result<Tutorial<IceTowers>, String> {
+    tutorial::parse(SCRIPT)
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(tutorial::plugin::<IceTowers>).add_systems(
+        Update,
+        mark_targets
+            .in_set(Frame::Mirror)
+            .run_if(resource_exists::<Session<IceTowers>>),
+    );
+}
+
+/// The pyramids a move is made by clicking: (tower, height from the bottom).
+pub fn pieces_of(s: &IceTowers, action: &Action) -> Vec<(TowerId, u8)> {
+    let top = |id: TowerId| {
+        s.tower(id)
+            .map(|t| (id, t.pieces.len().saturating_sub(1) as u8))
+    };
+    match *action {
+        Action::Cap { piece, onto } => [Some((piece, 0)), top(onto)]
+            .into_iter()
+            .flatten()
+            .collect(),
+        Action::Mine { from, index, onto } => [Some((from, index)), onto.and_then(top)]
+            .into_iter()
+            .flatten()
+            .collect(),
+        Action::Split { tower, at } => vec![(tower, at)],
+        Action::Stop => Vec::new(),
+    }
+}
+
+/// Mark the pyramids of the move shown (the tutorial's next move, or a hint).
+fn mark_targets(
+    session: Res<Session<IceTowers>>,
+    (script, hint): MoveSources<IceTowers>,
+    pieces: Query<(&PieceAt, &GlobalTransform)>,
+    mut marked: ResMut<Marked>,
+) {
+    let wanted = move_shown(&session, script.as_deref(), hint.as_deref())
+        .map(|a| pieces_of(&session.state, a))
+        .unwrap_or_default();
+    let spots = wanted
+        .iter()
+        .filter_map(|&(tower, index)| {
+            pieces
+                .iter()
+                .find(|(at, _)| at.tower == tower && at.index == index)
+                .map(|(_, at)| at.translation())
+        })
+        .collect();
+    Marked::set(&mut marked, spots);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::SeatKind;
+    use hoarfrost_rules::Game;
+    use hoarfrost_rules::record::{Recorder, Step};
+
+    #[test]
+    fn the_shipped_tutorial_plays_a_cap_a_mine_and_a_split_of_the_player() {
+        let Tutorial {
+            script,
+            notes,
+            seats,
+        } = shipped().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(seats, vec![SeatKind::Human, SeatKind::Ai]);
+        assert!(
+            notes.0.iter().any(|n| n.at == script.len()),
+            "a closing note"
+        );
+        let mine: Vec<Action> = script
+            .0
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Act { seat: 0, action } => Some(action.clone()),
+                _ => None,
+            })
+            .collect();
+        assert!(mine.iter().any(|a| matches!(a, Action::Cap { .. })));
+        assert!(mine.iter().any(|a| matches!(a, Action::Mine { .. })));
+        assert!(mine.iter().any(|a| matches!(a, Action::Split { .. })));
+        // Red ends ahead, the game still on.
+        let r = Recorder::<IceTowers>::from_record(script.0.clone()).unwrap();
+        assert!(!r.state().is_over());
+        let scores = r.state().scores();
+        assert!(scores[0] > scores[1], "{scores:?}");
+    }
+
+    #[test]
+    fn the_pieces_of_a_move_are_what_the_player_clicks() {
+        let s = shipped().unwrap().script;
+        let start = Recorder::<IceTowers>::new(s.0.setup.clone()).unwrap();
+        let state = start.state();
+        // A cap: the freestanding pyramid and the top of the tower capped.
+        assert_eq!(
+            pieces_of(state, &Action::Cap { piece: 5, onto: 40 }),
+            vec![(5, 0), (40, 0)]
+        );
+        // A split: the pyramid clicked; a stop: nothing.
+        assert_eq!(
+            pieces_of(state, &Action::Split { tower: 41, at: 2 }),
+            vec![(41, 2)]
+        );
+        assert!(pieces_of(state, &Action::Stop).is_empty());
+        // A mine set down on the table marks only the pyramid mined.
+        assert_eq!(
+            pieces_of(
+                state,
+                &Action::Mine {
+                    from: 40,
+                    index: 1,
+                    onto: None
+                }
+            ),
+            vec![(40, 1)]
+        );
+    }
+}
