@@ -236,7 +236,7 @@ fn start_game(
         col_name: &|c| Cell::new(0, c).name()[..1].to_string(),
         row_name: &|r| (r + 1).to_string(),
     };
-    spawn_board_labels(&mut commands, &labels, &grid, 0.85, SPACING * 0.4);
+    spawn_board_labels(&mut commands, &labels, &grid, 0.75, SPACING * 0.38);
     commands.insert_resource(kit);
     commands.insert_resource(crate::plugins::hud::SeatColours(
         hues.iter().copied().map(palette::hue_egui).collect(),
