@@ -24,7 +24,7 @@ pub fn shipped() -> Result<Tutorial<IceFortress>, String> {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(crate::plugins::tutorial::plugin::<IceFortress>)
+    app.add_plugins(crate::plugins::tutorial::plugin::<IceFortress>(shipped))
         .add_systems(
             Update,
             mark_targets

@@ -14,6 +14,7 @@ use hoarfrost_rules::save;
 use crate::plugins::ai::AiSeats;
 use crate::plugins::loading::{Pending, PendingGame};
 use crate::plugins::title::SetupChoice;
+use crate::plugins::tutorial;
 use crate::screens::Screen;
 use crate::session::{Notice, Session, apply_actions, sync_turn_phase};
 use crate::storage::{Storage, slot_name, write_file};
@@ -71,6 +72,7 @@ fn adopt_pending<G: Recorded>(
     mut pending: ResMut<Pending<G>>,
     mut session: ResMut<Session<G>>,
     mut notice: ResMut<Notice>,
+    shipped: Option<Res<tutorial::Shipped<G>>>,
 ) {
     commands.remove_resource::<Pending<G>>();
     let (seats, seed) = (session.seats.clone(), session.seed);
@@ -79,7 +81,12 @@ fn adopt_pending<G: Recorded>(
             let steps = recorder.len();
             session.replace(Session::recorded(recorder, seats, seed));
             println!("hoarfrost: resumed {} at step {steps}", G::KIND.slug());
-            notice.info(format!("Resumed at step {steps}."));
+            match tutorial::resume(&mut commands, &session, shipped.as_deref()) {
+                Some(_) => notice.info(format!(
+                    "Resumed at step {steps}, in the tutorial: follow the notes in the side panel."
+                )),
+                None => notice.info(format!("Resumed at step {steps}.")),
+            }
         }
         Some(PendingGame::Replay(replay)) => {
             let steps = replay.len();

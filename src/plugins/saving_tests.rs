@@ -189,3 +189,71 @@ fn a_replay_shows_each_position_and_takes_no_action() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_saved_tutorial_game_loads_back_into_its_tutorial_and_another_game_does_not() {
+    use crate::plugins::icetowers_tutorial::shipped;
+    use crate::session::Script;
+    use hoarfrost_rules::record::Record;
+
+    let root = temp_root("tutorial-load");
+    let mut app = app(&root);
+    app.add_plugins(crate::plugins::tutorial::plugin::<IceTowers>(shipped));
+    let script = shipped().unwrap().script;
+    let seats = vec!["human".to_string(), "ai:ai".to_string()];
+    let write = |name: &str, record: &Record<IceTowers>| {
+        let path = root.join(name);
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(&path, save::to_string(&seats, record).unwrap()).unwrap();
+        path
+    };
+    // Three steps into the tutorial.
+    let mut record = script.0.clone();
+    record.steps.truncate(3);
+    let path = write("tutorial.ron", &record);
+    (stage_file(&path, LoadMode::Resume).unwrap().apply)(app.world_mut());
+    app.update();
+    app.update();
+    let followed = app
+        .world()
+        .get_resource::<Script<IceTowers>>()
+        .and_then(|s| s.followed(session(&app)));
+    assert_eq!(followed, Some(3));
+    assert!(
+        app.world()
+            .contains_resource::<crate::plugins::tutorial::Notes>()
+    );
+    let said = &app.world().resource::<Notice>().text;
+    assert!(said.contains("in the tutorial"), "{said}");
+    // The same game gone its own way loads as an ordinary game, and the tutorial goes.
+    let mut record = script.0.clone();
+    record.steps.truncate(1);
+    let state = Recorder::<IceTowers>::from_record(record.clone())
+        .unwrap()
+        .state()
+        .clone();
+    let other = state
+        .legal_actions(1)
+        .into_iter()
+        .find(|a| {
+            Some(a)
+                != script.0.steps.get(1).and_then(|s| match s {
+                    hoarfrost_rules::record::Step::Act { action, .. } => Some(action),
+                    _ => None,
+                })
+        })
+        .unwrap();
+    record.steps.push(hoarfrost_rules::record::Step::Act {
+        seat: 1,
+        action: other,
+    });
+    let path = write("own-way.ron", &record);
+    (stage_file(&path, LoadMode::Resume).unwrap().apply)(app.world_mut());
+    app.update();
+    app.update();
+    assert_eq!(session(&app).steps(), 2);
+    assert!(!app.world().contains_resource::<Script<IceTowers>>());
+    let said = &app.world().resource::<Notice>().text;
+    assert!(!said.contains("tutorial"), "{said}");
+    let _ = std::fs::remove_dir_all(&root);
+}

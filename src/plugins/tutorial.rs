@@ -132,12 +132,38 @@ pub fn open<G: Recorded>(
 /// The tutorial a system may find: its script and notes.
 pub type Running<'w, G> = (Option<Res<'w, Script<G>>>, Option<Res<'w, Notes>>);
 
-/// Registers the tutorial's clean-up for game `G`: back at the title screen it is over.
-pub fn plugin<G: Recorded>(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
-        commands.remove_resource::<Script<G>>();
-        commands.remove_resource::<Notes>();
-    });
+/// The game's shipped tutorial, kept so that a saved tutorial game can go on with it when loaded.
+#[derive(Resource)]
+pub struct Shipped<G: Recorded>(pub fn() -> Result<Tutorial<G>, String>);
+
+/// Registers game `G`'s tutorial, `shipped`, and its clean-up: back at the title screen it is over.
+pub fn plugin<G: Recorded>(shipped: fn() -> Result<Tutorial<G>, String>) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        app.insert_resource(Shipped(shipped)).add_systems(
+            OnEnter(Screen::Title),
+            |mut commands: Commands| {
+                commands.remove_resource::<Script<G>>();
+                commands.remove_resource::<Notes>();
+            },
+        );
+    }
+}
+
+/// A game was just loaded into `session`: when it is the shipped tutorial's game and has not gone
+/// its own way (its setup, the script's first steps), the tutorial goes on from there. Gives the
+/// steps of the script already played; `None` leaves no tutorial running.
+pub fn resume<G: Recorded>(
+    commands: &mut Commands,
+    session: &Session<G>,
+    shipped: Option<&Shipped<G>>,
+) -> Option<usize> {
+    commands.remove_resource::<Script<G>>();
+    commands.remove_resource::<Notes>();
+    let tutorial = (shipped?.0)().ok()?;
+    let done = tutorial.script.followed(session)?;
+    commands.insert_resource(tutorial.script);
+    commands.insert_resource(tutorial.notes);
+    Some(done)
 }
 
 /// The tutorial's part of the side panel, while the game follows its script; a button press that
