@@ -161,6 +161,16 @@ fn game_buttons<G: Recorded>(
         {
             ask.write(AskHint);
         }
+        if ui
+            .button("Rules")
+            .on_hover_text(format!("The rules of {}", G::KIND.title()))
+            .clicked()
+        {
+            menus.rules = match menus.rules {
+                Some(_) => None,
+                None => Some(G::KIND),
+            };
+        }
     });
 }
 

@@ -482,7 +482,12 @@ fn hud_spec() -> HudSpec<IceColony> {
         },
         seat_button: None,
         extra_lines: |s| {
-            let mut lines = vec![format!("Round {}", s.round())];
+            let stage = match s.phase() {
+                Phase::FillBoard { .. } => "Drawing the terrain from the bag".to_string(),
+                Phase::FirstDiceOff | Phase::Place => "Placing the first pieces".to_string(),
+                _ => format!("Round {} of at most {}", s.round(), s.round_limit()),
+            };
+            let mut lines = vec![stage];
             if let Some(d) = s.last_dice() {
                 lines.push(describe_dice(d));
             }

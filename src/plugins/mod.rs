@@ -28,6 +28,7 @@ pub mod icetowers_tutorial;
 pub mod loading;
 pub mod markers;
 pub mod replay;
+pub mod rules_window;
 pub mod save_menu;
 pub mod saving;
 pub mod settings_menu;
@@ -68,6 +69,7 @@ pub(crate) fn plugin(app: &mut App) {
         save_menu::plugin,
         settings_menu::plugin,
         hint::plugin,
+        rules_window::plugin,
         markers::plugin,
         automation::plugin,
         bench::plugin,

@@ -22,6 +22,8 @@ pub struct Menus {
     stale: bool,
     /// The settings window.
     pub settings: bool,
+    /// The rules window, for this game.
+    pub rules: Option<hoarfrost_rules::GameKind>,
 }
 
 impl Menus {

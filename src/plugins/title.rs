@@ -312,6 +312,17 @@ fn title_menu(
                     notice.info("");
                     next.set(Screen::Playing);
                 }
+                if ui
+                    .button("Rules")
+                    .on_hover_text(format!("The rules of {}", choice.game.title()))
+                    .clicked()
+                {
+                    menus.rules = Some(choice.game);
+                }
+                // An open rules window follows the game picked.
+                if menus.rules.is_some_and(|g| g != choice.game) {
+                    menus.rules = Some(choice.game);
+                }
             });
             ui.separator();
             title_buttons(ui, &mut menus, &storage, &mut notice, &mut commands);

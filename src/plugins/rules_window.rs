@@ -1,0 +1,157 @@
+//! The rules of each game in our own words (`scenes/rules/<game>.ron`: a title and sections of
+//! paragraphs), shown in a scrollable window opened from the title screen or the side panel. The
+//! texts are data, read and checked when the window opens; one that does not read says so in the
+//! window instead.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use hoarfrost_rules::GameKind;
+use serde::Deserialize;
+
+use crate::plugins::save_menu::Menus;
+
+/// One section of a rules text: a heading and its paragraphs.
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+pub struct Section {
+    pub heading: String,
+    pub paragraphs: Vec<String>,
+}
+
+/// A game's rules text.
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+pub struct RulesText {
+    pub title: String,
+    pub sections: Vec<Section>,
+}
+
+/// The rules file shipped for `game`.
+fn file(game: GameKind) -> &'static str {
+    match game {
+        GameKind::IceFortress => include_str!("../../scenes/rules/ice-fortress.ron"),
+        GameKind::Sprawl => include_str!("../../scenes/rules/sprawl.ron"),
+        GameKind::IceCastle => include_str!("../../scenes/rules/ice-castle.ron"),
+        GameKind::IceColony => include_str!("../../scenes/rules/ice-colony.ron"),
+        GameKind::IceTowers => include_str!("../../scenes/rules/icetowers.ron"),
+    }
+}
+
+/// Read a rules text and check it: a title, and sections each with a heading and some text.
+pub fn parse(text: &str) -> Result<RulesText, String> {
+    let rules: RulesText =
+        ron::from_str(text).map_err(|e| format!("the rules text does not read: {e}"))?;
+    if rules.title.trim().is_empty() || rules.sections.is_empty() {
+        return Err("the rules text has no title or no sections".into());
+    }
+    if let Some(s) = rules
+        .sections
+        .iter()
+        .find(|s| s.heading.trim().is_empty() || s.paragraphs.iter().all(|p| p.trim().is_empty()))
+    {
+        return Err(format!(
+            "a section of the rules text is empty (heading {:?})",
+            s.heading
+        ));
+    }
+    Ok(rules)
+}
+
+/// `game`'s rules, checked.
+pub fn rules(game: GameKind) -> Result<RulesText, String> {
+    parse(file(game))
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        rules_window.run_if(|m: Res<Menus>| m.rules.is_some()),
+    );
+}
+
+/// The open rules window, with the text read once per game opened.
+fn rules_window(
+    mut contexts: EguiContexts,
+    mut menus: ResMut<Menus>,
+    mut read: Local<Option<(GameKind, Result<RulesText, String>)>>,
+) -> Result {
+    let Some(game) = menus.rules else {
+        return Ok(());
+    };
+    if read.as_ref().is_none_or(|(g, _)| *g != game) {
+        *read = Some((game, rules(game)));
+    }
+    let Some((_, text)) = read.as_ref() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    egui::Window::new(format!("Rules: {}", game.title()))
+        .open(&mut open)
+        .default_size([400.0, 540.0])
+        .default_pos([10.0, 100.0])
+        .resizable(true)
+        .collapsible(true)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| match text {
+                Ok(rules) => {
+                    for section in &rules.sections {
+                        ui.add_space(6.0);
+                        ui.label(egui::RichText::new(&section.heading).strong().size(16.0));
+                        for p in &section.paragraphs {
+                            ui.label(p);
+                        }
+                    }
+                }
+                Err(e) => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                }
+            });
+        });
+    if !open {
+        menus.rules = None;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_a_rules_text_titled_for_it_with_several_sections() {
+        for game in GameKind::ALL {
+            let r = rules(game).unwrap_or_else(|e| panic!("{}: {e}", game.title()));
+            assert_eq!(r.title, game.title());
+            assert!(
+                r.sections.len() >= 4,
+                "{}: {}",
+                game.title(),
+                r.sections.len()
+            );
+            let words: usize = r
+                .sections
+                .iter()
+                .flat_map(|s| &s.paragraphs)
+                .map(|p| p.split_whitespace().count())
+                .sum();
+            assert!(words >= 300, "{}: only {words} words", game.title());
+        }
+    }
+
+    #[test]
+    fn a_broken_rules_text_says_what_is_wrong() {
+        assert!(
+            parse("(title: \"X\", sections: [")
+                .unwrap_err()
+                .contains("does not read")
+        );
+        assert!(
+            parse("(title: \"X\", sections: [])")
+                .unwrap_err()
+                .contains("no sections")
+        );
+        let empty = "(title: \"X\", sections: [(heading: \"Aim\", paragraphs: [\" \"])])";
+        assert!(parse(empty).unwrap_err().contains("empty"));
+        let fine = "(title: \"X\", sections: [(heading: \"Aim\", paragraphs: [\"Win.\"])])";
+        assert_eq!(parse(fine).unwrap().sections[0].heading, "Aim");
+    }
+}
