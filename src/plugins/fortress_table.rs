@@ -15,10 +15,11 @@ use hoarfrost_rules::ice_fortress::{
 };
 
 use crate::palette;
-use crate::plugins::ai::{AiSeats, BotMaker};
+use crate::plugins::ai::BotMaker;
 use crate::plugins::camera::FrameTarget;
 use crate::plugins::fortress_layout as layout;
 use crate::plugins::title::SetupChoice;
+use crate::plugins::tutorial;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
 
@@ -350,7 +351,7 @@ fn start_game(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let opened = crate::plugins::tutorial::open(
+    let opened = tutorial::open(
         choice.tutorial,
         crate::plugins::fortress_tutorial::shipped,
         || {
@@ -374,9 +375,7 @@ fn start_game(
         pitch: 0.8,
     };
     notice.info(match opening {
-        Opening::New(_) if tutorial.is_some() => {
-            "The tutorial: follow the notes in the side panel, move by move."
-        }
+        Opening::New(_) if tutorial.is_some() => tutorial::OPENING_LINE,
         Opening::New(_) => {
             "Each character keeps two of the ability cards dealt; then the siege begins."
         }
@@ -384,16 +383,13 @@ fn start_game(
             "A saved table position: play on from here (it cannot be saved or undone)."
         }
     });
-    let seats = tutorial
-        .as_ref()
-        .map_or_else(|| choice.kinds(), |t| t.seats.clone());
-    let session = opening.session(&seats, choice.seed);
-    if let Some(t) = tutorial {
-        commands.insert_resource(t.script);
-        commands.insert_resource(t.notes);
-    }
-    commands.insert_resource(AiSeats::<IceFortress>::new(&session.seats, choice.seed));
-    commands.insert_resource(session);
+    tutorial::seat(
+        &mut commands,
+        opening,
+        tutorial,
+        &choice.kinds(),
+        choice.seed,
+    );
 }
 
 /// Material index of an element's figure.

@@ -8,11 +8,12 @@ use hoarfrost_rules::ice_castle::{self, Cell, Colour, IceCastle, Phase, Setup, S
 use hoarfrost_rules::{Game, GameKind, Hue, Recorder, Seat};
 
 use crate::palette;
-use crate::plugins::ai::{AiSeats, BotMaker};
+use crate::plugins::ai::BotMaker;
 use crate::plugins::camera::FrameTarget;
 use crate::plugins::ice_castle_input::{SelectedCard, acting_human, tiles_of};
 use crate::plugins::ice_castle_pieces::{draw_figures, draw_slides, draw_tiles};
 use crate::plugins::title::SetupChoice;
+use crate::plugins::tutorial;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
 use crate::systems::labels::{BoardLabelKit, Grid, spawn_board_labels};
@@ -144,7 +145,7 @@ fn start_game(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let opened = crate::plugins::tutorial::open(
+    let opened = tutorial::open(
         choice.tutorial,
         crate::plugins::ice_castle_tutorial::shipped,
         || {
@@ -247,20 +248,18 @@ fn start_game(
         radius: half,
         ..default()
     });
-    let seats = tutorial
-        .as_ref()
-        .map_or_else(|| choice.kinds(), |t| t.seats.clone());
-    let session = opening.session(&seats, choice.seed);
-    commands.insert_resource(AiSeats::<IceCastle>::new(&session.seats, choice.seed));
-    commands.insert_resource(session);
-    if let Some(t) = tutorial {
-        commands.insert_resource(t.script);
-        commands.insert_resource(t.notes);
-        notice.info("The tutorial: follow the notes in the side panel, move by move.");
+    let tutorial = tutorial::seat(
+        &mut commands,
+        opening,
+        tutorial,
+        &choice.kinds(),
+        choice.seed,
+    );
+    notice.info(if tutorial {
+        tutorial::OPENING_LINE
     } else {
-        notice
-            .info("The doors are dealt closed side up; each player draws, plays a card and moves.");
-    }
+        "The doors are dealt closed side up; each player draws, plays a card and moves."
+    });
 }
 
 /// The seat whose view the table shows: the acting human, else the first human, else seat 0.

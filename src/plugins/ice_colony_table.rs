@@ -11,11 +11,12 @@ use hoarfrost_rules::{Game, GameKind, Recorder, Seat};
 
 use crate::options::SeatKind;
 use crate::palette;
-use crate::plugins::ai::{AiSeats, BotMaker};
+use crate::plugins::ai::BotMaker;
 use crate::plugins::camera::FrameTarget;
 use crate::plugins::hud::{Choices, HudSpec};
 use crate::plugins::icetowers_table::{size, stack_heights};
 use crate::plugins::title::SetupChoice;
+use crate::plugins::tutorial;
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{Notice, Opening, PlayAction, Session};
 use crate::systems::dice::{DiceAssets, die_bundle};
@@ -151,7 +152,7 @@ fn start_game(
         clear_terrain: choice.clear_terrain,
         ..Setup::new(choice.seats.len(), choice.seed)
     };
-    let opened = crate::plugins::tutorial::open(
+    let opened = tutorial::open(
         choice.tutorial,
         crate::plugins::ice_colony_tutorial::shipped,
         || {
@@ -246,19 +247,18 @@ fn start_game(
         radius: 5.5,
         ..default()
     });
-    let seats = tutorial
-        .as_ref()
-        .map_or_else(|| choice.kinds(), |t| t.seats.clone());
-    let session = opening.session(&seats, choice.seed);
-    commands.insert_resource(AiSeats::<IceColony>::new(&session.seats, choice.seed));
-    commands.insert_resource(session);
-    if let Some(t) = tutorial {
-        commands.insert_resource(t.script);
-        commands.insert_resource(t.notes);
-        notice.info("The tutorial: follow the notes in the side panel, move by move.");
+    let tutorial = tutorial::seat(
+        &mut commands,
+        opening,
+        tutorial,
+        &choice.kinds(),
+        choice.seed,
+    );
+    notice.info(if tutorial {
+        tutorial::OPENING_LINE
     } else {
-        notice.info("The board is drawn from the bag; then each player places a first piece.");
-    }
+        "The board is drawn from the bag; then each player places a first piece."
+    });
 }
 
 /// Redraw terrain and units: at most 25 terrain pyramids and their units, all sharing meshes and materials.

@@ -10,11 +10,12 @@ use hoarfrost_rules::icetowers::{IceTowers, Pips, Setup, Side, TowerBot, TowerId
 use hoarfrost_rules::{Game, GameKind, Recorder};
 
 use crate::palette;
-use crate::plugins::ai::{AiSeats, BotMaker};
+use crate::plugins::ai::BotMaker;
 use crate::plugins::camera::FrameTarget;
 use crate::plugins::graphics::TableTop;
 use crate::plugins::hud::HudSpec;
 use crate::plugins::title::SetupChoice;
+use crate::plugins::tutorial;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
 use crate::systems::glide::Glide;
@@ -110,7 +111,7 @@ fn start_game(
         hues: Some(hues.clone()),
         ..Setup::new(choice.seats.len(), choice.seed)
     };
-    let opened = crate::plugins::tutorial::open(
+    let opened = tutorial::open(
         choice.tutorial,
         crate::plugins::icetowers_tutorial::shipped,
         || {
@@ -163,19 +164,18 @@ fn start_game(
         radius: HOME_RADIUS + 1.5,
         ..default()
     });
-    let seats = tutorial
-        .as_ref()
-        .map_or_else(|| choice.kinds(), |t| t.seats.clone());
-    let session = opening.session(&seats, choice.seed);
-    commands.insert_resource(AiSeats::<IceTowers>::new(&session.seats, choice.seed));
-    commands.insert_resource(session);
-    if let Some(t) = tutorial {
-        commands.insert_resource(t.script);
-        commands.insert_resource(t.notes);
-        notice.info("The tutorial: follow the notes in the side panel, move by move.");
+    let tutorial = tutorial::seat(
+        &mut commands,
+        opening,
+        tutorial,
+        &choice.kinds(),
+        choice.seed,
+    );
+    notice.info(if tutorial {
+        tutorial::OPENING_LINE
     } else {
-        notice.info("Click one of your pyramids, then a tower to cap it.");
-    }
+        "Click one of your pyramids, then a tower to cap it."
+    });
 }
 
 fn looks(

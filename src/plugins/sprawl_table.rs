@@ -8,12 +8,13 @@ use hoarfrost_rules::sprawl::{self, Cell, Dir, Setup, Sprawl, Square};
 use hoarfrost_rules::{Game, GameKind, Seat};
 
 use crate::palette;
-use crate::plugins::ai::{AiSeats, BotMaker};
+use crate::plugins::ai::BotMaker;
 use crate::plugins::camera::FrameTarget;
 use crate::plugins::hud::HudSpec;
 use crate::plugins::icetowers_table::{size, stack_heights};
 use crate::plugins::sprawl_input::{self, StashPick, acting_human, square_of};
 use crate::plugins::title::SetupChoice;
+use crate::plugins::tutorial;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
 use crate::systems::labels::{BoardLabelKit, Grid, spawn_board_labels};
@@ -112,7 +113,7 @@ fn start_game(
         hues: Some(choice.hues()),
         seed: choice.seed,
     };
-    let opened = crate::plugins::tutorial::open(
+    let opened = tutorial::open(
         choice.tutorial,
         crate::plugins::sprawl_tutorial::shipped,
         || Opening::<Sprawl>::start(choice.scene.as_deref(), || setup),
@@ -243,16 +244,14 @@ fn start_game(
         ..default()
     });
     commands.insert_resource(StashPick::default());
-    let seats = tutorial
-        .as_ref()
-        .map_or_else(|| choice.kinds(), |t| t.seats.clone());
-    let session = opening.session(&seats, choice.seed);
-    commands.insert_resource(AiSeats::<Sprawl>::new(&session.seats, choice.seed));
-    commands.insert_resource(session);
-    if let Some(t) = tutorial {
-        commands.insert_resource(t.script);
-        commands.insert_resource(t.notes);
-        notice.info("The tutorial: follow the notes in the side panel, move by move.");
+    if tutorial::seat(
+        &mut commands,
+        opening,
+        tutorial,
+        &choice.kinds(),
+        choice.seed,
+    ) {
+        notice.info(tutorial::OPENING_LINE);
     } else if choice.scene.is_some() {
         notice.info(format!(
             "Position loaded: {} to move.",

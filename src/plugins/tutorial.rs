@@ -11,6 +11,7 @@ use hoarfrost_rules::{GameKind, ToAct};
 use serde::Deserialize;
 
 use crate::options::SeatKind;
+use crate::plugins::ai::AiSeats;
 use crate::screens::Screen;
 use crate::session::{Opening, PlayAction, Script, Session};
 
@@ -127,6 +128,32 @@ pub fn open<G: Recorded>(
     let tutorial = shipped()?;
     let start = Recorder::new(tutorial.script.0.setup.clone()).map_err(|e| e.0)?;
     Ok((Opening::New(start), Some(tutorial)))
+}
+
+/// What the notice says when a tutorial opens.
+pub const OPENING_LINE: &str = "The tutorial: follow the notes in the side panel, move by move.";
+
+/// Seat the table's session from `opening`: the tutorial's seats when one opens (its script and
+/// notes installed too), else `chosen`, with AI seats to match. True when a tutorial opened.
+pub fn seat<G: Recorded + serde::de::DeserializeOwned>(
+    commands: &mut Commands,
+    opening: Opening<G>,
+    tutorial: Option<Tutorial<G>>,
+    chosen: &[SeatKind],
+    seed: u64,
+) -> bool {
+    let seats = tutorial
+        .as_ref()
+        .map_or_else(|| chosen.to_vec(), |t| t.seats.clone());
+    let session = opening.session(&seats, seed);
+    commands.insert_resource(AiSeats::<G>::new(&session.seats, seed));
+    commands.insert_resource(session);
+    let opened = tutorial.is_some();
+    if let Some(t) = tutorial {
+        commands.insert_resource(t.script);
+        commands.insert_resource(t.notes);
+    }
+    opened
 }
 
 /// The tutorial a system may find: its script and notes.
