@@ -2,9 +2,9 @@
 //! (`scenes/tutorial/ice-fortress.ron`). The player makes each scripted move: the side panel names
 //! it with the note for that part of the game (`tutorial`), gold markers bob over what to click
 //! (over a hint's move too, outside the tutorial), and any other move is refused with the one asked
-//! for (the session's [`Script`](crate::session::Script) gate). Rolls and draws come from the setup's seed, so they fall as
-//! scripted. After the last scripted step, or when the player leaves the tutorial, the game goes on
-//! as any other.
+//! for (the session's [`Script`](crate::session::Script) gate). Rolls and draws come from the
+//! setup's seed, so they fall as scripted. After the last scripted step, or when the player leaves
+//! the tutorial, the game goes on as any other.
 
 use bevy::prelude::*;
 use hoarfrost_rules::ice_fortress::{Action, IceFortress};
