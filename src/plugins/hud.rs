@@ -163,7 +163,7 @@ fn game_buttons<G: Recorded>(
         }
         if ui
             .button("Rules")
-            .on_hover_text(format!("The rules of {}", G::KIND.title()))
+            .on_hover_text(format!("F1: the rules of {}", G::KIND.title()))
             .clicked()
         {
             menus.rules = match menus.rules {

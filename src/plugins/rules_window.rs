@@ -4,11 +4,13 @@
 //! window instead.
 
 use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::GameKind;
 use serde::Deserialize;
 
 use crate::plugins::save_menu::Menus;
+use crate::plugins::title::SetupChoice;
 
 /// One section of a rules text: a heading and its paragraphs.
 #[derive(Deserialize, Clone, Debug, PartialEq)]
@@ -62,9 +64,29 @@ pub fn rules(game: GameKind) -> Result<RulesText, String> {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
+        Update,
+        toggle_on_f1.in_set(crate::systems::Frame::Input).run_if(
+            |w: Option<Res<EguiWantsInput>>| w.is_none_or(|w| !w.wants_any_keyboard_input()),
+        ),
+    )
+    .add_systems(
         EguiPrimaryContextPass,
         rules_window.run_if(|m: Res<Menus>| m.rules.is_some()),
     );
+}
+
+/// F1 opens the rules of the game picked (or being played), and closes them again.
+fn toggle_on_f1(
+    keys: Res<ButtonInput<KeyCode>>,
+    choice: Res<SetupChoice>,
+    mut menus: ResMut<Menus>,
+) {
+    if keys.just_pressed(KeyCode::F1) {
+        menus.rules = match menus.rules {
+            Some(_) => None,
+            None => Some(choice.game),
+        };
+    }
 }
 
 /// The open rules window, with the text read once per game opened.
@@ -135,6 +157,32 @@ mod tests {
                 .sum();
             assert!(words >= 300, "{}: only {words} words", game.title());
         }
+    }
+
+    #[test]
+    fn f1_opens_the_rules_of_the_game_picked_and_closes_them() {
+        use crate::options::SeatKind;
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Menus>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .insert_resource(SetupChoice::new(
+                GameKind::IceCastle,
+                &[SeatKind::Human; 2],
+                1,
+            ))
+            .add_systems(Update, toggle_on_f1);
+        let press = |app: &mut App, key: KeyCode| {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release_all();
+            keys.clear();
+            keys.press(key);
+            app.update();
+            app.world().resource::<Menus>().rules
+        };
+        assert_eq!(press(&mut app, KeyCode::KeyQ), None);
+        assert_eq!(press(&mut app, KeyCode::F1), Some(GameKind::IceCastle));
+        assert_eq!(press(&mut app, KeyCode::F1), None);
     }
 
     #[test]

@@ -314,7 +314,7 @@ fn title_menu(
                 }
                 if ui
                     .button("Rules")
-                    .on_hover_text(format!("The rules of {}", choice.game.title()))
+                    .on_hover_text(format!("F1: the rules of {}", choice.game.title()))
                     .clicked()
                 {
                     menus.rules = Some(choice.game);
