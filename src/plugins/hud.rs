@@ -216,7 +216,11 @@ fn side_panel<G: Recorded>(
     choices: Res<Choices<G>>,
     colours: Option<Res<SeatColours>>,
     mut play: MessageWriter<PlayAction<G>>,
-    (mut commands, mut menus): (MessageWriter<GameCommand>, ResMut<Menus>),
+    (mut commands, mut menus, mut next): (
+        MessageWriter<GameCommand>,
+        ResMut<Menus>,
+        ResMut<NextState<Screen>>,
+    ),
     (hint, mut ask): (Res<Hint<G>>, MessageWriter<AskHint>),
     ((script, notes), mut world): (tutorial::Running<G>, Commands),
 ) -> Result {
@@ -285,6 +289,15 @@ fn side_panel<G: Recorded>(
             ui.separator();
             if !session.is_replay() {
                 game_buttons(ui, &session, &mut commands, &mut menus, &mut ask);
+                if ui
+                    .button("Back to the title screen")
+                    .on_hover_text(
+                        "Pick another game; this one stays in the autosave (Continue brings it back)",
+                    )
+                    .clicked()
+                {
+                    next.set(Screen::Title);
+                }
                 ui.separator();
                 if hint_line(ui, &session, &hint, &mut play) {
                     ui.separator();
