@@ -292,7 +292,8 @@ fn side_panel<G: Recorded>(
                 if ui
                     .button("Back to the title screen")
                     .on_hover_text(
-                        "Pick another game; this one stays in the autosave (Continue brings it back)",
+                        "Pick another game; once a move is made this one is in the autosave \
+                         (Continue on the title screen brings it back)",
                     )
                     .clicked()
                 {
