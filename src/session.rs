@@ -353,6 +353,18 @@ impl<G: Recorded> Script<G> {
         same.then_some(n.min(self.len()))
     }
 
+    /// The moves the script gives `seat`, in order.
+    pub fn moves_of(&self, seat: Seat) -> Vec<&G::Action> {
+        self.0
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Act { seat: s, action } if *s == seat => Some(action),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The next move the script asks of `session`: who plays what (`None` when it is a chance step,
     /// when the script is done, or when the game no longer follows it).
     pub fn next_move(&self, session: &Session<G>) -> Option<(Seat, &G::Action)> {

@@ -537,28 +537,34 @@ fn gold(r: u32, g: u32, b: u32) -> bool {
     r > 220 && (170..235).contains(&g) && b < 130
 }
 
-#[test]
-fn the_ice_fortress_tutorial_opens_with_its_notes_in_the_side_panel() {
+/// A tutorial started from the command line with `args` and shot after `frames` frames, checked
+/// not blank, opened (the notice says so) and showing its heading in gold at the top of the side
+/// panel (right third, upper half; a game without the tutorial shows no gold there); `None` when
+/// there is no display.
+fn tutorial_shot(name: &str, args: &[&str], frames: &str) -> Option<Picture> {
     if !display_available() {
-        return;
+        return None;
     }
-    let (p, printed) = capture_with_output(
-        "fortress-tutorial",
-        &["--tutorial", "--exit-after", "60", "--quality", "low"],
-    );
+    let mut all = vec!["--tutorial", "--exit-after", frames];
+    all.extend(args);
+    let (p, printed) = capture_with_output(name, &all);
     assert_not_blank(&p, 12.0);
     assert!(
         notice(&printed).contains("tutorial"),
         "{:?}",
         notice(&printed)
     );
-    // The heading "Tutorial, step 1 of 49" in gold at the top of the side panel (right third,
-    // upper half); the same game without the tutorial shows no gold there.
     let heading = count_in(&p, (0.67, 1.0), (0.0, 0.5), gold);
     assert!(
         heading > 20,
         "only {heading} gold pixels: no tutorial heading"
     );
+    Some(p)
+}
+
+#[test]
+fn the_ice_fortress_tutorial_opens_with_its_notes_in_the_side_panel() {
+    tutorial_shot("fortress-tutorial", &["--quality", "low"], "60");
 }
 
 #[test]
@@ -601,24 +607,9 @@ fn ink(r: u32, g: u32, b: u32) -> bool {
 
 #[test]
 fn the_ice_colony_tutorial_opens_with_its_notes_and_the_board_names_its_columns() {
-    if !display_available() {
+    let Some(p) = tutorial_shot("colony-tutorial", &["--game", "ice-colony"], "60") else {
         return;
-    }
-    let (p, printed) = capture_with_output(
-        "colony-tutorial",
-        &["--tutorial", "--game", "ice-colony", "--exit-after", "60"],
-    );
-    assert_not_blank(&p, 12.0);
-    assert!(
-        notice(&printed).contains("tutorial"),
-        "{:?}",
-        notice(&printed)
-    );
-    let heading = count_in(&p, (0.67, 1.0), (0.0, 0.5), gold);
-    assert!(
-        heading > 20,
-        "only {heading} gold pixels: no tutorial heading"
-    );
+    };
     // The letters A-E stand on the table below the board, where nothing else is dark.
     let letters = count_in(&p, (0.25, 0.72), (0.72, 0.86), ink);
     assert!(
@@ -633,25 +624,10 @@ fn marker_gold(r: u32, g: u32, b: u32) -> bool {
 }
 
 #[test]
-fn the_ice_castle_tutorial_opens_with_its_notes_and_the_players_hand() {
-    if !display_available() {
+fn the_ice_castle_tutorial_opens_with_its_notes_and_marks_both_ends_of_the_ice_slide() {
+    let Some(p) = tutorial_shot("castle-tutorial", &["--game", "ice-castle"], "150") else {
         return;
-    }
-    let (p, printed) = capture_with_output(
-        "castle-tutorial",
-        &["--tutorial", "--game", "ice-castle", "--exit-after", "150"],
-    );
-    assert_not_blank(&p, 12.0);
-    assert!(
-        notice(&printed).contains("tutorial"),
-        "{:?}",
-        notice(&printed)
-    );
-    let heading = count_in(&p, (0.67, 1.0), (0.0, 0.5), gold);
-    assert!(
-        heading > 20,
-        "only {heading} gold pixels: no tutorial heading"
-    );
+    };
     // The gold markers stand over both ends of the Ice Slide asked for (C3 and B4, on the board in
     // the middle of the frame).
     let markers = count_in(&p, (0.35, 0.6), (0.25, 0.6), marker_gold);
@@ -663,24 +639,9 @@ fn the_ice_castle_tutorial_opens_with_its_notes_and_the_players_hand() {
 
 #[test]
 fn the_icetowers_tutorial_marks_the_pyramid_to_pick_up_in_the_players_home() {
-    if !display_available() {
+    let Some(p) = tutorial_shot("icetowers-tutorial", &["--game", "icetowers"], "60") else {
         return;
-    }
-    let (p, printed) = capture_with_output(
-        "icetowers-tutorial",
-        &["--tutorial", "--game", "icetowers", "--exit-after", "60"],
-    );
-    assert_not_blank(&p, 12.0);
-    assert!(
-        notice(&printed).contains("tutorial"),
-        "{:?}",
-        notice(&printed)
-    );
-    let heading = count_in(&p, (0.67, 1.0), (0.0, 0.5), gold);
-    assert!(
-        heading > 20,
-        "only {heading} gold pixels: no tutorial heading"
-    );
+    };
     // Red's home is the near one, below the middle; a marker bobs over the medium to pick up.
     let marker = count_in(&p, (0.38, 0.62), (0.6, 0.9), marker_gold);
     assert!(

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use hoarfrost_rules::ice_fortress::{Action, IceFortress};
 
 use crate::plugins::fortress_click::{Input, Target, inputs_for};
-use crate::plugins::markers::{Marked, MoveSources, move_shown};
+use crate::plugins::markers::{Marked, MoveSources, move_shown, spots_of};
 use crate::plugins::tutorial::{self, Tutorial};
 use crate::session::Session;
 use crate::systems::Frame;
@@ -52,13 +52,12 @@ fn mark_targets(
     mut marked: ResMut<Marked>,
 ) {
     let wanted = move_shown(&session, script.as_deref(), hint.as_deref())
-        .map(|a| table_targets(&session.state, a))
+        .map(|(_, a)| table_targets(&session.state, a))
         .unwrap_or_default();
-    let spots: Vec<Vec3> = wanted
-        .iter()
-        .filter_map(|w| targets.iter().find(|(t, _)| *t == w))
-        .map(|(_, at)| at.translation())
-        .collect();
+    let spots = spots_of(
+        &wanted,
+        targets.iter().map(|(t, at)| (*t, at.translation())),
+    );
     Marked::set(&mut marked, spots);
 }
 

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use hoarfrost_rules::ice_castle::{self, Cell, Colour, IceCastle, Phase, Setup, Side};
-use hoarfrost_rules::{Game, GameKind, Hue, Recorder, Seat};
+use hoarfrost_rules::{Game, GameKind, Hue, Seat};
 
 use crate::palette;
 use crate::plugins::ai::BotMaker;
@@ -148,11 +148,7 @@ fn start_game(
     let opened = tutorial::open(
         choice.tutorial,
         crate::plugins::ice_castle_tutorial::shipped,
-        || {
-            Recorder::<IceCastle>::new(Setup::new(choice.seats.len(), choice.seed))
-                .map(Opening::New)
-                .map_err(|e| e.0)
-        },
+        || Opening::start(None, || Setup::new(choice.seats.len(), choice.seed)),
     );
     let (opening, tutorial) = match opened {
         Ok(o) => o,

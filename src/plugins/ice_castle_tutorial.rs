@@ -9,7 +9,7 @@ use hoarfrost_rules::ice_castle::IceCastle;
 
 use crate::plugins::ice_castle_input::tiles_of;
 use crate::plugins::ice_castle_table::CastleTile;
-use crate::plugins::markers::{Marked, MoveSources, move_shown};
+use crate::plugins::markers::{Marked, MoveSources, move_shown, spots_of};
 use crate::plugins::tutorial::{self, Tutorial};
 use crate::session::Session;
 use crate::systems::Frame;
@@ -40,17 +40,9 @@ fn mark_targets(
     mut marked: ResMut<Marked>,
 ) {
     let cells = move_shown(&session, script.as_deref(), hint.as_deref())
-        .map(tiles_of)
+        .map(|(_, a)| tiles_of(a))
         .unwrap_or_default();
-    let spots = cells
-        .iter()
-        .filter_map(|c| {
-            tiles
-                .iter()
-                .find(|(t, _)| t.0 == *c)
-                .map(|(_, at)| at.translation())
-        })
-        .collect();
+    let spots = spots_of(&cells, tiles.iter().map(|(t, at)| (t.0, at.translation())));
     Marked::set(&mut marked, spots);
 }
 
@@ -74,16 +66,8 @@ mod tests {
             notes.0.iter().any(|n| n.at == script.len()),
             "a closing note"
         );
-        let mine: Vec<Action> = script
-            .0
-            .steps
-            .iter()
-            .filter_map(|s| match s {
-                Step::Act { seat: 0, action } => Some(*action),
-                _ => None,
-            })
-            .collect();
-        let has = |f: &dyn Fn(&Action) -> bool| mine.iter().any(f);
+        let mine = script.moves_of(0);
+        let has = |f: &dyn Fn(&Action) -> bool| mine.iter().any(|a| f(a));
         assert!(has(&|a| matches!(a, Action::Slide { .. })));
         assert!(has(&|a| matches!(a, Action::Discard { .. })));
         assert!(has(&|a| matches!(

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use hoarfrost_rules::ice_colony::{
     self, Action, Colour, DiceRoll, IceColony, Phase, SQUARES, Setup, Square,
 };
-use hoarfrost_rules::{Game, GameKind, Recorder, Seat};
+use hoarfrost_rules::{Game, GameKind, Seat};
 
 use crate::options::SeatKind;
 use crate::palette;
@@ -155,11 +155,7 @@ fn start_game(
     let opened = tutorial::open(
         choice.tutorial,
         crate::plugins::ice_colony_tutorial::shipped,
-        || {
-            Recorder::<IceColony>::new(setup)
-                .map(Opening::New)
-                .map_err(|e| e.0)
-        },
+        || Opening::start(None, || setup),
     );
     let (opening, tutorial) = match opened {
         Ok(o) => o,

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use hoarfrost_rules::ice_colony::IceColony;
 
 use crate::plugins::ice_colony_table::{ColonySquare, square_of};
-use crate::plugins::markers::{Marked, MoveSources, move_shown};
+use crate::plugins::markers::{Marked, MoveSources, move_shown, spots_of};
 use crate::plugins::tutorial::{self, Tutorial};
 use crate::session::Session;
 use crate::systems::Frame;
@@ -38,12 +38,14 @@ fn mark_targets(
     squares: Query<(&ColonySquare, &GlobalTransform)>,
     mut marked: ResMut<Marked>,
 ) {
-    let square = move_shown(&session, script.as_deref(), hint.as_deref()).and_then(square_of);
-    let spots: Vec<Vec3> = squares
-        .iter()
-        .filter(|(s, _)| Some(s.0) == square)
-        .map(|(_, at)| at.translation())
+    let wanted: Vec<_> = move_shown(&session, script.as_deref(), hint.as_deref())
+        .and_then(|(_, a)| square_of(a))
+        .into_iter()
         .collect();
+    let spots = spots_of(
+        &wanted,
+        squares.iter().map(|(s, at)| (s.0, at.translation())),
+    );
     Marked::set(&mut marked, spots);
 }
 
@@ -54,21 +56,6 @@ mod tests {
     use hoarfrost_rules::Game;
     use hoarfrost_rules::ice_colony::Action;
     use hoarfrost_rules::record::{Recorder, Step};
-
-    /// The scripted actions of seat 0, in order.
-    fn white_moves() -> Vec<Action> {
-        shipped()
-            .unwrap()
-            .script
-            .0
-            .steps
-            .iter()
-            .filter_map(|s| match s {
-                Step::Act { seat: 0, action } => Some(action.clone()),
-                _ => None,
-            })
-            .collect()
-    }
 
     #[test]
     fn the_shipped_tutorial_plays_and_shows_every_kind_of_move_of_the_player() {
@@ -82,8 +69,8 @@ mod tests {
             notes.0.iter().any(|n| n.at == script.len()),
             "a closing note"
         );
-        let moves = white_moves();
-        let has = |f: fn(&Action) -> bool| moves.iter().any(f);
+        let moves = script.moves_of(0);
+        let has = |f: fn(&Action) -> bool| moves.iter().any(|a| f(a));
         assert!(has(|a| matches!(a, Action::Place { .. })));
         assert!(has(|a| matches!(a, Action::Choose { .. })));
         assert!(has(|a| matches!(a, Action::Move { .. })));

@@ -7,7 +7,7 @@ use std::f32::consts::{FRAC_PI_2, TAU};
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
 use hoarfrost_rules::icetowers::{IceTowers, Pips, Setup, Side, TowerBot, TowerId};
-use hoarfrost_rules::{Game, GameKind, Recorder};
+use hoarfrost_rules::{Game, GameKind};
 
 use crate::palette;
 use crate::plugins::ai::BotMaker;
@@ -114,11 +114,7 @@ fn start_game(
     let opened = tutorial::open(
         choice.tutorial,
         crate::plugins::icetowers_tutorial::shipped,
-        || {
-            Recorder::<IceTowers>::new(setup)
-                .map(Opening::New)
-                .map_err(|e| e.0)
-        },
+        || Opening::start(None, || setup),
     );
     let (opening, tutorial) = match opened {
         Ok(o) => o,

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use hoarfrost_rules::icetowers::{Action, IceTowers, TowerId};
 
 use crate::plugins::icetowers_table::PieceAt;
-use crate::plugins::markers::{Marked, MoveSources, move_shown};
+use crate::plugins::markers::{Marked, MoveSources, move_shown, spots_of};
 use crate::plugins::tutorial::{self, Tutorial};
 use crate::session::Session;
 use crate::systems::Frame;
@@ -60,17 +60,14 @@ fn mark_targets(
     mut marked: ResMut<Marked>,
 ) {
     let wanted = move_shown(&session, script.as_deref(), hint.as_deref())
-        .map(|a| pieces_of(&session.state, a))
+        .map(|(_, a)| pieces_of(&session.state, a))
         .unwrap_or_default();
-    let spots = wanted
-        .iter()
-        .filter_map(|&(tower, index)| {
-            pieces
-                .iter()
-                .find(|(at, _)| at.tower == tower && at.index == index)
-                .map(|(_, at)| at.translation())
-        })
-        .collect();
+    let spots = spots_of(
+        &wanted,
+        pieces
+            .iter()
+            .map(|(p, at)| ((p.tower, p.index), at.translation())),
+    );
     Marked::set(&mut marked, spots);
 }
 
@@ -79,7 +76,7 @@ mod tests {
     use super::*;
     use crate::options::SeatKind;
     use hoarfrost_rules::Game;
-    use hoarfrost_rules::record::{Recorder, Step};
+    use hoarfrost_rules::record::Recorder;
 
     #[test]
     fn the_shipped_tutorial_plays_a_cap_a_mine_and_a_split_of_the_player() {
@@ -93,15 +90,7 @@ mod tests {
             notes.0.iter().any(|n| n.at == script.len()),
             "a closing note"
         );
-        let mine: Vec<Action> = script
-            .0
-            .steps
-            .iter()
-            .filter_map(|s| match s {
-                Step::Act { seat: 0, action } => Some(action.clone()),
-                _ => None,
-            })
-            .collect();
+        let mine = script.moves_of(0);
         assert!(mine.iter().any(|a| matches!(a, Action::Cap { .. })));
         assert!(mine.iter().any(|a| matches!(a, Action::Mine { .. })));
         assert!(mine.iter().any(|a| matches!(a, Action::Split { .. })));

@@ -3,6 +3,7 @@
 //! [`move_shown`]); this plugin keeps one marker over each.
 
 use bevy::prelude::*;
+use hoarfrost_rules::Seat;
 use hoarfrost_rules::record::Recorded;
 
 use crate::plugins::hint::{Hint, HintState};
@@ -37,17 +38,34 @@ pub struct MarkerKit {
 /// Where the move to show comes from: the tutorial's script, or the hint asked for.
 pub type MoveSources<'w, G> = (Option<Res<'w, Script<G>>>, Option<Res<'w, Hint<G>>>);
 
-/// The move to show: the tutorial's next move while the game follows it, else the hint's.
+/// The move to show and who makes it: the tutorial's next move while the game follows it, else
+/// the hint's.
 pub fn move_shown<'a, G: Recorded>(
     session: &Session<G>,
     script: Option<&'a Script<G>>,
     hint: Option<&'a Hint<G>>,
-) -> Option<&'a G::Action> {
-    let scripted = script.and_then(|s| s.next_move(session)).map(|(_, a)| a);
+) -> Option<(Seat, &'a G::Action)> {
+    let scripted = script.and_then(|s| s.next_move(session));
     scripted.or_else(|| match &hint?.state {
-        HintState::Ready { action, .. } => Some(action),
+        HintState::Ready { seat, action } => Some((*seat, action)),
         _ => None,
     })
+}
+
+/// Where the entities keyed `wanted` stand, in `wanted`'s order (a key no entity has is left out):
+/// how a table turns the things a move clicks into marked spots.
+pub fn spots_of<K: PartialEq>(
+    wanted: &[K],
+    entities: impl IntoIterator<Item = (K, Vec3)>,
+) -> Vec<Vec3> {
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    let all: Vec<(K, Vec3)> = entities.into_iter().collect();
+    wanted
+        .iter()
+        .filter_map(|w| all.iter().find(|(k, _)| k == w).map(|(_, at)| *at))
+        .collect()
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -119,6 +137,13 @@ fn place_markers(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spots_follow_the_wanted_order_and_skip_what_no_entity_has() {
+        let entities = [(1, Vec3::X), (2, Vec3::Y), (3, Vec3::Z)];
+        assert_eq!(spots_of(&[3, 9, 1], entities), vec![Vec3::Z, Vec3::X]);
+        assert!(spots_of::<u8>(&[], entities.map(|(k, v)| (k as u8, v))).is_empty());
+    }
 
     fn markers(app: &mut App) -> Vec<Vec3> {
         let mut at: Vec<Vec3> = app

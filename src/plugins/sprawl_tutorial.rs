@@ -4,10 +4,9 @@
 //! move, or a hint).
 
 use bevy::prelude::*;
-use hoarfrost_rules::Seat;
 use hoarfrost_rules::sprawl::{Action, Sprawl, Square};
 
-use crate::plugins::markers::{Marked, MoveSources, move_shown};
+use crate::plugins::markers::{Marked, MoveSources, move_shown, spots_of};
 use crate::plugins::sprawl_stash::StashPiece;
 use crate::plugins::sprawl_table::SprawlSquare;
 use crate::plugins::tutorial::{self, Tutorial};
@@ -51,30 +50,19 @@ fn mark_targets(
     stash: Query<(&StashPiece, &GlobalTransform)>,
     mut marked: ResMut<Marked>,
 ) {
-    let seat: Option<Seat> = script
-        .as_deref()
-        .and_then(|s| s.next_move(&session))
-        .map(|(seat, _)| seat)
-        .or_else(|| match hint.as_deref().map(|h| &h.state) {
-            Some(crate::plugins::hint::HintState::Ready { seat, .. }) => Some(*seat),
-            _ => None,
-        });
-    let shown = move_shown(&session, script.as_deref(), hint.as_deref());
     let mut spots = Vec::new();
-    if let (Some(seat), Some((size, sq))) = (seat, shown.and_then(size_and_square)) {
+    let shown = move_shown(&session, script.as_deref(), hint.as_deref());
+    if let Some((seat, (size, sq))) = shown.and_then(|(seat, a)| Some((seat, size_and_square(a)?)))
+    {
         let piece = StashPiece { seat, size };
-        spots.extend(
-            stash
-                .iter()
-                .find(|(p, _)| **p == piece)
-                .map(|(_, at)| at.translation()),
-        );
-        spots.extend(
-            squares
-                .iter()
-                .find(|(s, _)| s.0 == sq)
-                .map(|(_, at)| at.translation()),
-        );
+        spots.extend(spots_of(
+            &[piece],
+            stash.iter().map(|(p, at)| (*p, at.translation())),
+        ));
+        spots.extend(spots_of(
+            &[sq],
+            squares.iter().map(|(s, at)| (s.0, at.translation())),
+        ));
     }
     Marked::set(&mut marked, spots);
 }

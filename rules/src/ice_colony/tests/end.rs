@@ -214,4 +214,13 @@ fn every_action_reads_as_a_sentence() {
         s.action_to_string(WHITE, &Action::Attack { to: 13, edge: true })
             .contains("edge token")
     );
+    // One pip, two pips.
+    assert!(
+        s.action_to_string(WHITE, &Action::Occupy { pips: 1 })
+            .starts_with("White moves 1 pip into ")
+    );
+    assert!(
+        s.action_to_string(WHITE, &Action::Occupy { pips: 2 })
+            .starts_with("White moves 2 pips into ")
+    );
 }
