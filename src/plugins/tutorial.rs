@@ -51,7 +51,8 @@ impl Notes {
             .map(|n| n.text.as_str())
     }
 
-    /// Why these notes do not fit a script of `steps` steps, if they do not.
+    /// Why these notes do not fit a script of `steps` steps, if they do not: the first must be at
+    /// step 0, the last after the last step (a closing note), and they go in step order.
     pub fn problem(&self, steps: usize) -> Option<String> {
         if self.0.first().is_none_or(|n| n.at != 0) {
             return Some("the tutorial has no note for its first step".into());
@@ -59,12 +60,14 @@ impl Notes {
         if self.0.windows(2).any(|w| w[0].at >= w[1].at) {
             return Some("the tutorial's notes are not in step order".into());
         }
-        self.0.iter().find(|n| n.at > steps).map(|n| {
-            format!(
+        if let Some(n) = self.0.iter().find(|n| n.at > steps) {
+            return Some(format!(
                 "a tutorial note is at step {}, past its {steps} steps",
                 n.at
-            )
-        })
+            ));
+        }
+        (self.0.last().map(|n| n.at) != Some(steps))
+            .then(|| "the tutorial has no closing note for after its last step".into())
     }
 }
 
@@ -278,6 +281,7 @@ mod tests {
     #[test]
     fn notes_must_start_at_the_first_step_go_in_order_and_stay_within_the_script() {
         assert_eq!(notes(&[0, 3, 10]).problem(10), None);
+        assert!(notes(&[0, 3]).problem(10).unwrap().contains("closing"));
         assert!(notes(&[]).problem(10).unwrap().contains("first step"));
         assert!(notes(&[2]).problem(10).unwrap().contains("first step"));
         assert!(notes(&[0, 4, 4]).problem(10).unwrap().contains("order"));
