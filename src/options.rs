@@ -19,7 +19,7 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --difficulty  Ice Fortress: 1-10 (default 7)
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
   --tutorial    play a tutorial whose first moves are guided (Ice Fortress's unless --game names another game)
-  --click       click the named table piece with the pointer (repeatable; for tests)
+  --click       click the named table piece with the pointer, or key:Escape (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
   --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
   --bench       render this many frames after a warm-up, print start-up, frame times and peak memory, quit

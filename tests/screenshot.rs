@@ -311,6 +311,26 @@ fn a_real_click_on_a_sprawl_stash_piece_picks_that_size() {
 }
 
 #[test]
+fn the_escape_key_puts_down_a_picked_sprawl_stash_size() {
+    // A second click on a picked size puts it back to "any"; after Escape the same click picks it
+    // afresh, so the notice tells whether Escape put it down (through the real keyboard input).
+    let small = "Red stash small (1)";
+    let Some((_, printed)) = sprawl_clicks(
+        "sprawl-escape",
+        "sprawl-neutralized",
+        &[small, "key:Escape", small],
+        "100",
+    ) else {
+        return;
+    };
+    let said = notice(&printed);
+    assert!(
+        said.starts_with("Red picks a small (1)"),
+        "Escape left the small size picked: {said:?}"
+    );
+}
+
+#[test]
 fn ice_castle_ai_game_shows_doors_of_all_four_colours() {
     let Some(p) = ai_game("ice-castle", "ai,ai", "2", "120") else {
         return;

@@ -54,6 +54,8 @@ fn note_pipelines(cache: Res<PipelineCache>) {
 
 /// `--click <name>`: move the mouse pointer over the first piece of that name and press and release
 /// the left button, through Bevy's picking input like a real mouse (tests drive clicks this way).
+/// `--click key:Escape` presses and releases the Escape key instead, as the keyboard would.
+#[allow(clippy::too_many_arguments)]
 fn click_named(
     frames: Res<FrameCount>,
     options: Res<LaunchOptions>,
@@ -61,6 +63,7 @@ fn click_named(
     cameras: Query<(&Camera, &GlobalTransform)>,
     windows: Query<Entity, With<bevy::window::PrimaryWindow>>,
     mut input: MessageWriter<bevy::picking::pointer::PointerInput>,
+    mut keys: MessageWriter<bevy::input::keyboard::KeyboardInput>,
 ) {
     use bevy::camera::NormalizedRenderTarget;
     use bevy::picking::pointer::{Location, PointerAction, PointerId, PointerInput};
@@ -72,6 +75,26 @@ fn click_named(
     let Some(name) = options.clicks.get(i) else {
         return;
     };
+    if name == "key:Escape" {
+        use bevy::input::ButtonState;
+        use bevy::input::keyboard::{Key, KeyboardInput};
+        let (Some(window), 2 | 3) = (windows.iter().next(), step) else {
+            return;
+        };
+        keys.write(KeyboardInput {
+            key_code: KeyCode::Escape,
+            logical_key: Key::Escape,
+            state: if step == 2 {
+                ButtonState::Pressed
+            } else {
+                ButtonState::Released
+            },
+            text: None,
+            repeat: false,
+            window,
+        });
+        return;
+    }
     let Some(target) = WindowRef::Primary
         .normalize(windows.iter().next())
         .map(NormalizedRenderTarget::Window)

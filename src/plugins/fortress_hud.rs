@@ -71,8 +71,7 @@ pub fn hud_spec() -> HudSpec<IceFortress> {
                Click a supply room, then a lit ghost (a foundation space or a filled pillar group) to build it.\n\
                Use powers with the Use buttons in the character window, then click the dice or shards that pay.\n\
                Choices (which invader, which deck, which room) are made by clicking what they name; lists are in the panel.\n\
-               Four beacons (four rooms of one element stacked) win; an empty shield loses.\n\
-               Right drag: orbit. Middle drag: pan. Wheel: zoom. R: frame the whole fortress.",
+               Four beacons (four rooms of one element stacked) win; an empty shield loses.",
         headline: Some(|s| match s.phase() {
             Phase::Won => format!(
                 "The fortress holds: four beacons lit in round {}!",

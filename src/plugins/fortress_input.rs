@@ -15,7 +15,7 @@ use crate::plugins::fortress_table::{FortressKit, FortressStep};
 use crate::plugins::hud::Choices;
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{Notice, PlayAction, Session};
-use crate::systems::{Frame, TableEntity};
+use crate::systems::{Frame, TableEntity, held};
 
 /// One input of the acting human: a click on the table, a power started, or a panel button.
 #[derive(Message, Clone, Debug)]
@@ -56,6 +56,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Title), |mut held: ResMut<Held>| {
             held.0 = Selection::None
         })
+        .add_plugins(held::put_down::<Held>)
         .add_systems(
             Update,
             (drop_stale_selection, show_highlights)

@@ -15,6 +15,7 @@ use crate::plugins::saving::GameCommand;
 use crate::plugins::tutorial::{self, Notes};
 use crate::screens::Screen;
 use crate::session::{Notice, PlayAction, Script, Session};
+use crate::systems::held;
 
 /// A button beside a human seat: its label and the action it plays, when it applies now.
 pub type SeatButton<G> = fn(&G, Seat) -> Option<(String, <G as Game>::Action)>;
@@ -46,6 +47,11 @@ pub struct HudSpec<G: Game> {
 #[derive(Resource, Default, Debug, Clone)]
 pub struct SeatColours(pub Vec<egui::Color32>);
 
+/// The keys and mouse, the same at every table (each game's `help` says what its clicks do).
+pub const CONTROLS: &str = "Right drag or arrow keys: orbit. Middle drag: pan. Wheel: zoom. R: reset the view.\n\
+    Esc: put down what you picked (or close the window open). H: hint. F1: rules.\n\
+    Ctrl+Z / Ctrl+Y: undo / redo. Ctrl+S: save. Ctrl+O: load.";
+
 /// Actions a click on the table could mean, offered as buttons until one is picked.
 #[derive(Resource)]
 pub struct Choices<G: Game>(pub Vec<G::Action>);
@@ -66,6 +72,7 @@ pub fn plugin<G: Recorded>(app: &mut App) {
             Update,
             clear_choices::<G>.run_if(resource_exists_and_changed::<Session<G>>),
         )
+        .add_plugins(held::put_down::<Choices<G>>)
         .add_systems(
             EguiPrimaryContextPass,
             side_panel::<G>
@@ -320,6 +327,8 @@ fn side_panel<G: Recorded>(
                 .default_open(false)
                 .show(ui, |ui| {
                     ui.small(spec.help);
+                    ui.separator();
+                    ui.small(CONTROLS);
                 });
         });
     Ok(())

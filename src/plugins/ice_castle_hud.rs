@@ -49,8 +49,7 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
                lock it, axe a frozen door, lay an ice slide, move an opponent with the wand);\n\
                discard or freeze with the buttons under your hand. Then click a lit tile to move,\n\
                or stay / step out in the panel. Reach an open door on the far row to win.\n\
-               Dark tiles with a door mark are closed; light ones open; blue ice is a frozen door.\n\
-               Right drag: orbit. Middle drag: pan. Wheel: zoom. R: reset view.",
+               Dark tiles with a door mark are closed; light ones open; blue ice is a frozen door.",
         headline: None,
     }
 }

@@ -10,7 +10,7 @@ use crate::options::SeatKind;
 use crate::plugins::hint::Hint;
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{Notice, PlayAction, Session};
-use crate::systems::Frame;
+use crate::systems::{Frame, held};
 
 use super::hud::Choices;
 use super::ice_castle_table::{CastlePiece, CastleTile};
@@ -29,6 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SelectedCard>()
         .init_resource::<HandOver>()
         .add_observer(on_click)
+        .add_plugins(held::put_down::<SelectedCard>)
         .add_systems(
             Update,
             forget_card.run_if(resource_exists_and_changed::<Session<IceCastle>>),

@@ -500,8 +500,7 @@ fn hud_spec() -> HudSpec<IceColony> {
                Lit squares are where you may click now; the gold square is the active territory.\n\
                Fate die: 1 Reduce (lose a pip), 2-3 nothing, 4-5 Grow 1, 6 Grow 2. At most 3 pips a square.\n\
                Terrain: Black cancels Reduce, +1 defending. Blue: one extra move. Green: Grow +1,\n\
-               -1 defending. Red: Reduce takes 2, +2 defending. Yellow: +1 attacking. Clear: as chosen.\n\
-               Right drag: orbit. Middle drag: pan. Wheel: zoom. R: reset view.",
+               -1 defending. Red: Reduce takes 2, +2 defending. Yellow: +1 attacking. Clear: as chosen.",
         headline: None,
     }
 }

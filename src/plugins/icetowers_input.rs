@@ -11,6 +11,7 @@ use crate::plugins::icetowers_table::{Look, PieceAt, PyramidAssets, PyramidPiece
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{Notice, PlayAction, Session};
 use crate::systems::Frame;
+use crate::systems::held::DropHeld;
 
 /// A pyramid picked up and waiting for its destination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,18 +141,14 @@ pub fn targets(state: &IceTowers, seat: Seat, source: Source) -> Vec<TowerId> {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Pointing>()
+        .add_message::<DropHeld>()
         .add_observer(on_click)
         .add_observer(on_over)
         .add_observer(on_out)
         .add_systems(OnEnter(Screen::Playing), |mut p: ResMut<Pointing>| {
             *p = Pointing::default()
         })
-        .add_systems(
-            Update,
-            cancel_with_escape
-                .in_set(Frame::Input)
-                .run_if(in_state(Screen::Playing)),
-        )
+        .add_systems(Update, put_down.in_set(Frame::Apply))
         .add_systems(
             Update,
             refresh_looks.in_set(Frame::Animate).run_if(
@@ -232,13 +229,9 @@ fn on_out(out: On<Pointer<Out>>, mut pointing: ResMut<Pointing>) {
     }
 }
 
-fn cancel_with_escape(
-    keys: Res<ButtonInput<KeyCode>>,
-    mouse: Res<ButtonInput<MouseButton>>,
-    mut pointing: ResMut<Pointing>,
-) {
-    let _ = mouse;
-    if keys.just_pressed(KeyCode::Escape) && pointing.selection.is_some() {
+/// Escape puts the picked pyramid down (the hovered one stays lit).
+fn put_down(mut drops: MessageReader<DropHeld>, mut pointing: ResMut<Pointing>) {
+    if drops.read().count() > 0 && pointing.selection.is_some() {
         pointing.selection = None;
     }
 }

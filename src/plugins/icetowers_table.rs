@@ -429,8 +429,7 @@ fn hud_spec() -> HudSpec<IceTowers> {
                Mine: click one of your pyramids inside a tower another colour tops (two or more of yours in it),\n\
                then a tower to cap, or the table to set it down. Never back on its own tower.\n\
                Split: click the upper of two same-coloured pyramids (not yours) in a tower.\n\
-               Stop when you are done; the game ends when everyone has stopped.\n\
-               Right drag: orbit. Middle drag: pan. Wheel: zoom. R: reset view. Esc: cancel.",
+               Stop when you are done; the game ends when everyone has stopped.",
         headline: None,
     }
 }

@@ -1,6 +1,7 @@
 //! The menus around saved games: the Load and Replay windows (listing the autosave and the saves
 //! folder), the title screen's Continue / Load / Replay / Settings buttons, and the keyboard
-//! shortcuts (Ctrl+S save, Ctrl+O load, Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo).
+//! shortcuts (Ctrl+S save, Ctrl+O load, Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo; Escape closes a
+//! window, or with none open puts down what the player holds).
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -11,6 +12,7 @@ use crate::plugins::saving::GameCommand;
 use crate::screens::Screen;
 use crate::session::Notice;
 use crate::storage::{SaveEntry, Storage, entry_for, list_saves};
+use crate::systems::held::DropHeld;
 
 /// Which menu windows are open.
 #[derive(Resource, Default, Debug)]
@@ -44,9 +46,11 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<GameCommand>()
         .add_systems(
             Update,
-            shortcuts.in_set(crate::systems::Frame::Input).run_if(
-                |w: Option<Res<EguiWantsInput>>| w.is_none_or(|w| !w.wants_any_keyboard_input()),
-            ),
+            (shortcuts, escape)
+                .in_set(crate::systems::Frame::Input)
+                .run_if(|w: Option<Res<EguiWantsInput>>| {
+                    w.is_none_or(|w| !w.wants_any_keyboard_input())
+                }),
         )
         .add_systems(
             EguiPrimaryContextPass,
@@ -90,6 +94,29 @@ fn shortcuts(
                 commands.write(c);
             }
             _ => {}
+        }
+    }
+}
+
+/// Escape closes the load or rules window; with neither open it puts down what the player holds.
+/// The settings window cancels itself on Escape (it keeps a draft to throw away).
+fn escape(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut menus: ResMut<Menus>,
+    mut drop: MessageWriter<DropHeld>,
+    mut notice: ResMut<Notice>,
+) {
+    if !keys.just_pressed(KeyCode::Escape) || menus.settings {
+        return;
+    }
+    if menus.load.is_some() || menus.rules.is_some() {
+        menus.load = None;
+        menus.rules = None;
+    } else {
+        drop.write(DropHeld);
+        // What the notice said about the piece picked up no longer holds; an error stays.
+        if !notice.is_error {
+            notice.text.clear();
         }
     }
 }
@@ -223,5 +250,46 @@ mod tests {
         assert_eq!(shortcut(KeyCode::KeyY, false), cmd(GameCommand::Redo));
         assert_eq!(shortcut(KeyCode::KeyO, false), Some(Shortcut::OpenLoad));
         assert_eq!(shortcut(KeyCode::KeyQ, false), None);
+    }
+
+    #[derive(Resource, Default)]
+    struct Drops(usize);
+
+    #[test]
+    fn escape_closes_a_window_first_then_puts_down_what_is_held() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, crate::systems::held::plugin))
+            .init_resource::<Menus>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<Notice>()
+            .init_resource::<Drops>()
+            .add_systems(
+                Update,
+                (
+                    escape,
+                    |mut r: MessageReader<DropHeld>, mut n: ResMut<Drops>| n.0 += r.read().count(),
+                )
+                    .chain(),
+            );
+        let press = |app: &mut App| {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release_all();
+            keys.clear();
+            keys.press(KeyCode::Escape);
+            let before = app.world().resource::<Drops>().0;
+            app.update();
+            app.world().resource::<Drops>().0 - before
+        };
+        app.world_mut().resource_mut::<Menus>().rules = Some(hoarfrost_rules::GameKind::Sprawl);
+        app.world_mut()
+            .resource_mut::<Menus>()
+            .open_load(LoadMode::Replay);
+        assert_eq!(press(&mut app), 0);
+        let menus = app.world().resource::<Menus>();
+        assert!(menus.rules.is_none() && !menus.load_open());
+        assert_eq!(press(&mut app), 1);
+        app.world_mut().resource_mut::<Menus>().settings = true;
+        assert_eq!(press(&mut app), 0, "the settings window cancels itself");
+        assert!(app.world().resource::<Menus>().settings);
     }
 }

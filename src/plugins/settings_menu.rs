@@ -132,6 +132,9 @@ fn settings_window(
                 close = ui.button("Cancel").clicked();
             });
         });
+    if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        close = true;
+    }
     if save {
         let chosen = d.clone().sanitized();
         let written = storage

@@ -13,7 +13,7 @@ use crate::plugins::hud::Choices;
 use crate::plugins::sprawl_table::{SprawlAssets, SprawlPiece, SprawlSquare, tile_look};
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{Notice, PlayAction, Session};
-use crate::systems::Frame;
+use crate::systems::{Frame, held};
 
 /// How to play, for the side panel.
 pub const HELP: &str = "Click a pyramid in your stash tray, or a size in \"Your stash\" (or leave any),\n\
@@ -21,8 +21,7 @@ pub const HELP: &str = "Click a pyramid in your stash tray, or a size in \"Your 
     your first tower goes anywhere; later, click a tower to build on it, a square next to your sprawl\n\
     to branch there, or a dotted square to spore. Where a direction or a source is still open the\n\
     panel offers the choices. Lit squares are where the picked size can go; dots mark the squares\n\
-    your branch points target. Dark pieces with a ring are neutralized.\n\
-    Right drag: orbit. Middle drag: pan. Wheel: zoom. R: reset view.";
+    your branch points target. Dark pieces with a ring are neutralized.";
 
 /// The stash size the acting human has picked (`None`: any size).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,6 +29,7 @@ pub struct StashPick(pub Option<u8>);
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_observer(on_click)
+        .add_plugins(held::put_down::<StashPick>)
         .add_systems(
             Update,
             (
