@@ -464,6 +464,15 @@ fn ice_fortress_midgame_scene_shows_a_tall_fortress_sharing_meshes_and_materials
         fire > 2000,
         "only {fire} fire-card pixels: the fire rooms are missing"
     );
+    // Fire's card, lit on its beacon side (pale gold), stands first in the row behind the board, top
+    // left: the characters window must keep narrow enough to leave it in sight.
+    let beacon = count_in(&p, (0.22, 0.32), (0.08, 0.18), |r, g, b| {
+        (216..245).contains(&r) && (201..230).contains(&g) && (151..180).contains(&b)
+    });
+    assert!(
+        beacon > 800,
+        "only {beacon} pixels of the fire beacon card: the characters window covers it"
+    );
     let (pieces, meshes, materials) = scene_stats(&printed);
     assert!(pieces > 150, "only {pieces} pieces drawn");
     assert!(

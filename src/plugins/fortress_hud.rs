@@ -127,6 +127,15 @@ fn status_lines(s: &IceFortress) -> Vec<String> {
     v
 }
 
+/// "1 die", "2 dice".
+fn dice(n: u32) -> String {
+    if n == 1 {
+        "1 die".into()
+    } else {
+        format!("{n} dice")
+    }
+}
+
 fn power_line(ui: &mut egui::Ui, p: &Power) {
     ui.label(format!("• {} (costs {})", p.text, cost_text(&p.cost)));
 }
@@ -148,7 +157,8 @@ fn cards_window(
     let chars = &s.content().characters;
     egui::Window::new("Characters and cards")
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
-        .default_width(330.0)
+        .default_width(280.0)
+        .max_width(280.0)
         .resizable(false)
         .collapsible(true)
         .show(ctx, |ui| {
@@ -157,18 +167,24 @@ fn cards_window(
                 .show(ui, |ui| {
                     for (c, ch) in s.characters().iter().enumerate() {
                         let current = c == s.current();
-                        let title = format!(
-                            "{}{} (player {}, {} dice)",
+                        // The header keeps to the plain name so the window stays narrow (the
+                        // full title, with abilities and class, opens the cards below it).
+                        let name = chars
+                            .names
+                            .get(ch.name as usize)
+                            .map_or("A character", |n| n.name.as_str());
+                        let header = format!(
+                            "{}{name} (player {}, {})",
                             if current { "▶ " } else { "" },
-                            s.title(c),
                             ch.seat + 1,
-                            s.dice_shown(c)
+                            dice(s.dice_shown(c) as u32)
                         );
-                        egui::CollapsingHeader::new(title)
+                        egui::CollapsingHeader::new(header)
                             .id_salt(("character", c))
                             .default_open(current)
                             .open(turned.then_some(current))
                             .show(ui, |ui| {
+                                ui.label(s.title(c));
                                 let mut cards: Vec<(CardRef, String, &[Power])> = Vec::new();
                                 if let Some(side) = s.name_side(ch.name) {
                                     let which = if s.advanced() {
@@ -186,7 +202,7 @@ fn cards_window(
                                     if let Some(card) = chars.abilities.get(a as usize) {
                                         cards.push((
                                             CardRef::Ability(a),
-                                            format!("{} ({} dice)", card.name, card.dice),
+                                            format!("{} ({})", card.name, dice(card.dice as u32)),
                                             &card.powers,
                                         ));
                                     }
@@ -217,7 +233,11 @@ fn cards_window(
                                     );
                                     for &a in &ch.draft {
                                         if let Some(card) = chars.abilities.get(a as usize) {
-                                            ui.label(format!("{} ({} dice)", card.name, card.dice));
+                                            ui.label(format!(
+                                                "{} ({})",
+                                                card.name,
+                                                dice(card.dice as u32)
+                                            ));
                                             for p in &card.powers {
                                                 power_line(ui, p);
                                             }
@@ -367,5 +387,14 @@ pub fn target_text(s: &IceFortress, t: Target, figure: Option<&FigurePiece>) -> 
                 s.bag()
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn one_die_is_not_one_dice() {
+        assert_eq!(super::dice(1), "1 die");
+        assert_eq!(super::dice(3), "3 dice");
     }
 }
