@@ -593,7 +593,18 @@ fn tutorial_shot(name: &str, args: &[&str], frames: &str) -> Option<Picture> {
 
 #[test]
 fn the_ice_fortress_tutorial_opens_with_its_notes_in_the_side_panel() {
-    tutorial_shot("fortress-tutorial", &["--quality", "low"], "60");
+    let Some(p) = tutorial_shot("fortress-tutorial", &["--quality", "low"], "60") else {
+        return;
+    };
+    // The tutorial's notes make the side panel tall; the supply's last card (a small fire room,
+    // bottom right) must still show beside it, not under it.
+    let fire = count_in(&p, (0.72, 0.76), (0.74, 0.79), |r, g, b| {
+        r > 170 && r > g + 60 && r > b + 80
+    });
+    assert!(
+        fire > 80,
+        "only {fire} pixels of the last supply card: the side panel covers it"
+    );
 }
 
 #[test]

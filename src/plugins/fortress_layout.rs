@@ -304,13 +304,14 @@ pub fn deck_centre(size: Size) -> Vec3 {
     Vec3::new([1.5, 4.5, 8.0, 12.5][size.index()], BOARD_TOP, -11.6)
 }
 
-/// Centre of supply room `i` of `n` (in front of the board, in two rows when long).
+/// Centre of supply room `i` of `n` (in front of the board, in two rows when long). The rows sit a
+/// little left of centre, so that the side panel (top right) does not cover their last card.
 pub fn supply_slot(i: usize, n: usize) -> Vec3 {
     let per_row = n.clamp(1, 6);
     let (row, col) = ((i / per_row) as f32, (i % per_row) as f32);
     let pitch = 3.9;
     Vec3::new(
-        (col - (per_row as f32 - 1.0) / 2.0) * pitch,
+        (col - (per_row as f32 - 1.0) / 2.0) * pitch - 1.5,
         BOARD_TOP,
         12.6 + row * 2.3,
     )
