@@ -1,4 +1,4 @@
-//! The player's settings (window mode, graphics quality, camera and animation speed, default seats),
+//! The player's settings (window mode, graphics quality, camera, animation and AI speed, default seats),
 //! kept as RON in
 //! `<config_dir>/hoarfrost/settings.ron`. A missing file means the defaults; a damaged one gives the
 //! defaults and a message saying why.
@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::options::SeatKind;
 
-/// Slowest and fastest camera and animation speed factors.
+/// Slowest and fastest camera, animation and AI speed factors.
 pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = 0.25..=4.0;
 
 /// Windowed or fullscreen.
@@ -70,6 +70,9 @@ pub struct Settings {
     pub camera_speed: f32,
     /// Factor on how fast pieces glide and dice tumble (1 is normal, 2 twice as fast).
     pub animation_speed: f32,
+    /// Factor on how soon AI seats act (1 is normal, 0.5 waits twice as long: time to follow them,
+    /// and to keep up in IceTowers, where nobody waits for a turn).
+    pub ai_speed: f32,
     /// The seats the title screen starts with.
     pub default_seats: Vec<SeatKind>,
 }
@@ -81,6 +84,7 @@ impl Default for Settings {
             quality: Quality::Auto,
             camera_speed: 1.0,
             animation_speed: 1.0,
+            ai_speed: 1.0,
             default_seats: vec![SeatKind::Human, SeatKind::Ai],
         }
     }
@@ -98,6 +102,7 @@ impl Settings {
         };
         self.camera_speed = speed(self.camera_speed);
         self.animation_speed = speed(self.animation_speed);
+        self.ai_speed = speed(self.ai_speed);
         if !(1..=8).contains(&self.default_seats.len()) {
             self.default_seats = Settings::default().default_seats;
         }
@@ -158,6 +163,7 @@ mod tests {
             quality: Quality::Low,
             camera_speed: 2.5,
             animation_speed: 0.5,
+            ai_speed: 0.25,
             default_seats: vec![SeatKind::Ai, SeatKind::Ai, SeatKind::Human],
         };
         let path = temp("round-trip.ron");
@@ -184,6 +190,8 @@ mod tests {
             (s.window, s.quality),
             (WindowChoice::Fullscreen, Quality::Auto)
         );
+        // Files written before the AI speed existed keep the normal speed.
+        assert_eq!(s.ai_speed, 1.0);
     }
 
     #[test]
@@ -209,8 +217,10 @@ mod tests {
 
     #[test]
     fn out_of_range_values_are_brought_into_range_and_missing_ones_defaulted() {
-        let s = Settings::from_ron("(camera_speed: 100.0, default_seats: [])").unwrap();
+        let s =
+            Settings::from_ron("(camera_speed: 100.0, ai_speed: 0.0, default_seats: [])").unwrap();
         assert_eq!(s.camera_speed, 4.0);
+        assert_eq!(s.ai_speed, 0.25);
         assert_eq!(s.animation_speed, 1.0);
         assert_eq!(s.default_seats, Settings::default().default_seats);
     }

@@ -40,11 +40,13 @@ pub fn seat_level(global: &AiLevel, seats: &SeatLevels, seat: Seat) -> Option<Le
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct AiBusy(pub bool);
 
-/// How long AI seats wait before acting, in seconds: at least `min`, up to `min + spread`.
+/// How long AI seats wait before acting, in seconds: at least `min`, up to `min + spread`, divided
+/// by `pace` (the Settings window's AI speed: 2 acts twice as soon).
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct ReactionTime {
     pub min: f32,
     pub spread: f32,
+    pub pace: f32,
 }
 
 impl Default for ReactionTime {
@@ -52,7 +54,15 @@ impl Default for ReactionTime {
         ReactionTime {
             min: 0.6,
             spread: 1.0,
+            pace: 1.0,
         }
+    }
+}
+
+impl ReactionTime {
+    /// The wait for a draw `unit` in [0, 1]: `(min + spread * unit) / pace`.
+    pub fn wait(&self, unit: f32) -> f32 {
+        (self.min + self.spread * unit) / self.pace.max(0.01)
     }
 }
 
@@ -186,7 +196,7 @@ fn collect_decisions<G: Recorded>(
         ai.rewinds = session.rewinds();
         ai.forget();
         for t in &mut ai.thinkers {
-            t.ready_at = now + Duration::from_secs_f32(reaction.min);
+            t.ready_at = now + Duration::from_secs_f32(reaction.wait(0.0));
         }
         return;
     }
@@ -206,7 +216,7 @@ fn collect_decisions<G: Recorded>(
                 action,
             });
         }
-        let wait = reaction.min + reaction.spread * (ai.rng.below(1000) as f32 / 1000.0);
+        let wait = reaction.wait(ai.rng.below(1000) as f32 / 1000.0);
         t.ready_at = now + Duration::from_secs_f32(wait);
     }
 }
@@ -241,6 +251,7 @@ mod tests {
         app.insert_resource(ReactionTime {
             min: min_reaction,
             spread: 0.0,
+            pace: 1.0,
         });
         app
     }
@@ -326,6 +337,23 @@ mod tests {
             std::thread::sleep(Duration::from_millis(300));
             Some(hoarfrost_rules::icetowers::Action::Stop)
         }
+    }
+
+    #[test]
+    fn the_ai_speed_divides_the_reaction_time() {
+        let normal = ReactionTime::default();
+        assert_eq!(normal.wait(0.0), 0.6);
+        assert_eq!(normal.wait(1.0), 1.6);
+        let fast = ReactionTime {
+            pace: 2.0,
+            ..normal
+        };
+        assert_eq!(fast.wait(1.0), 0.8);
+        let slow = ReactionTime {
+            pace: 0.5,
+            ..normal
+        };
+        assert_eq!(slow.wait(0.0), 1.2);
     }
 
     #[test]

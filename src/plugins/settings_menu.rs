@@ -1,5 +1,5 @@
 //! The Settings window (from the title screen): window mode, graphics quality, camera speed,
-//! animation speed and the default seats. Settings are read at start (a damaged file gives the defaults and a notice), take
+//! animation speed, AI speed and the default seats. Settings are read at start (a damaged file gives the defaults and a notice), take
 //! effect at once, and are written to `<config>/settings.ron` when saved.
 
 use bevy::prelude::*;
@@ -7,6 +7,7 @@ use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::options::{LaunchOptions, SeatKind};
+use crate::plugins::ai::ReactionTime;
 use crate::plugins::camera::CameraSpeed;
 use crate::plugins::save_menu::Menus;
 use crate::plugins::title::SetupChoice;
@@ -65,9 +66,13 @@ fn apply_settings(
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
     mut camera: ResMut<CameraSpeed>,
     mut animation: ResMut<AnimationSpeed>,
+    reaction: Option<ResMut<ReactionTime>>,
 ) {
     camera.0 = settings.camera_speed;
     animation.0 = settings.animation_speed;
+    if let Some(mut reaction) = reaction {
+        reaction.pace = settings.ai_speed;
+    }
     let mode = match settings.window {
         WindowChoice::Windowed => WindowMode::Windowed,
         WindowChoice::Fullscreen => WindowMode::BorderlessFullscreen(MonitorSelection::Current),
@@ -114,6 +119,11 @@ fn settings_window(
             );
             ui.add(egui::Slider::new(&mut d.camera_speed, SPEED_RANGE).text("camera speed"));
             ui.add(egui::Slider::new(&mut d.animation_speed, SPEED_RANGE).text("animation speed"));
+            ui.add(egui::Slider::new(&mut d.ai_speed, SPEED_RANGE).text("AI speed"))
+                .on_hover_text(
+                    "how soon AI seats move: slower leaves time to follow them, and to keep up \
+                     in IceTowers, where nobody waits for a turn",
+                );
             let mut n = d.default_seats.len();
             ui.add(egui::Slider::new(&mut n, 1..=8).text("default seats"));
             d.default_seats.resize(n, SeatKind::Ai);
@@ -159,6 +169,28 @@ fn settings_window(
 mod tests {
     use super::*;
     use hoarfrost_rules::GameKind;
+
+    #[test]
+    fn applied_settings_set_the_camera_animation_and_ai_speeds() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<CameraSpeed>()
+            .init_resource::<AnimationSpeed>()
+            .init_resource::<ReactionTime>()
+            .insert_resource(Settings {
+                camera_speed: 2.0,
+                animation_speed: 3.0,
+                ai_speed: 0.5,
+                ..Settings::default()
+            })
+            .add_systems(Update, apply_settings);
+        app.update();
+        let world = app.world();
+        assert_eq!(world.resource::<CameraSpeed>().0, 2.0);
+        assert_eq!(world.resource::<AnimationSpeed>().0, 3.0);
+        let reaction = world.resource::<ReactionTime>();
+        assert_eq!(reaction.wait(0.0), 1.2, "half the AI speed, twice the wait");
+    }
 
     #[test]
     fn default_seats_fit_the_title_game() {

@@ -80,6 +80,7 @@ pub fn plugin(app: &mut App) {
     .insert_resource(ReactionTime {
         min: 0.1,
         spread: 0.2,
+        pace: 1.0,
     })
     .add_systems(
         Update,
