@@ -148,7 +148,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Playing), |mut p: ResMut<Pointing>| {
             *p = Pointing::default()
         })
-        .add_systems(Update, put_down.in_set(Frame::Apply))
+        .add_systems(Update, drop_selection.in_set(Frame::Apply))
         .add_systems(
             Update,
             refresh_looks.in_set(Frame::Animate).run_if(
@@ -230,7 +230,7 @@ fn on_out(out: On<Pointer<Out>>, mut pointing: ResMut<Pointing>) {
 }
 
 /// Escape puts the picked pyramid down (the hovered one stays lit).
-fn put_down(mut drops: MessageReader<DropHeld>, mut pointing: ResMut<Pointing>) {
+fn drop_selection(mut drops: MessageReader<DropHeld>, mut pointing: ResMut<Pointing>) {
     if drops.read().count() > 0 && pointing.selection.is_some() {
         pointing.selection = None;
     }
