@@ -30,9 +30,10 @@ fn game_over_window<G: Recorded>(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let returns = session.state.returns();
+    // Low on the screen and foldable, so the final position stays in sight above it.
     egui::Window::new("Game over")
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
+        .collapsible(true)
         .resizable(false)
         .show(ctx, |ui| {
             let winners: Vec<String> = (0..returns.len())
