@@ -361,34 +361,29 @@ fn start_game(
             })
         },
     );
-    let (opening, tutorial) = match opened {
-        Ok(o) => o,
-        Err(e) => {
-            notice.error(e);
-            next.set(Screen::Title);
-            return;
-        }
+    let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
+        return;
     };
     *target = FrameTarget {
         centre: Vec3::new(0.0, 0.0, 2.0),
         radius: 11.0,
         pitch: 0.8,
     };
-    notice.info(match opening {
-        Opening::New(_) if tutorial.is_some() => tutorial::OPENING_LINE,
+    let ordinary = match opening {
         Opening::New(_) => {
             "Each character keeps two of the ability cards dealt; then the siege begins."
         }
         Opening::Position(_) => {
             "A saved table position: play on from here (it cannot be saved or undone)."
         }
-    });
+    };
     tutorial::seat(
         &mut commands,
+        &mut notice,
         opening,
         tutorial,
-        &choice.kinds(),
-        choice.seed,
+        &choice,
+        ordinary,
     );
 }
 

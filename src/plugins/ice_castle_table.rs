@@ -150,13 +150,8 @@ fn start_game(
         crate::plugins::ice_castle_tutorial::shipped,
         || Opening::start(None, || Setup::new(choice.seats.len(), choice.seed)),
     );
-    let (opening, tutorial) = match opened {
-        Ok(o) => o,
-        Err(e) => {
-            notice.error(e);
-            next.set(Screen::Title);
-            return;
-        }
+    let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
+        return;
     };
     let state = opening.state().clone();
     // A tutorial brings its own seats: colours for as many as it has.
@@ -244,18 +239,14 @@ fn start_game(
         radius: half,
         ..default()
     });
-    let tutorial = tutorial::seat(
+    tutorial::seat(
         &mut commands,
+        &mut notice,
         opening,
         tutorial,
-        &choice.kinds(),
-        choice.seed,
+        &choice,
+        "The doors are dealt closed side up; each player draws, plays a card and moves.",
     );
-    notice.info(if tutorial {
-        tutorial::OPENING_LINE
-    } else {
-        "The doors are dealt closed side up; each player draws, plays a card and moves."
-    });
 }
 
 /// The seat whose view the table shows: the acting human, else the first human, else seat 0.

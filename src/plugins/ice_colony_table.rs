@@ -157,13 +157,8 @@ fn start_game(
         crate::plugins::ice_colony_tutorial::shipped,
         || Opening::start(None, || setup),
     );
-    let (opening, tutorial) = match opened {
-        Ok(o) => o,
-        Err(e) => {
-            notice.error(e);
-            next.set(Screen::Title);
-            return;
-        }
+    let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
+        return;
     };
     let colours = (0..10)
         .map(|i| {
@@ -243,18 +238,14 @@ fn start_game(
         radius: 5.5,
         ..default()
     });
-    let tutorial = tutorial::seat(
+    tutorial::seat(
         &mut commands,
+        &mut notice,
         opening,
         tutorial,
-        &choice.kinds(),
-        choice.seed,
+        &choice,
+        "The board is drawn from the bag; then each player places a first piece.",
     );
-    notice.info(if tutorial {
-        tutorial::OPENING_LINE
-    } else {
-        "The board is drawn from the bag; then each player places a first piece."
-    });
 }
 
 /// Redraw terrain and units: at most 25 terrain pyramids and their units, all sharing meshes and materials.

@@ -116,13 +116,8 @@ fn start_game(
         crate::plugins::icetowers_tutorial::shipped,
         || Opening::start(None, || setup),
     );
-    let (opening, tutorial) = match opened {
-        Ok(o) => o,
-        Err(e) => {
-            notice.error(e);
-            next.set(Screen::Title);
-            return;
-        }
+    let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
+        return;
     };
     let state = opening.state().clone();
     // The colours the game has (a tutorial brings its own).
@@ -160,18 +155,14 @@ fn start_game(
         radius: HOME_RADIUS + 1.5,
         ..default()
     });
-    let tutorial = tutorial::seat(
+    tutorial::seat(
         &mut commands,
+        &mut notice,
         opening,
         tutorial,
-        &choice.kinds(),
-        choice.seed,
+        &choice,
+        "Click one of your pyramids, then a tower to cap it.",
     );
-    notice.info(if tutorial {
-        tutorial::OPENING_LINE
-    } else {
-        "Click one of your pyramids, then a tower to cap it."
-    });
 }
 
 fn looks(

@@ -118,13 +118,8 @@ fn start_game(
         crate::plugins::sprawl_tutorial::shipped,
         || Opening::<Sprawl>::start(choice.scene.as_deref(), || setup),
     );
-    let (opening, tutorial) = match opened {
-        Ok(o) => o,
-        Err(e) => {
-            notice.error(e);
-            next.set(Screen::Title);
-            return;
-        }
+    let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
+        return;
     };
     let state = opening.state().clone();
     let hues: Vec<_> = (0..state.num_seats()).map(|seat| state.hue(seat)).collect();
@@ -244,22 +239,22 @@ fn start_game(
         ..default()
     });
     commands.insert_resource(StashPick::default());
-    if tutorial::seat(
-        &mut commands,
-        opening,
-        tutorial,
-        &choice.kinds(),
-        choice.seed,
-    ) {
-        notice.info(tutorial::OPENING_LINE);
-    } else if choice.scene.is_some() {
-        notice.info(format!(
+    let ordinary = if choice.scene.is_some() {
+        format!(
             "Position loaded: {} to move.",
             state.hue(state.current_player()).name()
-        ));
+        )
     } else {
-        notice.info("Each player first stands a tower anywhere; then build, branch or spore.");
-    }
+        "Each player first stands a tower anywhere; then build, branch or spore.".to_string()
+    };
+    tutorial::seat(
+        &mut commands,
+        &mut notice,
+        opening,
+        tutorial,
+        &choice,
+        ordinary,
+    );
 }
 
 /// Which of the four tile materials a square uses: chessboard colour, lit when it is a legal target.

@@ -13,8 +13,9 @@ use serde::Deserialize;
 
 use crate::options::SeatKind;
 use crate::plugins::ai::AiSeats;
+use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
-use crate::session::{Opening, PlayAction, Script, Session};
+use crate::session::{Notice, Opening, PlayAction, Script, Session};
 
 /// The games with a tutorial (`scenes/tutorial/`).
 pub const OFFERED: [GameKind; 5] = [
@@ -134,30 +135,51 @@ pub fn open<G: Recorded>(
     Ok((Opening::New(start), Some(tutorial)))
 }
 
+/// A table that cannot open (its tutorial or position file is broken) says why and goes back to
+/// the title screen; else what [`open`] gave.
+pub fn or_title<T>(
+    opened: Result<T, String>,
+    notice: &mut Notice,
+    next: &mut NextState<Screen>,
+) -> Option<T> {
+    match opened {
+        Ok(o) => Some(o),
+        Err(e) => {
+            notice.error(e);
+            next.set(Screen::Title);
+            None
+        }
+    }
+}
+
 /// What the notice says when a tutorial opens.
 pub const OPENING_LINE: &str = "The tutorial: follow the notes in the side panel, move by move.";
 
 /// Seat the table's session from `opening`: the tutorial's seats when one opens (its script and
-/// notes installed too), else `chosen`, with AI seats to match. True when a tutorial opened.
+/// notes installed too), else the seats `choice` names, with AI seats to match. The notice says
+/// [`OPENING_LINE`] for a tutorial, else `ordinary` (the table's own opening words).
 pub fn seat<G: Recorded + serde::de::DeserializeOwned>(
     commands: &mut Commands,
+    notice: &mut Notice,
     opening: Opening<G>,
     tutorial: Option<Tutorial<G>>,
-    chosen: &[SeatKind],
-    seed: u64,
-) -> bool {
+    choice: &SetupChoice,
+    ordinary: impl Into<String>,
+) {
     let seats = tutorial
         .as_ref()
-        .map_or_else(|| chosen.to_vec(), |t| t.seats.clone());
-    let session = opening.session(&seats, seed);
-    commands.insert_resource(AiSeats::<G>::new(&session.seats, seed));
+        .map_or_else(|| choice.kinds(), |t| t.seats.clone());
+    let session = opening.session(&seats, choice.seed);
+    commands.insert_resource(AiSeats::<G>::new(&session.seats, choice.seed));
     commands.insert_resource(session);
-    let opened = tutorial.is_some();
-    if let Some(t) = tutorial {
-        commands.insert_resource(t.script);
-        commands.insert_resource(t.notes);
+    match tutorial {
+        Some(t) => {
+            commands.insert_resource(t.script);
+            commands.insert_resource(t.notes);
+            notice.info(OPENING_LINE);
+        }
+        None => notice.info(ordinary),
     }
-    opened
 }
 
 /// The tutorial a system may find: its script and notes.
@@ -257,6 +279,17 @@ pub fn section<G: Recorded>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_that_cannot_open_says_why_and_goes_back_to_the_title() {
+        let (mut notice, mut next) = (Notice::default(), NextState::<Screen>::default());
+        assert_eq!(or_title(Ok(3), &mut notice, &mut next), Some(3));
+        assert!(notice.text.is_empty() && matches!(next, NextState::Unchanged));
+        let broken: Result<u8, String> = Err("the tutorial file does not read".into());
+        assert_eq!(or_title(broken, &mut notice, &mut next), None);
+        assert!(notice.is_error && notice.text.contains("does not read"));
+        assert!(matches!(next, NextState::Pending(Screen::Title)));
+    }
 
     fn notes(at: &[usize]) -> Notes {
         Notes(
