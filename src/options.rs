@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use bevy::prelude::Resource;
+use bevy::prelude::{KeyCode, Resource};
 use hoarfrost_rules::GameKind;
 use hoarfrost_rules::bots::Level;
 
@@ -19,7 +19,8 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --difficulty  Ice Fortress: 1-10 (default 7)
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
   --tutorial    play a tutorial whose first moves are guided (Ice Fortress's unless --game names another game)
-  --click       click the named table piece with the pointer, or key:Escape (repeatable; for tests)
+  --click       click the named table piece with the pointer, or press a key: key:Escape, key:F1,
+                key:ctrl+comma, key:ctrl+O ... (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
   --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
   --bench       render this many frames after a warm-up, print start-up, frame times and peak memory, quit
@@ -47,8 +48,8 @@ pub struct LaunchOptions {
     pub scene: Option<PathBuf>,
     /// Start a tutorial (`--tutorial`): Ice Fortress's, or another game's with `--game`.
     pub tutorial: bool,
-    /// Names of table pieces to click, one every few frames once the table is up (tests).
-    pub clicks: Vec<String>,
+    /// Table pieces to click and keys to press, one every few frames once the table is up (tests).
+    pub clicks: Vec<Click>,
     /// Resume the autosaved game (`--continue`).
     pub resume: bool,
     /// A save to watch step by step (`--replay`).
@@ -108,7 +109,7 @@ impl LaunchOptions {
                     );
                 }
                 "--scene" => o.scene = Some(PathBuf::from(value()?)),
-                "--click" => o.clicks.push(value()?),
+                "--click" => o.clicks.push(Click::parse(&value()?)?),
                 "--tutorial" => o.tutorial = true,
                 "--continue" => o.resume = true,
                 "--replay" => o.replay = Some(PathBuf::from(value()?)),
@@ -176,6 +177,46 @@ impl LaunchOptions {
     }
 }
 
+/// One scripted input of `--click`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Click {
+    /// Point at the table piece of this name and click it.
+    Piece(String),
+    /// Press and release a key (`key:F1`), with Ctrl held (`key:ctrl+O`).
+    Key { ctrl: bool, code: KeyCode },
+}
+
+impl Click {
+    /// `key:[ctrl+]<key>` presses one of the keys the app uses; anything else names a piece.
+    pub fn parse(v: &str) -> Result<Click, String> {
+        let Some(key) = v.strip_prefix("key:") else {
+            return Ok(Click::Piece(v.to_string()));
+        };
+        let (ctrl, name) = match key.to_ascii_lowercase().strip_prefix("ctrl+") {
+            Some(rest) => (true, rest.to_string()),
+            None => (false, key.to_ascii_lowercase()),
+        };
+        let code = match name.as_str() {
+            "escape" => KeyCode::Escape,
+            "f1" => KeyCode::F1,
+            "comma" => KeyCode::Comma,
+            "h" => KeyCode::KeyH,
+            "o" => KeyCode::KeyO,
+            "r" => KeyCode::KeyR,
+            "s" => KeyCode::KeyS,
+            "y" => KeyCode::KeyY,
+            "z" => KeyCode::KeyZ,
+            _ => {
+                return Err(format!(
+                    "--click {v}: a key is one the app uses (Escape, F1, comma, H, O, R, S, Y, Z), \
+                     with ctrl+ before it if held"
+                ));
+            }
+        };
+        Ok(Click::Key { ctrl, code })
+    }
+}
+
 /// A positive whole number for `flag`.
 fn count(flag: &str, v: &str) -> Result<u32, String> {
     v.parse()
@@ -240,6 +281,27 @@ mod tests {
             (Some(300), Some(10), Some(Level::Hard))
         );
         assert!(parse("--bench 60 --bare").unwrap().bare);
+        let c =
+            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o")
+                .unwrap();
+        assert_eq!(
+            c.clicks,
+            vec![
+                Click::Piece("red-small".into()),
+                Click::Key {
+                    ctrl: false,
+                    code: KeyCode::Escape
+                },
+                Click::Key {
+                    ctrl: true,
+                    code: KeyCode::Comma
+                },
+                Click::Key {
+                    ctrl: true,
+                    code: KeyCode::KeyO
+                },
+            ]
+        );
         let s = parse("--soak 90 --sample-every 3").unwrap();
         assert_eq!((s.soak, s.sample_every), (Some(90), Some(3)));
     }
@@ -265,6 +327,7 @@ mod tests {
             parse("--quality low").unwrap().quality,
             Some(crate::settings::Quality::Low)
         );
+        assert!(parse("--click key:tab").unwrap_err().contains("a key is"));
         assert!(parse("--bench 0").unwrap_err().contains("positive"));
         assert!(parse("--bare").unwrap_err().contains("--bench"));
         assert!(

@@ -330,6 +330,43 @@ fn the_escape_key_puts_down_a_picked_sprawl_stash_size() {
     );
 }
 
+/// egui's window background, the dark grey of the side panel and the Settings window.
+fn window_grey(r: u32, g: u32, b: u32) -> bool {
+    r.max(g).max(b) < 40 && r.max(g).max(b) - r.min(g).min(b) < 6
+}
+
+#[test]
+fn ctrl_comma_opens_the_settings_window_in_a_game_and_escape_closes_it() {
+    // The middle of the screen: the board's near rows, under the window when it is open.
+    let middle = |p: &Picture| count_in(p, (0.42, 0.58), (0.45, 0.58), window_grey);
+    let Some((open, _)) = sprawl_clicks(
+        "sprawl-settings",
+        "sprawl-neutralized",
+        &["key:ctrl+comma"],
+        "60",
+    ) else {
+        return;
+    };
+    let Some((closed, _)) = sprawl_clicks(
+        "sprawl-settings-closed",
+        "sprawl-neutralized",
+        &["key:ctrl+comma", "key:Escape"],
+        "80",
+    ) else {
+        return;
+    };
+    let (inside, total) = (middle(&open), 0.16 * 0.13 * 1280.0 * 720.0);
+    assert!(
+        inside as f64 > 0.5 * total,
+        "no Settings window in the middle after Ctrl+,: {inside} window pixels"
+    );
+    assert!(
+        middle(&closed) < 200,
+        "the Settings window stayed open after Escape: {} window pixels",
+        middle(&closed)
+    );
+}
+
 #[test]
 fn ice_castle_ai_game_shows_doors_of_all_four_colours() {
     let Some(p) = ai_game("ice-castle", "ai,ai", "2", "120") else {

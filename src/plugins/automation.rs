@@ -12,7 +12,7 @@ use bevy::render::render_resource::PipelineCache;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::render::{Render, RenderApp, RenderSystems};
 
-use crate::options::LaunchOptions;
+use crate::options::{Click, LaunchOptions};
 
 /// Frames between taking the screenshot and the planned exit.
 const SHOT_LEAD: u32 = 5;
@@ -54,7 +54,8 @@ fn note_pipelines(cache: Res<PipelineCache>) {
 
 /// `--click <name>`: move the mouse pointer over the first piece of that name and press and release
 /// the left button, through Bevy's picking input like a real mouse (tests drive clicks this way).
-/// `--click key:Escape` presses and releases the Escape key instead, as the keyboard would.
+/// `--click key:F1` presses and releases a key instead, as the keyboard would (`key:ctrl+O` with Ctrl
+/// held around it).
 #[allow(clippy::too_many_arguments)]
 fn click_named(
     frames: Res<FrameCount>,
@@ -72,29 +73,18 @@ fn click_named(
         return;
     };
     let (i, step) = ((since / CLICK_EVERY) as usize, since % CLICK_EVERY);
-    let Some(name) = options.clicks.get(i) else {
-        return;
-    };
-    if name == "key:Escape" {
-        use bevy::input::ButtonState;
-        use bevy::input::keyboard::{Key, KeyboardInput};
-        let (Some(window), 2 | 3) = (windows.iter().next(), step) else {
+    let name = match options.clicks.get(i) {
+        None => return,
+        Some(Click::Key { ctrl, code }) => {
+            if let Some(window) = windows.iter().next() {
+                for (key, pressed) in key_steps(*ctrl, *code, step) {
+                    keys.write(key_input(key, pressed, window));
+                }
+            }
             return;
-        };
-        keys.write(KeyboardInput {
-            key_code: KeyCode::Escape,
-            logical_key: Key::Escape,
-            state: if step == 2 {
-                ButtonState::Pressed
-            } else {
-                ButtonState::Released
-            },
-            text: None,
-            repeat: false,
-            window,
-        });
-        return;
-    }
+        }
+        Some(Click::Piece(name)) => name,
+    };
     let Some(target) = WindowRef::Primary
         .normalize(windows.iter().next())
         .map(NormalizedRenderTarget::Window)
@@ -125,6 +115,48 @@ fn click_named(
         _ => return,
     };
     input.write(PointerInput::new(PointerId::Mouse, location, action));
+}
+
+/// The key changes at `step` of a scripted key press: Ctrl goes down first and up last, the key
+/// itself goes down and up in between, a frame apart.
+fn key_steps(ctrl: bool, code: KeyCode, step: u32) -> Vec<(KeyCode, bool)> {
+    match (step, ctrl) {
+        (1, true) => vec![(KeyCode::ControlLeft, true)],
+        (2, _) => vec![(code, true)],
+        (3, _) => vec![(code, false)],
+        (4, true) => vec![(KeyCode::ControlLeft, false)],
+        _ => vec![],
+    }
+}
+
+/// A keyboard message for `code`, as the window would send it.
+fn key_input(code: KeyCode, pressed: bool, window: Entity) -> bevy::input::keyboard::KeyboardInput {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    let logical_key = match code {
+        KeyCode::Escape => Key::Escape,
+        KeyCode::F1 => Key::F1,
+        KeyCode::ControlLeft => Key::Control,
+        KeyCode::Comma => Key::Character(",".into()),
+        other => {
+            // The letter keys: KeyH is "h".
+            let name = format!("{other:?}");
+            let letter = name.strip_prefix("Key").unwrap_or(&name).to_lowercase();
+            Key::Character(letter.into())
+        }
+    };
+    KeyboardInput {
+        key_code: code,
+        logical_key,
+        state: if pressed {
+            ButtonState::Pressed
+        } else {
+            ButtonState::Released
+        },
+        text: None,
+        repeat: false,
+        window,
+    }
 }
 
 fn take_screenshot(

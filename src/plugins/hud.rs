@@ -50,7 +50,7 @@ pub struct SeatColours(pub Vec<egui::Color32>);
 /// The keys and mouse, the same at every table (each game's `help` says what its clicks do).
 pub const CONTROLS: &str = "Right drag or arrow keys: orbit. Middle drag: pan. Wheel: zoom. R: reset the view.\n\
     Esc: put down what you picked (or close the window open). H: hint. F1: rules.\n\
-    Ctrl+Z / Ctrl+Y: undo / redo. Ctrl+S: save. Ctrl+O: load.";
+    Ctrl+Z / Ctrl+Y: undo / redo. Ctrl+S: save. Ctrl+O: load. Ctrl+,: settings.";
 
 /// Actions a click on the table could mean, offered as buttons until one is picked.
 #[derive(Resource)]
@@ -296,16 +296,25 @@ fn side_panel<G: Recorded>(
             ui.separator();
             if !session.is_replay() {
                 game_buttons(ui, &session, &mut commands, &mut menus, &mut ask);
-                if ui
-                    .button("Back to the title screen")
-                    .on_hover_text(
-                        "Pick another game; once a move is made this one is in the autosave \
-                         (Continue on the title screen brings it back)",
-                    )
-                    .clicked()
-                {
-                    next.set(Screen::Title);
-                }
+                ui.horizontal(|ui| {
+                    if ui
+                        .button("Back to the title screen")
+                        .on_hover_text(
+                            "Pick another game; once a move is made this one is in the autosave \
+                             (Continue on the title screen brings it back)",
+                        )
+                        .clicked()
+                    {
+                        next.set(Screen::Title);
+                    }
+                    if ui
+                        .button("Settings")
+                        .on_hover_text("Ctrl+,: graphics, camera, animation and AI speed")
+                        .clicked()
+                    {
+                        menus.settings = true;
+                    }
+                });
                 ui.separator();
                 if hint_line(ui, &session, &hint, &mut play) {
                     ui.separator();

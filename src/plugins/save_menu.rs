@@ -1,7 +1,7 @@
 //! The menus around saved games: the Load and Replay windows (listing the autosave and the saves
 //! folder), the title screen's Continue / Load / Replay / Settings buttons, and the keyboard
-//! shortcuts (Ctrl+S save, Ctrl+O load, Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo; Escape closes a
-//! window, or with none open puts down what the player holds).
+//! shortcuts (Ctrl+S save, Ctrl+O load, Ctrl+, settings, Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo;
+//! Escape closes a window, or with none open puts down what the player holds).
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -63,6 +63,7 @@ pub(crate) fn plugin(app: &mut App) {
 pub enum Shortcut {
     Command(GameCommand),
     OpenLoad,
+    OpenSettings,
 }
 
 /// The shortcut for `key` with Ctrl (and maybe Shift) held.
@@ -73,6 +74,7 @@ pub fn shortcut(key: KeyCode, shift: bool) -> Option<Shortcut> {
         KeyCode::KeyZ => Some(Shortcut::Command(GameCommand::Undo)),
         KeyCode::KeyY => Some(Shortcut::Command(GameCommand::Redo)),
         KeyCode::KeyO => Some(Shortcut::OpenLoad),
+        KeyCode::Comma => Some(Shortcut::OpenSettings),
         _ => None,
     }
 }
@@ -90,6 +92,7 @@ fn shortcuts(
     for key in keys.get_just_pressed() {
         match shortcut(*key, shift) {
             Some(Shortcut::OpenLoad) => menus.open_load(LoadMode::Resume),
+            Some(Shortcut::OpenSettings) => menus.settings = true,
             Some(Shortcut::Command(c)) if *screen.get() == Screen::Playing => {
                 commands.write(c);
             }
@@ -231,7 +234,7 @@ pub fn title_buttons(
         if ui.button("Replay a save").clicked() {
             menus.open_load(LoadMode::Replay);
         }
-        if ui.button("Settings").clicked() {
+        if ui.button("Settings").on_hover_text("Ctrl+,").clicked() {
             menus.settings = true;
         }
     });
@@ -249,6 +252,10 @@ mod tests {
         assert_eq!(shortcut(KeyCode::KeyZ, true), cmd(GameCommand::Redo));
         assert_eq!(shortcut(KeyCode::KeyY, false), cmd(GameCommand::Redo));
         assert_eq!(shortcut(KeyCode::KeyO, false), Some(Shortcut::OpenLoad));
+        assert_eq!(
+            shortcut(KeyCode::Comma, false),
+            Some(Shortcut::OpenSettings)
+        );
         assert_eq!(shortcut(KeyCode::KeyQ, false), None);
     }
 

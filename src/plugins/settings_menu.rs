@@ -1,5 +1,5 @@
-//! The Settings window (from the title screen): window mode, graphics quality, camera speed,
-//! animation speed, AI speed and the default seats. Settings are read at start (a damaged file gives the defaults and a notice), take
+//! The Settings window (from the title screen, a game's side panel or Ctrl+,): window mode, graphics
+//! quality, camera speed, animation speed, AI speed and, on the title screen, the default seats. Settings are read at start (a damaged file gives the defaults and a notice), take
 //! effect at once, and are written to `<config>/settings.ron` when saved.
 
 use bevy::prelude::*;
@@ -23,7 +23,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, apply_settings.run_if(resource_changed::<Settings>))
         .add_systems(
             EguiPrimaryContextPass,
-            settings_window.run_if(in_state(Screen::Title).and_then(|m: Res<Menus>| m.settings)),
+            settings_window.run_if(|m: Res<Menus>| m.settings),
         );
 }
 
@@ -84,6 +84,7 @@ fn apply_settings(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn settings_window(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
@@ -92,7 +93,10 @@ fn settings_window(
     storage: Res<Storage>,
     mut choice: ResMut<SetupChoice>,
     mut notice: ResMut<Notice>,
+    screen: Res<State<Screen>>,
 ) -> Result {
+    // The default seats are the title screen's; in a game they would only confuse.
+    let title = *screen.get() == Screen::Title;
     let d = draft.get_or_insert_with(|| settings.clone());
     let (mut save, mut close) = (false, false);
     let ctx = contexts.ctx_mut()?;
@@ -124,15 +128,8 @@ fn settings_window(
                     "how soon AI seats move: slower leaves time to follow them, and to keep up \
                      in IceTowers, where nobody waits for a turn",
                 );
-            let mut n = d.default_seats.len();
-            ui.add(egui::Slider::new(&mut n, 1..=8).text("default seats"));
-            d.default_seats.resize(n, SeatKind::Ai);
-            for (i, kind) in d.default_seats.iter_mut().enumerate() {
-                ui.horizontal(|ui| {
-                    ui.label(format!("Seat {}", i + 1));
-                    ui.selectable_value(kind, SeatKind::Human, "Human");
-                    ui.selectable_value(kind, SeatKind::Ai, "AI");
-                });
+            if title {
+                default_seats(ui, &mut d.default_seats);
             }
             if let Ok(path) = storage.settings_file() {
                 ui.small(format!("Saved in {}", path.display()));
@@ -154,7 +151,9 @@ fn settings_window(
             Ok(()) => notice.info("Settings saved."),
             Err(e) => notice.error(format!("The settings could not be saved: {e}")),
         }
-        seat_defaults(&mut choice, &chosen.default_seats);
+        if title {
+            seat_defaults(&mut choice, &chosen.default_seats);
+        }
         *settings = chosen;
         close = true;
     }
@@ -163,6 +162,20 @@ fn settings_window(
         menus.settings = false;
     }
     Ok(())
+}
+
+/// The title screen's default seats: how many, and who sits in each.
+fn default_seats(ui: &mut egui::Ui, seats: &mut Vec<SeatKind>) {
+    let mut n = seats.len();
+    ui.add(egui::Slider::new(&mut n, 1..=8).text("default seats"));
+    seats.resize(n, SeatKind::Ai);
+    for (i, kind) in seats.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("Seat {}", i + 1));
+            ui.selectable_value(kind, SeatKind::Human, "Human");
+            ui.selectable_value(kind, SeatKind::Ai, "AI");
+        });
+    }
 }
 
 #[cfg(test)]
