@@ -158,15 +158,19 @@ pub fn held_text(s: &IceFortress, sel: &Selection) -> String {
 
 /// A selection that no longer fits the state (the die was used, the room built) is dropped.
 fn drop_stale_selection(session: Res<Session<IceFortress>>, mut held: ResMut<Held>) {
-    let s = &session.state;
-    let stale = match &held.0 {
+    if is_stale(&session.state, &held.0) || acting_human(&session).is_none() {
+        held.0 = Selection::None;
+    }
+}
+
+/// The held die is no longer rolled, the held room no longer in the supply, or the power being
+/// paid used up or set aside by a choice the rules now ask for.
+pub fn is_stale(s: &IceFortress, held: &Selection) -> bool {
+    match held {
         Selection::None => false,
         Selection::Die(d) => !s.rolled().contains(d),
         Selection::Room(r) => !s.supply().contains(r),
         Selection::Power { power, .. } => s.used_powers().contains(power) || s.decision().is_some(),
-    } || acting_human(&session).is_none();
-    if stale {
-        held.0 = Selection::None;
     }
 }
 

@@ -49,12 +49,18 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// A move was made: the picked card may be gone.
 fn forget_card(session: Res<Session<IceCastle>>, mut selected: ResMut<SelectedCard>) {
-    if let Some(card) = selected.0
-        && (session.state.phase() != Phase::Play
-            || !session.state.hand(session.state.current()).contains(&card))
+    if selected
+        .0
+        .is_some_and(|card| !card_still_held(&session.state, card))
     {
         selected.0 = None;
     }
+}
+
+/// A picked card stays picked while cards are being played and it is in the hand of the seat to
+/// play.
+pub fn card_still_held(s: &IceCastle, card: Card) -> bool {
+    s.phase() == Phase::Play && s.hand(s.current()).contains(&card)
 }
 
 /// No hint while the hand-over window hides the next hand: it would name a card in it.

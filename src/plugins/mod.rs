@@ -4,6 +4,8 @@ pub mod ai;
 pub mod automation;
 pub mod bench;
 pub mod camera;
+#[cfg(test)]
+mod click_fuzz_tests;
 pub mod fortress_click;
 pub mod fortress_hud;
 pub mod fortress_input;
