@@ -127,7 +127,7 @@ fn a_saved_game_loads_with_a_summary_and_replays_step_by_step() {
     let (stdout, _) = text(&out);
     assert!(out.status.success());
     assert!(
-        stdout.contains("    1. chance: seat 1 draws a card"),
+        stdout.contains("    1. chance: Player 1 draws a card"),
         "{stdout}"
     );
     assert!(stdout.contains("    2. seat 1: "), "{stdout}");

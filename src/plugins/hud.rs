@@ -87,15 +87,40 @@ fn clear_choices<G: Game>(mut choices: ResMut<Choices<G>>) {
     }
 }
 
-/// `line` from the record's log ("seat 2: ...") with the seat's name in place of its number.
+/// `line` from the record's log in the panel's words. A move ("seat 2: ...") is told as the rules
+/// tell it, as they name the player who moves; where they do not, the seat's name goes before it.
+/// A chance event ("chance: ...") is told on its own.
 pub fn named_line(line: &str, name: impl Fn(Seat) -> String) -> String {
+    if let Some(event) = line.strip_prefix("chance: ") {
+        return capitalized(event);
+    }
     let seat = line
         .strip_prefix("seat ")
         .and_then(|rest| rest.split_once(": "))
         .and_then(|(n, rest)| Some((n.parse::<Seat>().ok()?.checked_sub(1)?, rest)));
-    match seat {
-        Some((seat, rest)) => format!("{}: {rest}", name(seat)),
-        None => line.to_string(),
+    let Some((seat, rest)) = seat else {
+        return line.to_string();
+    };
+    let name = name(seat);
+    // "Player 1 (South)", "Player 1: Eve & Rose": any of the names in it may start the move.
+    let named = name
+        .split([':', '(', '&', ')'])
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .any(|n| rest.strip_prefix(n).is_some_and(|r| r.starts_with(' ')));
+    if named {
+        rest.to_string()
+    } else {
+        format!("{name}: {rest}")
+    }
+}
+
+/// `text` with its first letter in capitals.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
@@ -361,13 +386,43 @@ mod tests {
     use super::*;
 
     #[test]
-    fn log_lines_name_their_seat() {
+    fn log_lines_name_their_seat_once() {
         let name = |s: Seat| ["Blue", "Red"][s].to_string();
         assert_eq!(
             named_line("seat 2: caps a tower", name),
             "Red: caps a tower"
         );
-        assert_eq!(named_line("chance: a 3", name), "chance: a 3");
+        assert_eq!(
+            named_line("seat 2: Red caps a tower", name),
+            "Red caps a tower"
+        );
+        assert_eq!(
+            named_line("seat 2: Redding caps a tower", name),
+            "Red: Redding caps a tower"
+        );
         assert_eq!(named_line("seat 0: odd", name), "seat 0: odd");
+        let castle = |s: Seat| format!("Player {} (South)", s + 1);
+        assert_eq!(
+            named_line("seat 1: Player 1 opens the door at D1", castle),
+            "Player 1 opens the door at D1"
+        );
+        let fortress = |_| "Player 1: Eve & Rose".to_string();
+        assert_eq!(
+            named_line("seat 1: Rose keeps the wild ability", fortress),
+            "Rose keeps the wild ability"
+        );
+    }
+
+    #[test]
+    fn chance_lines_are_told_on_their_own() {
+        let name = |s: Seat| ["Blue", "Red"][s].to_string();
+        assert_eq!(
+            named_line("chance: the dice are rolled: 3, 5", name),
+            "The dice are rolled: 3, 5"
+        );
+        assert_eq!(
+            named_line("chance: Player 1 draws a card", name),
+            "Player 1 draws a card"
+        );
     }
 }

@@ -34,9 +34,9 @@ impl Recorded for IceCastle {
         IceCastle::new(setup)
     }
 
-    /// The card stays secret: only who drew is told.
+    /// The card stays secret: only who drew is told, named as the moves name players.
     fn describe_chance(&self, _after: &Self) -> String {
-        format!("seat {} draws a card", self.current() + 1)
+        format!("Player {} draws a card", self.current() + 1)
     }
 }
 

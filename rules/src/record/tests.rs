@@ -130,7 +130,7 @@ fn steps_are_described_with_their_player_and_chance_in_words() {
     let rec = random_game::<IceCastle>(ice_castle::Setup::new(2, 7), 7, 6).unwrap();
     let record = rec.record();
     assert_eq!(record.steps[0], Step::Chance);
-    assert_eq!(record.describe(0).unwrap(), "chance: seat 1 draws a card");
+    assert_eq!(record.describe(0).unwrap(), "chance: Player 1 draws a card");
     let line = record.describe(1).unwrap();
     assert!(line.starts_with("seat 1: "), "{line}");
     let log = record.log().unwrap();
