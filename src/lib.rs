@@ -5,6 +5,8 @@
 //! benchmark compares it with.
 
 pub mod bare;
+#[cfg(test)]
+pub mod egui_test;
 pub mod options;
 pub mod palette;
 pub mod perf;

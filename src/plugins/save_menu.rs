@@ -1,5 +1,5 @@
 //! The menus around saved games: the Load and Replay windows (listing the autosave and the saves
-//! folder), the title screen's Continue / Load / Replay / Settings buttons, and the keyboard
+//! folder), the title screen's Continue / Load / Replay / Settings / Quit buttons, and the keyboard
 //! shortcuts (Ctrl+S save, Ctrl+O load, Ctrl+, settings, Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo;
 //! Escape closes a window, or with none open puts down what the player holds).
 
@@ -211,7 +211,7 @@ fn load_window(
     Ok(())
 }
 
-/// The title screen's buttons for saved games and settings.
+/// The title screen's buttons for saved games, settings and quitting.
 pub fn title_buttons(
     ui: &mut egui::Ui,
     menus: &mut Menus,
@@ -237,6 +237,14 @@ pub fn title_buttons(
         if ui.button("Settings").on_hover_text("Ctrl+,").clicked() {
             menus.settings = true;
         }
+        let quit = ui.button("Quit").on_hover_text(
+            "Close Hoarfrost; the game last played is in the autosave (Continue brings it back)",
+        );
+        if quit.clicked() {
+            commands.queue(|world: &mut World| {
+                world.write_message(AppExit::Success);
+            });
+        }
     });
 }
 
@@ -257,6 +265,42 @@ mod tests {
             Some(Shortcut::OpenSettings)
         );
         assert_eq!(shortcut(KeyCode::KeyQ, false), None);
+    }
+
+    #[test]
+    fn the_title_screens_quit_button_closes_the_app() {
+        use bevy::ecs::world::CommandQueue;
+        let dir = std::env::temp_dir().join(format!("hoarfrost-quit-{}", std::process::id()));
+        let storage = Storage::under(&dir);
+        let mut world = World::new();
+        world.init_resource::<Messages<AppExit>>();
+        let (mut menus, mut notice, mut queue) =
+            (Menus::default(), Notice::default(), CommandQueue::default());
+        crate::egui_test::click("Quit", |ui| {
+            let mut commands = Commands::new(&mut queue, &world);
+            title_buttons(ui, &mut menus, &storage, &mut notice, &mut commands);
+        });
+        queue.apply(&mut world);
+        let exits: Vec<_> = world.resource_mut::<Messages<AppExit>>().drain().collect();
+        assert_eq!(exits, vec![AppExit::Success]);
+        assert!(!menus.settings && !menus.load_open());
+    }
+
+    #[test]
+    fn the_title_screens_settings_button_opens_the_settings() {
+        let storage = Storage::under(&std::env::temp_dir().join("hoarfrost-no-such-dir"));
+        let mut world = World::new();
+        let (mut menus, mut notice, mut queue) = (
+            Menus::default(),
+            Notice::default(),
+            bevy::ecs::world::CommandQueue::default(),
+        );
+        crate::egui_test::click("Settings", |ui| {
+            let mut commands = Commands::new(&mut queue, &world);
+            title_buttons(ui, &mut menus, &storage, &mut notice, &mut commands);
+        });
+        queue.apply(&mut world);
+        assert!(menus.settings);
     }
 
     #[derive(Resource, Default)]
