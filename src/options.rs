@@ -19,8 +19,8 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --difficulty  Ice Fortress: 1-10 (default 7)
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
   --tutorial    play a tutorial whose first moves are guided (Ice Fortress's unless --game names another game)
-  --click       click the named table piece with the pointer, or press a key: key:Escape, key:F1,
-                key:ctrl+comma, key:ctrl+O ... (repeatable; for tests)
+  --click       click the named table piece with the pointer, a button (button:Hint) or press a
+                key (key:Escape, key:F1, key:ctrl+comma ...) (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
   --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
   --bench       render this many frames after a warm-up, print start-up, frame times and peak memory, quit
@@ -184,11 +184,17 @@ pub enum Click {
     Piece(String),
     /// Press and release a key (`key:F1`), with Ctrl held (`key:ctrl+O`).
     Key { ctrl: bool, code: KeyCode },
+    /// Click the on-screen button (or other egui widget) with this label (`button:Hint`).
+    Button(String),
 }
 
 impl Click {
-    /// `key:[ctrl+]<key>` presses one of the keys the app uses; anything else names a piece.
+    /// `key:[ctrl+]<key>` presses one of the keys the app uses, `button:<label>` clicks a button;
+    /// anything else names a piece.
     pub fn parse(v: &str) -> Result<Click, String> {
+        if let Some(label) = v.strip_prefix("button:") {
+            return Ok(Click::Button(label.to_string()));
+        }
         let Some(key) = v.strip_prefix("key:") else {
             return Ok(Click::Piece(v.to_string()));
         };
@@ -282,7 +288,7 @@ mod tests {
         );
         assert!(parse("--bench 60 --bare").unwrap().bare);
         let c =
-            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o")
+            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o --click button:Back")
                 .unwrap();
         assert_eq!(
             c.clicks,
@@ -300,6 +306,7 @@ mod tests {
                     ctrl: true,
                     code: KeyCode::KeyO
                 },
+                Click::Button("Back".into()),
             ]
         );
         let s = parse("--soak 90 --sample-every 3").unwrap();

@@ -368,6 +368,35 @@ fn ctrl_comma_opens_the_settings_window_in_a_game_and_escape_closes_it() {
 }
 
 #[test]
+fn the_side_panels_hint_play_it_and_back_buttons_answer_real_clicks() {
+    // Real pointer clicks on the panel's buttons, found by their labels: the hint is asked for and
+    // played, then the table is left for the title screen.
+    let Some((p, printed)) = sprawl_clicks(
+        "sprawl-panel-buttons",
+        "sprawl-neutralized",
+        &[
+            "button:Hint",
+            "button:Play it",
+            "button:Back to the title screen",
+        ],
+        "100",
+    ) else {
+        return;
+    };
+    let said = notice(&printed);
+    assert!(
+        said.starts_with("Red ") && said.contains(" on "),
+        "the hint was not played: the notice says {said:?}"
+    );
+    assert_eq!(scene_stats(&printed).0, 0, "the table is still drawn");
+    let menu = count_in(&p, (0.4, 0.6), (0.4, 0.6), window_grey);
+    assert!(
+        menu > 20_000,
+        "no title menu in the middle: {menu} window pixels"
+    );
+}
+
+#[test]
 fn ice_castle_ai_game_shows_doors_of_all_four_colours() {
     let Some(p) = ai_game("ice-castle", "ai,ai", "2", "120") else {
         return;

@@ -36,9 +36,18 @@ const CLICK_EVERY: u32 = 12;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Capture>()
+        .init_resource::<Widgets>()
         .add_systems(
             PreUpdate,
             click_named.before(bevy::picking::PickingSystems::Input),
+        )
+        .add_systems(
+            PostUpdate,
+            note_widgets
+                .after(bevy_egui::EguiPostUpdateSet::ProcessOutput)
+                .run_if(|o: Res<LaunchOptions>| {
+                    o.clicks.iter().any(|c| matches!(c, Click::Button(_)))
+                }),
         )
         .add_systems(Last, (take_screenshot, exit_when_done).chain());
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
@@ -52,10 +61,42 @@ fn note_pipelines(cache: Res<PipelineCache>) {
     PIPELINES_READY.store(ready, Ordering::Relaxed);
 }
 
+/// Where the labelled egui widgets of the last frame are, in window coordinates (kept only when a
+/// `button:` click is scripted).
+#[derive(Resource, Default)]
+struct Widgets(Vec<(String, Vec2)>);
+
+/// Read the widgets' labels and places from egui's accessibility tree, turning it on first.
+fn note_widgets(
+    mut contexts: Query<(&mut bevy_egui::EguiContext, &bevy_egui::EguiOutput)>,
+    mut widgets: ResMut<Widgets>,
+) {
+    for (mut context, output) in &mut contexts {
+        context.get_mut().enable_accesskit();
+        let Some(update) = &output.platform_output.accesskit_update else {
+            continue;
+        };
+        let scale = output.pixels_per_point.max(0.01) as f64;
+        widgets.0 = update
+            .nodes
+            .iter()
+            .filter_map(|(_, node)| {
+                let (label, r) = (node.label()?, node.bounds()?);
+                let middle = Vec2::new(
+                    ((r.x0 + r.x1) / 2.0 / scale) as f32,
+                    ((r.y0 + r.y1) / 2.0 / scale) as f32,
+                );
+                Some((label.to_string(), middle))
+            })
+            .collect();
+    }
+}
+
 /// `--click <name>`: move the mouse pointer over the first piece of that name and press and release
 /// the left button, through Bevy's picking input like a real mouse (tests drive clicks this way).
 /// `--click key:F1` presses and releases a key instead, as the keyboard would (`key:ctrl+O` with Ctrl
-/// held around it).
+/// held around it); `--click button:Hint` clicks the on-screen button of that label, through the
+/// window's cursor and button messages as egui reads them.
 #[allow(clippy::too_many_arguments)]
 fn click_named(
     frames: Res<FrameCount>,
@@ -63,8 +104,10 @@ fn click_named(
     named: Query<(&Name, &GlobalTransform)>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     windows: Query<Entity, With<bevy::window::PrimaryWindow>>,
+    widgets: Res<Widgets>,
     mut input: MessageWriter<bevy::picking::pointer::PointerInput>,
     mut keys: MessageWriter<bevy::input::keyboard::KeyboardInput>,
+    mut window_events: MessageWriter<bevy::window::WindowEvent>,
 ) {
     use bevy::camera::NormalizedRenderTarget;
     use bevy::picking::pointer::{Location, PointerAction, PointerId, PointerInput};
@@ -80,6 +123,12 @@ fn click_named(
                 for (key, pressed) in key_steps(*ctrl, *code, step) {
                     keys.write(key_input(key, pressed, window));
                 }
+            }
+            return;
+        }
+        Some(Click::Button(label)) => {
+            if let Some(window) = windows.iter().next() {
+                press_button(&widgets, label, window, step, &mut window_events);
             }
             return;
         }
@@ -115,6 +164,49 @@ fn click_named(
         _ => return,
     };
     input.write(PointerInput::new(PointerId::Mouse, location, action));
+}
+
+/// Step `step` of a click on the widget labelled `label`: the cursor moves over it, then the left
+/// button goes down and up a frame apart.
+fn press_button(
+    widgets: &Widgets,
+    label: &str,
+    window: Entity,
+    step: u32,
+    events: &mut MessageWriter<bevy::window::WindowEvent>,
+) {
+    use bevy::input::ButtonState;
+    use bevy::input::mouse::{MouseButton, MouseButtonInput};
+    use bevy::window::{CursorMoved, WindowEvent};
+    let Some(&(_, at)) = widgets.0.iter().find(|(l, _)| l == label) else {
+        if step == 0 {
+            eprintln!("hoarfrost: no button labelled '{label}' to click");
+        }
+        return;
+    };
+    let button = |state| {
+        WindowEvent::MouseButtonInput(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        })
+    };
+    match step {
+        0 => {
+            events.write(WindowEvent::CursorMoved(CursorMoved {
+                window,
+                position: at,
+                delta: None,
+            }));
+        }
+        2 => {
+            events.write(button(ButtonState::Pressed));
+        }
+        3 => {
+            events.write(button(ButtonState::Released));
+        }
+        _ => {}
+    }
 }
 
 /// The key changes at `step` of a scripted key press: Ctrl goes down first and up last, the key
