@@ -150,10 +150,29 @@ impl Settings {
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("hoarfrost-settings-{}", std::process::id()));
+    /// A file `name` in a folder of its own, which goes when the test is done with it.
+    struct Temp(std::path::PathBuf);
+
+    impl std::ops::Deref for Temp {
+        type Target = std::path::Path;
+        fn deref(&self) -> &std::path::Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Temp {
+        fn drop(&mut self) {
+            if let Some(dir) = self.0.parent() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
+    }
+
+    fn temp(name: &str) -> Temp {
+        let dir =
+            std::env::temp_dir().join(format!("hoarfrost-settings-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        dir.join(name)
+        Temp(dir.join(name))
     }
 
     #[test]
@@ -205,7 +224,7 @@ mod tests {
     #[test]
     fn a_damaged_file_gives_the_defaults_and_says_why() {
         let path = temp("damaged.ron");
-        std::fs::write(&path, "(window: Fullscreen, camera_speed: ").unwrap();
+        std::fs::write(&*path, "(window: Fullscreen, camera_speed: ").unwrap();
         let (s, message) = Settings::load(&path);
         assert_eq!(s, Settings::default());
         let message = message.unwrap();

@@ -52,11 +52,16 @@ fn capture_with_output(name: &str, args: &[&str]) -> (Picture, String) {
     let out: PathBuf =
         std::env::temp_dir().join(format!("hoarfrost-{name}-{}.png", std::process::id()));
     let _ = std::fs::remove_file(&out);
+    // Saves and settings in a folder of the test's own: not the player's autosave or settings.
+    let home = std::env::temp_dir().join(format!("hoarfrost-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
     let mut child = Command::new(env!("CARGO_BIN_EXE_hoarfrost"))
         .args(args)
         .arg("--screenshot")
         .arg(&out)
         .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
+        .env("HOARFROST_DATA_DIR", home.join("data"))
+        .env("HOARFROST_CONFIG_DIR", home.join("config"))
         .env(
             "RUST_LOG",
             std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),
@@ -81,6 +86,7 @@ fn capture_with_output(name: &str, args: &[&str]) -> (Picture, String) {
         let _ = std::fs::copy(&out, Path::new(&dir).join(format!("{name}.png")));
     }
     let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_dir_all(&home);
     let mut printed = String::new();
     if let Some(mut stdout) = child.stdout.take() {
         use std::io::Read;
@@ -224,6 +230,32 @@ fn title_screen_renders() {
         bright > 0 || centre.iter().any(|c| *c != at(5, 5)),
         "no menu in the middle of the title screen"
     );
+}
+
+#[test]
+fn real_clicks_on_the_title_screen_pick_ice_castle_and_start_it() {
+    if !display_available() {
+        return;
+    }
+    // The title screen opens on IceTowers; a click on "Ice Castle", then on Start.
+    let (p, printed) = capture_with_output(
+        "title-start",
+        &[
+            "--click",
+            "button:Ice Castle",
+            "--click",
+            "button:Start",
+            "--exit-after",
+            "120",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    let said = notice(&printed);
+    assert!(
+        said.starts_with("The doors are dealt"),
+        "Ice Castle did not start: the notice says {said:?}"
+    );
+    assert!(scene_stats(&printed).0 > 50, "no castle drawn");
 }
 
 #[test]

@@ -25,10 +25,14 @@ fn memory_stays_flat_while_ai_games_loop() {
     if !display_available() {
         return;
     }
+    // Saves and settings in a folder of the test's own: not the player's autosave or settings.
+    let home = std::env::temp_dir().join(format!("hoarfrost-soak-{}", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_hoarfrost"))
         .args(["--game", "icetowers", "--soak", &SECONDS.to_string()])
         .args(["--sample-every", "2"])
         .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
+        .env("HOARFROST_DATA_DIR", home.join("data"))
+        .env("HOARFROST_CONFIG_DIR", home.join("config"))
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .spawn()
@@ -49,6 +53,7 @@ fn memory_stays_flat_while_ai_games_loop() {
         use std::io::Read;
         let _ = out.read_to_string(&mut printed);
     }
+    let _ = std::fs::remove_dir_all(&home);
     assert!(status.success(), "the app exited with {status}\n{printed}");
     let games = figure(&printed, "games").expect("a soak-result line");
     let samples = figure(&printed, "samples").expect("a sample count");
