@@ -97,9 +97,30 @@ pub struct SaveEntry {
     pub path: PathBuf,
     /// The file name without `.ron`.
     pub name: String,
-    /// "IceTowers, saved by 0.1.0", or the reason the file is not a save this build opens.
+    /// "IceTowers, 2 seats (1 human), 37 steps", or the reason the file is not a save this build
+    /// opens.
     pub summary: Result<String, String>,
     modified: Option<SystemTime>,
+}
+
+impl SaveEntry {
+    /// How long ago the file was written, as of `now` ("5 minutes ago"); empty when unknown.
+    pub fn saved_ago(&self, now: SystemTime) -> String {
+        self.modified
+            .and_then(|m| now.duration_since(m).ok())
+            .map_or_else(String::new, |age| ago(age.as_secs()))
+    }
+}
+
+/// `seconds` ago in the largest whole unit that fits.
+pub fn ago(seconds: u64) -> String {
+    let (n, unit) = match seconds {
+        0..60 => return "just now".into(),
+        60..3600 => (seconds / 60, "minute"),
+        3600..172_800 => (seconds / 3600, "hour"),
+        _ => (seconds / 86_400, "day"),
+    };
+    format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
 }
 
 /// What a save file's header says, in a few words.
@@ -109,7 +130,13 @@ pub fn summarize(text: &str) -> Result<String, String> {
         || format!("unknown game '{}'", header.game),
         |k| k.title().into(),
     );
-    Ok(format!("{game}, {} seats", header.seats.len()))
+    let humans = header.seats.iter().filter(|s| *s == "human").count();
+    let steps = header.steps;
+    Ok(format!(
+        "{game}, {} seats ({humans} human), {steps} {}",
+        header.seats.len(),
+        if steps == 1 { "step" } else { "steps" }
+    ))
 }
 
 /// The save file at `path`, named and summarized.
@@ -206,5 +233,44 @@ mod tests {
         );
         assert!(list_saves(&dir.join("absent")).is_empty());
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_save_is_summed_up_by_game_seats_and_steps() {
+        let text = hoarfrost_rules::fuzz::targets::sample_save(GameKind::Sprawl, 3, 12).unwrap();
+        let header = save::peek(&text).unwrap();
+        let summary = summarize(&text).unwrap();
+        assert_eq!(
+            summary,
+            format!(
+                "Sprawl, {} seats (0 human), {} steps",
+                header.seats.len(),
+                header.steps
+            )
+        );
+        assert!(header.steps > 0);
+    }
+
+    #[test]
+    fn ages_read_in_the_largest_whole_unit() {
+        assert_eq!(ago(0), "just now");
+        assert_eq!(ago(59), "just now");
+        assert_eq!(ago(60), "1 minute ago");
+        assert_eq!(ago(3599), "59 minutes ago");
+        assert_eq!(ago(3600), "1 hour ago");
+        assert_eq!(ago(47 * 3600), "47 hours ago");
+        assert_eq!(ago(2 * 86_400), "2 days ago");
+        let entry = SaveEntry {
+            path: PathBuf::from("a.ron"),
+            name: "a".into(),
+            summary: Ok(String::new()),
+            modified: Some(SystemTime::UNIX_EPOCH),
+        };
+        let later = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(300);
+        assert_eq!(entry.saved_ago(later), "5 minutes ago");
+        assert_eq!(
+            entry.saved_ago(SystemTime::UNIX_EPOCH - std::time::Duration::from_secs(9)),
+            ""
+        );
     }
 }

@@ -259,6 +259,41 @@ fn real_clicks_on_the_title_screen_pick_ice_castle_and_start_it() {
 }
 
 #[test]
+fn a_game_left_and_loaded_back_by_real_clicks_resumes() {
+    if !display_available() {
+        return;
+    }
+    // Leave for the title screen, open the saves (this run's own folder: the autosave of this game
+    // is the only one) and load it: the game is back on the table.
+    let (p, printed) = capture_with_output(
+        "leave-load",
+        &[
+            "--game",
+            "ice-colony",
+            "--seats",
+            "human,ai",
+            "--seed",
+            "3",
+            "--click",
+            "button:Back to the title screen",
+            "--click",
+            "button:Load a save",
+            "--click",
+            "button:Load",
+            "--exit-after",
+            "100",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    let said = notice(&printed);
+    assert!(
+        said.starts_with("Resumed at step"),
+        "no game was loaded: the notice says {said:?}"
+    );
+    assert!(scene_stats(&printed).0 > 25, "no board drawn after loading");
+}
+
+#[test]
 fn ice_colony_ai_game_shows_the_terrain_board() {
     let Some(p) = ai_game("ice-colony", "ai,ai", "2", "120") else {
         return;

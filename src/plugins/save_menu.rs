@@ -158,6 +158,7 @@ fn load_window(
     };
     let mut chosen = None;
     let mut close = false;
+    let now = std::time::SystemTime::now();
     let ctx = contexts.ctx_mut()?;
     egui::Window::new(title)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -181,7 +182,10 @@ fn load_window(
                             }
                             ui.label(&entry.name);
                             match &entry.summary {
-                                Ok(s) => ui.small(s),
+                                Ok(s) => match entry.saved_ago(now) {
+                                    when if when.is_empty() => ui.small(s),
+                                    when => ui.small(format!("{s}, saved {when}")),
+                                },
                                 Err(e) => ui.colored_label(egui::Color32::LIGHT_RED, e),
                             };
                         });

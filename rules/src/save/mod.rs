@@ -46,6 +46,9 @@ pub struct Header {
     pub app_version: String,
     /// Who sits at each seat, as the app wrote it ("human", "ai:hard", ...).
     pub seats: Vec<String>,
+    /// Steps in the record: how far the game had gone.
+    #[serde(default)]
+    pub steps: usize,
 }
 
 impl Header {
@@ -81,7 +84,7 @@ struct SaveOut<'a, G: Recorded> {
     record: &'a Record<G>,
 }
 
-/// The whole file as read; `R` is the record, or [`IgnoredAny`] to read only the header.
+/// The whole file as read; `R` is the record, or a probe of it to read only the header.
 #[derive(Deserialize)]
 struct SaveIn<R> {
     format: u32,
@@ -89,6 +92,12 @@ struct SaveIn<R> {
     app_version: String,
     seats: Vec<String>,
     record: R,
+}
+
+/// A record read only as far as counting its steps.
+#[derive(Deserialize)]
+struct StepsProbe {
+    steps: Vec<IgnoredAny>,
 }
 
 /// Only the version, read first so a file of another format is named as such even if the rest of
@@ -125,12 +134,13 @@ pub fn peek(text: &str) -> Result<Header, LoadError> {
             app_version: probe.app_version,
         });
     }
-    let head: SaveIn<IgnoredAny> = ron::from_str(text).map_err(LoadError::corrupt)?;
+    let head: SaveIn<StepsProbe> = ron::from_str(text).map_err(LoadError::corrupt)?;
     Ok(Header {
         format: head.format,
         game: head.game,
         app_version: head.app_version,
         seats: head.seats,
+        steps: head.record.steps.len(),
     })
 }
 

@@ -31,6 +31,8 @@ fn round_trip<G: Recorded>() {
     assert_eq!(header.app_version, APP_VERSION);
     assert_eq!(header.seats.len(), loaded.state().num_seats());
     assert_eq!(&peek(&text).unwrap(), header);
+    assert_eq!(header.steps, loaded.recorder.record().steps.len());
+    assert!(header.steps > 0);
     assert_eq!(
         loaded.state(),
         &loaded.recorder.record().state().unwrap(),
