@@ -264,14 +264,15 @@ fn a_game_left_and_loaded_back_by_real_clicks_resumes() {
         return;
     }
     // Leave for the title screen, open the saves (this run's own folder: the autosave of this game
-    // is the only one) and load it: the game is back on the table.
+    // is the only one) and load it: the game is back on the table. Two human seats, so no AI move
+    // replaces the notice the load leaves.
     let (p, printed) = capture_with_output(
         "leave-load",
         &[
             "--game",
             "ice-colony",
             "--seats",
-            "human,ai",
+            "human,human",
             "--seed",
             "3",
             "--click",

@@ -9,7 +9,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use hoarfrost_rules::bots::{Bot, Level};
 use hoarfrost_rules::record::Recorded;
-use hoarfrost_rules::{Game, GameRng, Seat};
+use hoarfrost_rules::{Game, GameRng, Seat, ToAct};
 
 use crate::options::SeatKind;
 use crate::screens::{Screen, TurnPhase};
@@ -39,6 +39,11 @@ pub fn seat_level(global: &AiLevel, seats: &SeatLevels, seat: Seat) -> Option<Le
 /// True while some AI seat of the current game is computing a decision.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct AiBusy(pub bool);
+
+/// How many times longer AI seats wait while several seats may act at once (IceTowers, which has no
+/// turns): there a human races them, and at the pace of the turn-based games two AI seats placed
+/// every pyramid before a player could make a few moves. The AI speed setting still divides it.
+pub const RACE_SLOWDOWN: f32 = 2.5;
 
 /// How long AI seats wait before acting, in seconds: at least `min`, up to `min + spread`, divided
 /// by `pace` (the Settings window's AI speed: 2 acts twice as soon).
@@ -216,8 +221,16 @@ fn collect_decisions<G: Recorded>(
                 action,
             });
         }
-        let wait = reaction.wait(ai.rng.below(1000) as f32 / 1000.0);
+        let wait = reaction.wait(ai.rng.below(1000) as f32 / 1000.0) * slowdown(&session.state);
         t.ready_at = now + Duration::from_secs_f32(wait);
+    }
+}
+
+/// [`RACE_SLOWDOWN`] while several seats may act at once, else 1.
+fn slowdown<G: Game>(state: &G) -> f32 {
+    match state.to_act() {
+        ToAct::Seats(seats) if seats.len() > 1 => RACE_SLOWDOWN,
+        _ => 1.0,
     }
 }
 
@@ -237,6 +250,16 @@ mod tests {
         );
     }
     use hoarfrost_rules::icetowers::{IceTowers, Setup, TowerBot};
+
+    #[test]
+    fn ai_seats_wait_longer_where_a_human_races_them() {
+        let towers = IceTowers::new(&Setup::new(3, 1)).unwrap();
+        assert_eq!(slowdown(&towers), RACE_SLOWDOWN, "IceTowers has no turns");
+        let sprawl =
+            hoarfrost_rules::sprawl::Sprawl::new(&hoarfrost_rules::sprawl::Setup::new(3, 1))
+                .unwrap();
+        assert_eq!(slowdown(&sprawl), 1.0, "one seat acts at a time in Sprawl");
+    }
 
     /// A headless IceTowers app with the session and AI plugins, AI seats reacting after `min_reaction`
     /// seconds.
