@@ -19,8 +19,8 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --difficulty  Ice Fortress: 1-10 (default 7)
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
   --tutorial    play a tutorial whose first moves are guided (Ice Fortress's unless --game names another game)
-  --click       click the named table piece with the pointer, a button (button:Hint) or press a
-                key (key:Escape, key:F1, key:ctrl+comma ...) (repeatable; for tests)
+  --click       click the named table piece with the pointer, a button (button:Hint), press a key
+                (key:Escape, key:F1, key:ctrl+comma ...) or wait (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
   --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
   --bench       render this many frames after a warm-up, print start-up, frame times and peak memory, quit
@@ -186,12 +186,17 @@ pub enum Click {
     Key { ctrl: bool, code: KeyCode },
     /// Click the on-screen button (or other egui widget) with this label (`button:Hint`).
     Button(String),
+    /// Do nothing for one click's frames (`wait`), while the table settles.
+    Wait,
 }
 
 impl Click {
     /// `key:[ctrl+]<key>` presses one of the keys the app uses, `button:<label>` clicks a button;
     /// anything else names a piece.
     pub fn parse(v: &str) -> Result<Click, String> {
+        if v == "wait" {
+            return Ok(Click::Wait);
+        }
         if let Some(label) = v.strip_prefix("button:") {
             return Ok(Click::Button(label.to_string()));
         }
@@ -288,7 +293,7 @@ mod tests {
         );
         assert!(parse("--bench 60 --bare").unwrap().bare);
         let c =
-            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o --click button:Back")
+            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o --click button:Back --click wait")
                 .unwrap();
         assert_eq!(
             c.clicks,
@@ -307,6 +312,7 @@ mod tests {
                     code: KeyCode::KeyO
                 },
                 Click::Button("Back".into()),
+                Click::Wait,
             ]
         );
         let s = parse("--soak 90 --sample-every 3").unwrap();

@@ -464,6 +464,80 @@ fn the_side_panels_hint_play_it_and_back_buttons_answer_real_clicks() {
     );
 }
 
+/// Start `game` with `seats`, make the scripted clicks (`--click` values) and return what the last
+/// notice said; `None` without a display.
+fn human_clicks(
+    shot: &str,
+    game: &str,
+    seats: &str,
+    clicks: &[&str],
+    frames: &str,
+) -> Option<String> {
+    if !display_available() {
+        return None;
+    }
+    let mut args = vec!["--game", game, "--seats", seats];
+    for c in clicks {
+        args.extend(["--click", c]);
+    }
+    args.extend(["--exit-after", frames]);
+    let (p, printed) = capture_with_output(shot, &args);
+    assert_not_blank(&p, 12.0);
+    Some(notice(&printed))
+}
+
+#[test]
+fn real_clicks_on_a_pyramid_then_a_larger_one_cap_it_in_icetowers() {
+    // The click on a pyramid also bubbles up to the window, which once counted as a click on the
+    // bare table and put the pyramid straight back down: no move could be made with the mouse.
+    let Some(said) = human_clicks(
+        "icetowers-cap",
+        "icetowers",
+        "human,human",
+        &["Red small pyramid 1", "Red large pyramid 1"],
+        "70",
+    ) else {
+        return;
+    };
+    assert_eq!(said, "Red caps the Red large with the Red small");
+}
+
+#[test]
+fn real_clicks_on_an_ice_castle_card_then_a_door_tile_reach_the_rules() {
+    // Seed 1 deals Player 1 an Axe; A1 is a closed door nobody knows to be frozen. The AI seat
+    // moves second (two human seats would bring the hand-over window first).
+    let Some(said) = human_clicks(
+        "ice-castle-axe",
+        "ice-castle",
+        "human,ai",
+        &["wait", "button:Axe", "Door tile A1"],
+        "90",
+    ) else {
+        return;
+    };
+    assert_eq!(said, "an Axe only opens a door known to be frozen");
+}
+
+#[test]
+fn a_real_click_on_an_ice_colony_square_places_a_first_piece() {
+    // The terrain is drawn first (about a hundred frames); then the dice-off's winner places.
+    let mut clicks = vec!["wait"; 8];
+    clicks.push("Square C3");
+    let Some(said) = human_clicks(
+        "ice-colony-place",
+        "ice-colony",
+        "human,human",
+        &clicks,
+        "160",
+    ) else {
+        return;
+    };
+    assert!(
+        said.ends_with("places a first piece on C3"),
+        "the click on C3 placed nothing: {said:?}"
+    );
+}
+
 #[test]
 fn ice_castle_ai_game_shows_doors_of_all_four_colours() {
     let Some(p) = ai_game("ice-castle", "ai,ai", "2", "120") else {

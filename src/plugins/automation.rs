@@ -101,7 +101,11 @@ fn note_widgets(
 fn click_named(
     frames: Res<FrameCount>,
     options: Res<LaunchOptions>,
-    named: Query<(&Name, &GlobalTransform)>,
+    named: Query<(
+        &Name,
+        &GlobalTransform,
+        Option<&bevy::camera::primitives::Aabb>,
+    )>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     windows: Query<Entity, With<bevy::window::PrimaryWindow>>,
     widgets: Res<Widgets>,
@@ -117,7 +121,7 @@ fn click_named(
     };
     let (i, step) = ((since / CLICK_EVERY) as usize, since % CLICK_EVERY);
     let name = match options.clicks.get(i) {
-        None => return,
+        None | Some(Click::Wait) => return,
         Some(Click::Key { ctrl, code }) => {
             if let Some(window) = windows.iter().next() {
                 for (key, pressed) in key_steps(*ctrl, *code, step) {
@@ -143,10 +147,13 @@ fn click_named(
     let Some((camera, eye)) = cameras.iter().find(|(c, _)| c.is_active) else {
         return;
     };
+    // Aim at the middle of the piece's bounds (a pyramid's origin is its base, which the piece in
+    // front of it may hide).
     let Some(at) = named
         .iter()
-        .find(|(n, _)| n.as_str() == name)
-        .and_then(|(_, t)| camera.world_to_viewport(eye, t.translation()).ok())
+        .find(|(n, _, _)| n.as_str() == name)
+        .map(|(_, t, bounds)| t.transform_point(bounds.map_or(Vec3::ZERO, |b| b.center.into())))
+        .and_then(|point| camera.world_to_viewport(eye, point).ok())
     else {
         if step == 0 {
             eprintln!("hoarfrost: nothing named '{name}' to click");
@@ -157,6 +164,19 @@ fn click_named(
         target,
         position: at,
     };
+    if step == 0 {
+        // The window's cursor goes there too, as egui reads it: after a click on a button, egui
+        // would otherwise still see the cursor over its window and take the table click for itself.
+        if let Some(window) = windows.iter().next() {
+            window_events.write(bevy::window::WindowEvent::CursorMoved(
+                bevy::window::CursorMoved {
+                    window,
+                    position: at,
+                    delta: None,
+                },
+            ));
+        }
+    }
     let action = match step {
         0 => PointerAction::Move { delta: Vec2::ZERO },
         2 => PointerAction::Press(PointerButton::Primary),

@@ -64,7 +64,7 @@ pub(super) fn draw_tiles(
             let at = cell_position(view.rows, view.cols, cell);
             let colour = Colour::ALL.iter().position(|c| *c == t.colour).unwrap_or(0);
             let mut door = commands.spawn((
-                Name::new("Door tile"),
+                Name::new(format!("Door tile {}", cell.name())),
                 TableEntity,
                 CastleTile(cell),
                 Mesh3d(kit.tile.clone()),

@@ -216,7 +216,7 @@ fn start_game(
     let slab = meshes.add(Cuboid::new(SPACING * 0.94, 0.04, SPACING * 0.94));
     for sq in 0..SQUARES as Square {
         commands.spawn((
-            Name::new("Square"),
+            Name::new(format!("Square {}", ice_colony::square_name(sq))),
             TableEntity,
             ColonySquare(sq),
             Mesh3d(slab.clone()),

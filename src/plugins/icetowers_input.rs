@@ -187,8 +187,10 @@ fn on_click(
     };
     let outcome = if let Ok(at) = pieces.get(click.entity) {
         click_piece(&session.state, seat, pointing.selection, at.tower, at.index)
-    } else if tables.contains(click.entity) {
+    } else if tables.contains(click.entity) && click.original_event_target() == click.entity {
         // The table top, or the background where no table top is drawn (low graphics quality).
+        // A click on a pyramid bubbles up to the window too: that one is not a click on the table
+        // (it put the picked pyramid straight back down).
         click_table(&session.state, seat, pointing.selection)
     } else {
         return;

@@ -137,9 +137,15 @@ fn start_game(
     };
     spawn_table(&mut commands, &mut meshes, &mut materials, &state);
     let mut slots = TowerSlots::default();
+    // Each pyramid is named for its colour, size and count among those ("Red small pyramid 2").
+    let mut counts = std::collections::HashMap::new();
     for (piece, at, pos) in targets(&state, &mut slots) {
+        let n = counts.entry((piece.side, piece.pips)).or_insert(0);
+        *n += 1;
+        let size_name = ["small", "medium", "large"][(piece.pips as usize).clamp(1, 3) - 1];
+        let name = format!("{} {size_name} pyramid {n}", state.hue(piece.side).name());
         commands.spawn((
-            Name::new("Pyramid"),
+            Name::new(name),
             TableEntity,
             piece,
             at,
