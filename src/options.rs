@@ -177,6 +177,19 @@ impl LaunchOptions {
     }
 }
 
+/// The keys `--click key:<name>` presses: its name, the key, and the text it types (if any).
+pub const KEYS: [(&str, KeyCode, &str); 9] = [
+    ("escape", KeyCode::Escape, ""),
+    ("f1", KeyCode::F1, ""),
+    ("comma", KeyCode::Comma, ","),
+    ("h", KeyCode::KeyH, "h"),
+    ("o", KeyCode::KeyO, "o"),
+    ("r", KeyCode::KeyR, "r"),
+    ("s", KeyCode::KeyS, "s"),
+    ("y", KeyCode::KeyY, "y"),
+    ("z", KeyCode::KeyZ, "z"),
+];
+
 /// One scripted input of `--click`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Click {
@@ -207,22 +220,11 @@ impl Click {
             Some(rest) => (true, rest.to_string()),
             None => (false, key.to_ascii_lowercase()),
         };
-        let code = match name.as_str() {
-            "escape" => KeyCode::Escape,
-            "f1" => KeyCode::F1,
-            "comma" => KeyCode::Comma,
-            "h" => KeyCode::KeyH,
-            "o" => KeyCode::KeyO,
-            "r" => KeyCode::KeyR,
-            "s" => KeyCode::KeyS,
-            "y" => KeyCode::KeyY,
-            "z" => KeyCode::KeyZ,
-            _ => {
-                return Err(format!(
-                    "--click {v}: a key is one the app uses (Escape, F1, comma, H, O, R, S, Y, Z), \
-                     with ctrl+ before it if held"
-                ));
-            }
+        let Some(&(_, code, _)) = KEYS.iter().find(|(n, _, _)| *n == name) else {
+            return Err(format!(
+                "--click {v}: a key is one the app uses (Escape, F1, comma, H, O, R, S, Y, Z), \
+                 with ctrl+ before it if held"
+            ));
         };
         Ok(Click::Key { ctrl, code })
     }

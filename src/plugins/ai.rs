@@ -40,18 +40,17 @@ pub fn seat_level(global: &AiLevel, seats: &SeatLevels, seat: Seat) -> Option<Le
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct AiBusy(pub bool);
 
-/// How many times longer AI seats wait while several seats may act at once (IceTowers, which has no
-/// turns): there a human races them, and at the pace of the turn-based games two AI seats placed
-/// every pyramid before a player could make a few moves. The AI speed setting still divides it.
-pub const RACE_SLOWDOWN: f32 = 2.5;
-
 /// How long AI seats wait before acting, in seconds: at least `min`, up to `min + spread`, divided
-/// by `pace` (the Settings window's AI speed: 2 acts twice as soon).
+/// by `pace` (the Settings window's AI speed: 2 acts twice as soon), and `race` times that while
+/// several seats may act at once (IceTowers, which has no turns): there a human races them, and at
+/// the pace of the turn-based games two AI seats placed every pyramid before a player could make a
+/// few moves.
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct ReactionTime {
     pub min: f32,
     pub spread: f32,
     pub pace: f32,
+    pub race: f32,
 }
 
 impl Default for ReactionTime {
@@ -60,6 +59,7 @@ impl Default for ReactionTime {
             min: 0.6,
             spread: 1.0,
             pace: 1.0,
+            race: 2.5,
         }
     }
 }
@@ -221,17 +221,17 @@ fn collect_decisions<G: Recorded>(
                 action,
             });
         }
-        let wait = reaction.wait(ai.rng.below(1000) as f32 / 1000.0) * slowdown(&session.state);
+        let mut wait = reaction.wait(ai.rng.below(1000) as f32 / 1000.0);
+        if racing(&session.state) {
+            wait *= reaction.race;
+        }
         t.ready_at = now + Duration::from_secs_f32(wait);
     }
 }
 
-/// [`RACE_SLOWDOWN`] while several seats may act at once, else 1.
-fn slowdown<G: Game>(state: &G) -> f32 {
-    match state.to_act() {
-        ToAct::Seats(seats) if seats.len() > 1 => RACE_SLOWDOWN,
-        _ => 1.0,
-    }
+/// True while several seats may act at once: a human races the AI seats.
+fn racing<G: Game>(state: &G) -> bool {
+    matches!(state.to_act(), ToAct::Seats(seats) if seats.len() > 1)
 }
 
 #[cfg(test)]
@@ -254,11 +254,12 @@ mod tests {
     #[test]
     fn ai_seats_wait_longer_where_a_human_races_them() {
         let towers = IceTowers::new(&Setup::new(3, 1)).unwrap();
-        assert_eq!(slowdown(&towers), RACE_SLOWDOWN, "IceTowers has no turns");
+        assert!(racing(&towers), "IceTowers has no turns");
         let sprawl =
             hoarfrost_rules::sprawl::Sprawl::new(&hoarfrost_rules::sprawl::Setup::new(3, 1))
                 .unwrap();
-        assert_eq!(slowdown(&sprawl), 1.0, "one seat acts at a time in Sprawl");
+        assert!(!racing(&sprawl), "one seat acts at a time in Sprawl");
+        assert!(ReactionTime::default().race > 1.0);
     }
 
     /// A headless IceTowers app with the session and AI plugins, AI seats reacting after `min_reaction`
@@ -275,6 +276,7 @@ mod tests {
             min: min_reaction,
             spread: 0.0,
             pace: 1.0,
+            race: 1.0,
         });
         app
     }

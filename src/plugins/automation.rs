@@ -249,12 +249,12 @@ fn key_input(code: KeyCode, pressed: bool, window: Entity) -> bevy::input::keybo
         KeyCode::Escape => Key::Escape,
         KeyCode::F1 => Key::F1,
         KeyCode::ControlLeft => Key::Control,
-        KeyCode::Comma => Key::Character(",".into()),
         other => {
-            // The letter keys: KeyH is "h".
-            let name = format!("{other:?}");
-            let letter = name.strip_prefix("Key").unwrap_or(&name).to_lowercase();
-            Key::Character(letter.into())
+            let text = crate::options::KEYS
+                .iter()
+                .find(|(_, c, _)| *c == other)
+                .map_or("", |(_, _, t)| *t);
+            Key::Character(text.into())
         }
     };
     KeyboardInput {

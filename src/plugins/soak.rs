@@ -81,6 +81,8 @@ pub fn plugin(app: &mut App) {
         min: 0.1,
         spread: 0.2,
         pace: 1.0,
+        // Tables come and go at the same pace in every game, IceTowers included.
+        race: 1.0,
     })
     .add_systems(
         Update,
