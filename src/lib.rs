@@ -18,7 +18,7 @@ pub mod storage;
 pub mod systems;
 
 use bevy::prelude::*;
-use bevy::window::{PresentMode, WindowResolution};
+use bevy::window::{PresentMode, WindowResizeConstraints, WindowResolution};
 
 use options::LaunchOptions;
 
@@ -34,7 +34,8 @@ pub fn app(options: LaunchOptions) -> App {
     app
 }
 
-/// The window both the app and the bare scene open: 1280x720, without vsync in benchmark mode so
+/// The window both the app and the bare scene open: 1280x720 unless `--window` says otherwise
+/// (it can be resized down to [`options::MIN_WINDOW`]), without vsync in benchmark mode so
 /// frame times are not rounded up to the display's refresh.
 pub fn window_plugin(options: &LaunchOptions) -> WindowPlugin {
     let present_mode = if options.bench.is_some() {
@@ -42,10 +43,16 @@ pub fn window_plugin(options: &LaunchOptions) -> WindowPlugin {
     } else {
         PresentMode::default()
     };
+    let (width, height) = options.window.unwrap_or((1280, 720));
     WindowPlugin {
         primary_window: Some(Window {
             title: "Hoarfrost".into(),
-            resolution: WindowResolution::new(1280, 720),
+            resolution: WindowResolution::new(width, height),
+            resize_constraints: WindowResizeConstraints {
+                min_width: options::MIN_WINDOW.0 as f32,
+                min_height: options::MIN_WINDOW.1 as f32,
+                ..default()
+            },
             present_mode,
             ..default()
         }),

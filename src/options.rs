@@ -23,6 +23,7 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
                 (key:Escape, key:F1, key:ctrl+comma ...) or wait (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
   --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
+  --window      the window's size in pixels, as 1600x900 (default 1280x720; 800x450 at least)
   --bench       render this many frames after a warm-up, print start-up, frame times and peak memory, quit
   --bare        with --bench: a bare Bevy scene (one cube, one light, one camera) instead of Hoarfrost
   --copies      with --bench: draw the table this many times side by side (default 1)
@@ -56,6 +57,8 @@ pub struct LaunchOptions {
     pub replay: Option<PathBuf>,
     /// Graphics quality for this run, over the settings file's (`--quality`).
     pub quality: Option<crate::settings::Quality>,
+    /// The window's width and height in pixels (`--window 1600x900`); 1280x720 when not given.
+    pub window: Option<(u32, u32)>,
     /// Strength of every AI seat; `None` keeps each game's own bot.
     pub level: Option<Level>,
     /// Frames to measure in benchmark mode.
@@ -127,6 +130,7 @@ impl LaunchOptions {
                             format!("--quality wants auto, high or low, not '{v}'")
                         })?);
                 }
+                "--window" => o.window = Some(window_size(&value()?)?),
                 "--bench" => o.bench = Some(count(&flag, &value()?)?),
                 "--bare" => o.bare = true,
                 "--copies" => o.copies = Some(count(&flag, &value()?)?),
@@ -238,6 +242,26 @@ fn count(flag: &str, v: &str) -> Result<u32, String> {
         .ok_or_else(|| format!("{flag} wants a positive whole number, not '{v}'"))
 }
 
+/// The smallest window the side panels and the table still fit in.
+pub const MIN_WINDOW: (u32, u32) = (800, 450);
+
+/// A window size written `<width>x<height>`, at least [`MIN_WINDOW`].
+fn window_size(v: &str) -> Result<(u32, u32), String> {
+    let wrong = || format!("--window wants a size in pixels as 1600x900, not '{v}'");
+    let (w, h) = v.split_once(['x', 'X']).ok_or_else(wrong)?;
+    let (w, h): (u32, u32) = (
+        w.trim().parse().map_err(|_| wrong())?,
+        h.trim().parse().map_err(|_| wrong())?,
+    );
+    if w < MIN_WINDOW.0 || h < MIN_WINDOW.1 || w > 16384 || h > 16384 {
+        return Err(format!(
+            "--window {v}: the window is {}x{} at least and 16384 a side at most",
+            MIN_WINDOW.0, MIN_WINDOW.1
+        ));
+    }
+    Ok((w, h))
+}
+
 fn parse_seats(list: &str) -> Result<Vec<SeatKind>, String> {
     list.split(',')
         .map(|s| match s.trim() {
@@ -319,6 +343,12 @@ mod tests {
         );
         let s = parse("--soak 90 --sample-every 3").unwrap();
         assert_eq!((s.soak, s.sample_every), (Some(90), Some(3)));
+        assert_eq!(
+            parse("--window 1600x900").unwrap().window,
+            Some((1600, 900))
+        );
+        assert_eq!(parse("--window 800X450").unwrap().window, Some((800, 450)));
+        assert_eq!(parse("--seed 2").unwrap().window, None);
     }
 
     #[test]
@@ -344,6 +374,16 @@ mod tests {
         );
         assert!(parse("--click key:tab").unwrap_err().contains("a key is"));
         assert!(parse("--bench 0").unwrap_err().contains("positive"));
+        for bad in ["1600", "1600x", "x900", "widex900", "1600x-9"] {
+            assert!(
+                parse(&format!("--window {bad}"))
+                    .unwrap_err()
+                    .contains("1600x900"),
+                "{bad}"
+            );
+        }
+        assert!(parse("--window 640x480").unwrap_err().contains("800x450"));
+        assert!(parse("--window 99999x900").unwrap_err().contains("at most"));
         assert!(parse("--bare").unwrap_err().contains("--bench"));
         assert!(
             parse("--bench 9 --soak 9")

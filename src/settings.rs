@@ -1,4 +1,5 @@
-//! The player's settings (window mode, graphics quality, camera, animation and AI speed, default seats),
+//! The player's settings (window mode, graphics quality, camera, animation and AI speed, text size,
+//! default seats),
 //! kept as RON in
 //! `<config_dir>/hoarfrost/settings.ron`. A missing file means the defaults; a damaged one gives the
 //! defaults and a message saying why.
@@ -12,6 +13,27 @@ use crate::options::SeatKind;
 
 /// Slowest and fastest camera, animation and AI speed factors.
 pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = 0.25..=4.0;
+
+/// Smallest and largest factor on the size of text and panels.
+pub const UI_SCALE_RANGE: std::ops::RangeInclusive<f32> = 0.5..=2.0;
+
+/// The window height (logical pixels) at which text and panels have their designed size.
+const DESIGN_HEIGHT: f32 = 720.0;
+
+/// How far text and panels follow the window's height on their own: down to three quarters in a
+/// small window, up to one and a half times in a tall one.
+const FOLLOW_HEIGHT: std::ops::RangeInclusive<f32> = 0.75..=1.5;
+
+/// egui's zoom for a window `height` logical pixels tall: the player's `ui_scale` times a factor
+/// that follows the height (1 at 720), so panels cover about as much of the table at any size.
+pub fn ui_zoom(ui_scale: f32, height: f32) -> f32 {
+    let follow = if height.is_finite() && height > 0.0 {
+        (height / DESIGN_HEIGHT).clamp(*FOLLOW_HEIGHT.start(), *FOLLOW_HEIGHT.end())
+    } else {
+        1.0
+    };
+    ui_scale * follow
+}
 
 /// Windowed or fullscreen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -73,6 +95,8 @@ pub struct Settings {
     /// Factor on how soon AI seats act (1 is normal, 0.5 waits twice as long: time to follow them,
     /// and to keep up in IceTowers, where nobody waits for a turn).
     pub ai_speed: f32,
+    /// Factor on the size of text and panels, over the size that follows the window (1 is normal).
+    pub ui_scale: f32,
     /// The seats the title screen starts with.
     pub default_seats: Vec<SeatKind>,
 }
@@ -85,6 +109,7 @@ impl Default for Settings {
             camera_speed: 1.0,
             animation_speed: 1.0,
             ai_speed: 1.0,
+            ui_scale: 1.0,
             default_seats: vec![SeatKind::Human, SeatKind::Ai],
         }
     }
@@ -103,6 +128,12 @@ impl Settings {
         self.camera_speed = speed(self.camera_speed);
         self.animation_speed = speed(self.animation_speed);
         self.ai_speed = speed(self.ai_speed);
+        self.ui_scale = if self.ui_scale.is_finite() {
+            self.ui_scale
+                .clamp(*UI_SCALE_RANGE.start(), *UI_SCALE_RANGE.end())
+        } else {
+            1.0
+        };
         if !(1..=8).contains(&self.default_seats.len()) {
             self.default_seats = Settings::default().default_seats;
         }
@@ -183,6 +214,7 @@ mod tests {
             camera_speed: 2.5,
             animation_speed: 0.5,
             ai_speed: 0.25,
+            ui_scale: 1.25,
             default_seats: vec![SeatKind::Ai, SeatKind::Ai, SeatKind::Human],
         };
         let path = temp("round-trip.ron");
@@ -209,8 +241,21 @@ mod tests {
             (s.window, s.quality),
             (WindowChoice::Fullscreen, Quality::Auto)
         );
-        // Files written before the AI speed existed keep the normal speed.
-        assert_eq!(s.ai_speed, 1.0);
+        // Files written before the AI speed and text size existed keep the normal ones.
+        assert_eq!((s.ai_speed, s.ui_scale), (1.0, 1.0));
+    }
+
+    #[test]
+    fn text_and_panels_follow_the_window_height_within_limits() {
+        assert_eq!(ui_zoom(1.0, 720.0), 1.0);
+        assert_eq!(ui_zoom(1.0, 1080.0), 1.5);
+        assert_eq!(ui_zoom(1.0, 2160.0), 1.5);
+        assert_eq!(ui_zoom(1.0, 450.0), 0.75);
+        assert!((ui_zoom(1.0, 600.0) - 600.0 / 720.0).abs() < 1e-6);
+        assert_eq!(ui_zoom(2.0, 720.0), 2.0);
+        assert_eq!(ui_zoom(0.5, 1080.0), 0.75);
+        assert_eq!(ui_zoom(1.0, 0.0), 1.0);
+        assert_eq!(ui_zoom(1.0, f32::NAN), 1.0);
     }
 
     #[test]
@@ -236,9 +281,12 @@ mod tests {
 
     #[test]
     fn out_of_range_values_are_brought_into_range_and_missing_ones_defaulted() {
-        let s =
-            Settings::from_ron("(camera_speed: 100.0, ai_speed: 0.0, default_seats: [])").unwrap();
+        let s = Settings::from_ron(
+            "(camera_speed: 100.0, ai_speed: 0.0, ui_scale: 9.0, default_seats: [])",
+        )
+        .unwrap();
         assert_eq!(s.camera_speed, 4.0);
+        assert_eq!(s.ui_scale, 2.0);
         assert_eq!(s.ai_speed, 0.25);
         assert_eq!(s.animation_speed, 1.0);
         assert_eq!(s.default_seats, Settings::default().default_seats);

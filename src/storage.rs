@@ -55,6 +55,12 @@ impl Storage {
         Ok(self.data_dir()?.join("autosave.ron"))
     }
 
+    /// The game of the autosave (the one played last), if there is a readable one.
+    pub fn last_game(&self) -> Option<GameKind> {
+        let text = save::read_file(&self.autosave().ok()?).ok()?;
+        save::peek(&text).ok()?.kind()
+    }
+
     /// The settings file.
     pub fn settings_file(&self) -> Result<PathBuf, String> {
         self.config
@@ -249,6 +255,20 @@ mod tests {
             )
         );
         assert!(header.steps > 0);
+    }
+
+    #[test]
+    fn the_last_game_is_the_autosaves() {
+        let root = std::env::temp_dir().join(format!("hoarfrost-last-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let storage = Storage::under(&root);
+        assert_eq!(storage.last_game(), None, "no autosave");
+        let text = hoarfrost_rules::fuzz::targets::sample_save(GameKind::IceColony, 2, 5).unwrap();
+        write_file(&storage.autosave().unwrap(), &text).unwrap();
+        assert_eq!(storage.last_game(), Some(GameKind::IceColony));
+        write_file(&storage.autosave().unwrap(), "(format: 1, game: ").unwrap();
+        assert_eq!(storage.last_game(), None, "a damaged autosave");
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

@@ -237,7 +237,8 @@ fn real_clicks_on_the_title_screen_pick_ice_castle_and_start_it() {
     if !display_available() {
         return;
     }
-    // The title screen opens on IceTowers; a click on "Ice Castle", then on Start.
+    // The title screen opens on Ice Fortress (no game played yet); a click on "Ice Castle", then
+    // on Start.
     let (p, printed) = capture_with_output(
         "title-start",
         &[
@@ -336,6 +337,17 @@ fn sprawl_clicks(
     clicks: &[&str],
     frames: &str,
 ) -> Option<(Picture, String)> {
+    sprawl_clicks_in(shot, scene, clicks, frames, &[])
+}
+
+/// [`sprawl_clicks`] with more flags (`extra`) on the command line.
+fn sprawl_clicks_in(
+    shot: &str,
+    scene: &str,
+    clicks: &[&str],
+    frames: &str,
+    extra: &[&str],
+) -> Option<(Picture, String)> {
     if !display_available() {
         return None;
     }
@@ -355,6 +367,7 @@ fn sprawl_clicks(
         args.extend(["--click", c]);
     }
     args.extend(["--exit-after", frames]);
+    args.extend(extra);
     let (p, printed) = capture_with_output(shot, &args);
     assert_not_blank(&p, 12.0);
     Some((p, printed))
@@ -461,6 +474,50 @@ fn the_side_panels_hint_play_it_and_back_buttons_answer_real_clicks() {
     assert!(
         menu > 20_000,
         "no title menu in the middle: {menu} window pixels"
+    );
+}
+
+#[test]
+fn a_smaller_window_shrinks_the_panels_and_their_buttons_still_answer_clicks() {
+    // At 960x540 text and panels are three quarters of their size (they follow the window's
+    // height), so the side panel covers about as much of the window as at 1280x720; the clicks
+    // find the buttons where the smaller panel draws them.
+    let Some((p, printed)) = sprawl_clicks_in(
+        "sprawl-small-window",
+        "sprawl-neutralized",
+        &["button:Hint", "button:Play it"],
+        "80",
+        &["--window", "960x540"],
+    ) else {
+        return;
+    };
+    assert_eq!((p.width, p.height), (960, 540), "the window's size");
+    let said = notice(&printed);
+    assert!(
+        said.starts_with("Red ") && said.contains(" on "),
+        "the hint was not played: the notice says {said:?}"
+    );
+    // The side panel's width: the columns of the window's right half that are mostly panel grey
+    // from a twentieth to a quarter of the way down. At full size it would be 300 of 960 pixels
+    // (31%); three quarters of that is 23%.
+    let rows = p.height / 20..p.height / 4;
+    let panel = (p.width / 2..p.width)
+        .filter(|&x| {
+            let grey = rows
+                .clone()
+                .filter(|&y| {
+                    let c = p.at(x, y);
+                    window_grey(c[0] as u32, c[1] as u32, c[2] as u32)
+                })
+                .count();
+            grey * 2 > rows.len()
+        })
+        .count();
+    let share = panel as f64 / p.width as f64;
+    assert!(
+        (0.15..0.27).contains(&share),
+        "the side panel is {panel} of {} pixels wide",
+        p.width
     );
 }
 

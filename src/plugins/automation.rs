@@ -76,15 +76,17 @@ fn note_widgets(
         let Some(update) = &output.platform_output.accesskit_update else {
             continue;
         };
-        let scale = output.pixels_per_point.max(0.01) as f64;
+        // Bounds are in egui points; a window position is in logical pixels, which are points
+        // times egui's zoom (the text size).
+        let zoom = context.get_mut().zoom_factor() as f64;
         widgets.0 = update
             .nodes
             .iter()
             .filter_map(|(_, node)| {
                 let (label, r) = (node.label()?, node.bounds()?);
                 let middle = Vec2::new(
-                    ((r.x0 + r.x1) / 2.0 / scale) as f32,
-                    ((r.y0 + r.y1) / 2.0 / scale) as f32,
+                    ((r.x0 + r.x1) / 2.0 * zoom) as f32,
+                    ((r.y0 + r.y1) / 2.0 * zoom) as f32,
                 );
                 Some((label.to_string(), middle))
             })

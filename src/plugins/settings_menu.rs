@@ -1,6 +1,8 @@
 //! The Settings window (from the title screen, a game's side panel or Ctrl+,): window mode, graphics
-//! quality, camera speed, animation speed, AI speed and, on the title screen, the default seats. Settings are read at start (a damaged file gives the defaults and a notice), take
-//! effect at once, and are written to `<config>/settings.ron` when saved.
+//! quality, camera speed, animation speed, AI speed, text size and, on the title screen, the default
+//! seats. Settings are read at start (a damaged file gives the defaults and a notice), take effect
+//! when saved, and are written to `<config>/settings.ron` then. Text and panels also follow the
+//! window's height (`settings::ui_zoom`), so a small window keeps room for the table.
 
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
@@ -13,7 +15,7 @@ use crate::plugins::save_menu::Menus;
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::session::Notice;
-use crate::settings::{Quality, SPEED_RANGE, Settings, WindowChoice};
+use crate::settings::{Quality, SPEED_RANGE, Settings, UI_SCALE_RANGE, WindowChoice, ui_zoom};
 use crate::storage::{Storage, write_file};
 use crate::systems::AnimationSpeed;
 
@@ -23,12 +25,15 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, apply_settings.run_if(resource_changed::<Settings>))
         .add_systems(
             EguiPrimaryContextPass,
-            settings_window.run_if(|m: Res<Menus>| m.settings),
+            (
+                fit_text_to_window,
+                settings_window.run_if(|m: Res<Menus>| m.settings),
+            ),
         );
 }
 
-/// Read the settings file; the title screen starts with the default seats unless the command line
-/// starts a game.
+/// Read the settings file; unless the command line starts a game, the title screen starts on the
+/// game played last (the autosave's) with the default seats.
 fn load_settings(
     storage: Res<Storage>,
     options: Res<LaunchOptions>,
@@ -45,6 +50,9 @@ fn load_settings(
         notice.error(m);
     }
     if options.game.is_none() && !options.resume && options.replay.is_none() {
+        if let Some(game) = storage.last_game().filter(|g| g.available()) {
+            choice.game = game;
+        }
         seat_defaults(&mut choice, &loaded.default_seats);
     }
     *settings = loaded;
@@ -82,6 +90,27 @@ fn apply_settings(
             window.mode = mode;
         }
     }
+}
+
+/// Size text and panels for the window's height and the player's text size, whenever either
+/// changes. egui's own Ctrl+plus/minus zoom is off: the Settings window is the one place for it.
+fn fit_text_to_window(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut applied: Local<Option<f32>>,
+) -> Result {
+    let Ok(window) = windows.single() else {
+        return Ok(());
+    };
+    let zoom = ui_zoom(settings.ui_scale, window.height());
+    if *applied != Some(zoom) {
+        let ctx = contexts.ctx_mut()?;
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+        ctx.set_zoom_factor(zoom);
+        *applied = Some(zoom);
+    }
+    Ok(())
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -127,6 +156,11 @@ fn settings_window(
                 .on_hover_text(
                     "how soon AI seats move: slower leaves time to follow them, and to keep up \
                      in IceTowers, where nobody waits for a turn",
+                );
+            ui.add(egui::Slider::new(&mut d.ui_scale, UI_SCALE_RANGE).text("text size"))
+                .on_hover_text(
+                    "text and panels, over the size they take on their own: smaller in a small \
+                     window, larger in a tall one",
                 );
             if title {
                 default_seats(ui, &mut d.default_seats);
@@ -203,6 +237,54 @@ mod tests {
         assert_eq!(world.resource::<AnimationSpeed>().0, 3.0);
         let reaction = world.resource::<ReactionTime>();
         assert_eq!(reaction.wait(0.0), 1.2, "half the AI speed, twice the wait");
+    }
+
+    /// The title choice after start-up with `options` and, if given, an autosave of `last`.
+    fn title_choice_at_start(options: LaunchOptions, last: Option<GameKind>) -> SetupChoice {
+        let root = std::env::temp_dir().join(format!(
+            "hoarfrost-title-start-{}-{last:?}-{}",
+            std::process::id(),
+            options.game.is_some()
+        ));
+        let _ = std::fs::remove_dir_all(&root);
+        let storage = Storage::under(&root);
+        if let Some(game) = last {
+            let text = hoarfrost_rules::fuzz::targets::sample_save(game, 3, 4).unwrap();
+            write_file(&storage.autosave().unwrap(), &text).unwrap();
+        }
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(storage)
+            .insert_resource(options)
+            .init_resource::<Settings>()
+            .init_resource::<Notice>()
+            .insert_resource(SetupChoice::new(
+                GameKind::IceFortress,
+                &[SeatKind::Human, SeatKind::Ai],
+                1,
+            ))
+            .add_systems(Startup, load_settings);
+        app.update();
+        let _ = std::fs::remove_dir_all(&root);
+        app.world().resource::<SetupChoice>().clone()
+    }
+
+    #[test]
+    fn the_title_screen_opens_on_the_game_played_last() {
+        let fresh = title_choice_at_start(LaunchOptions::default(), None);
+        assert_eq!(fresh.game, GameKind::IceFortress);
+        let sprawl = title_choice_at_start(LaunchOptions::default(), Some(GameKind::Sprawl));
+        assert_eq!(sprawl.game, GameKind::Sprawl);
+        assert!(sprawl.problem().is_none(), "three seats at least");
+        // A game named on the command line is not replaced.
+        let named = LaunchOptions {
+            game: Some(GameKind::IceFortress),
+            ..LaunchOptions::default()
+        };
+        assert_eq!(
+            title_choice_at_start(named, Some(GameKind::IceColony)).game,
+            GameKind::IceFortress
+        );
     }
 
     #[test]

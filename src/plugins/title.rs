@@ -124,8 +124,9 @@ impl SetupChoice {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    // The first game of the list until one has been played (settings_menu::load_settings).
     app.insert_resource(SetupChoice::new(
-        GameKind::IceTowers,
+        GameKind::IceFortress,
         &[SeatKind::Human, SeatKind::Ai],
         1,
     ))
