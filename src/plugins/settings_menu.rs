@@ -58,14 +58,15 @@ fn load_settings(
     *settings = loaded;
 }
 
-/// Give the title choice the default seats (as many as its game allows).
+/// Give the title choice the default seats: as many as its game takes, the others set aside for a
+/// game that seats more.
 pub fn seat_defaults(choice: &mut SetupChoice, kinds: &[SeatKind]) {
-    let range = choice.game.seats();
-    let n = kinds.len().clamp(*range.start(), *range.end());
-    choice.resize(n);
+    choice.set_aside.clear();
+    choice.resize(kinds.len());
     for (seat, kind) in choice.seats.iter_mut().zip(kinds) {
         seat.kind = *kind;
     }
+    choice.pick(choice.game);
 }
 
 /// Make the settings take effect: window mode, camera and animation speed.
@@ -298,5 +299,13 @@ mod tests {
         seat_defaults(&mut choice, &[SeatKind::Human]);
         assert_eq!(choice.kinds(), vec![SeatKind::Human, SeatKind::Ai]);
         assert!(choice.problem().is_none());
+        // Eight default seats on Ice Fortress: four seated, all eight once Sprawl is picked.
+        let mut eight = [SeatKind::Ai; 8];
+        eight[6] = SeatKind::Human;
+        let mut choice = SetupChoice::new(GameKind::IceFortress, &[SeatKind::Human], 1);
+        seat_defaults(&mut choice, &eight);
+        assert_eq!(choice.kinds(), eight[..4]);
+        choice.pick(GameKind::Sprawl);
+        assert_eq!(choice.kinds(), eight);
     }
 }

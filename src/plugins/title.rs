@@ -40,6 +40,9 @@ pub struct SetupChoice {
     pub scene: Option<std::path::PathBuf>,
     /// Play the game's tutorial (`--tutorial`): its own setup and seats, its first moves scripted.
     pub tutorial: bool,
+    /// Seats beyond what the game takes (eight default seats, Ice Fortress picked), kept with their
+    /// kind and colour for a game that seats more.
+    pub set_aside: Vec<SeatChoice>,
 }
 
 impl SetupChoice {
@@ -63,7 +66,32 @@ impl SetupChoice {
             difficulty: 7,
             scene: None,
             tutorial: false,
+            set_aside: Vec::new(),
         }
+    }
+
+    /// Pick `game`: it takes as many of the seats (those set aside before included) as it can,
+    /// the rest are set aside, and AI seats are added up to its least number.
+    pub fn pick(&mut self, game: GameKind) {
+        self.game = game;
+        let kept = self.seats.len();
+        let mut all = std::mem::take(&mut self.seats);
+        all.append(&mut self.set_aside);
+        let n = all.len().clamp(*game.seats().start(), *game.seats().end());
+        if all.len() > n {
+            self.set_aside = all.split_off(n);
+        }
+        // A seat brought back takes another colour where a seat before it took its own meanwhile.
+        for i in kept.min(all.len())..all.len() {
+            if all[..i].iter().any(|s| s.hue == all[i].hue) {
+                all[i].hue = Hue::ALL
+                    .into_iter()
+                    .find(|h| all.iter().all(|s| s.hue != *h))
+                    .unwrap_or(all[i].hue);
+            }
+        }
+        self.seats = all;
+        self.resize(n);
     }
 
     /// Grow or shrink to `n` seats, new seats being AI in the first unused colour.
@@ -206,12 +234,7 @@ fn title_menu(
                     .add_enabled(enabled, egui::RadioButton::new(choice.game == game, label))
                     .clicked()
                 {
-                    choice.game = game;
-                    let n = choice
-                        .seats
-                        .len()
-                        .clamp(*game.seats().start(), *game.seats().end());
-                    choice.resize(n);
+                    choice.pick(game);
                 }
             }
             ui.separator();
@@ -219,6 +242,8 @@ fn title_menu(
             let mut n = choice.seats.len();
             ui.add(egui::Slider::new(&mut n, range).text("seats"));
             if n != choice.seats.len() {
+                // The player has said how many: seats set aside are not wanted back.
+                choice.set_aside.clear();
                 choice.resize(n);
             }
             for (i, seat) in choice.seats.iter_mut().enumerate() {
@@ -344,6 +369,39 @@ mod tests {
         assert!(c.problem().is_none());
         c.seats[1].hue = c.seats[0].hue;
         assert!(c.problem().unwrap().contains("same colour"));
+    }
+
+    #[test]
+    fn seats_a_game_cannot_take_are_kept_for_one_that_can() {
+        let kinds = [SeatKind::Human, SeatKind::Ai, SeatKind::Human, SeatKind::Ai];
+        let mut c = SetupChoice::new(GameKind::Sprawl, &kinds, 1);
+        c.resize(6);
+        c.seats[5].kind = SeatKind::Human;
+        let six = c.seats.clone();
+        c.pick(GameKind::IceCastle);
+        assert_eq!(c.seats[..], six[..4], "Ice Castle seats four");
+        assert!(c.problem().is_none());
+        c.pick(GameKind::Sprawl);
+        assert_eq!(c.seats, six, "all six back, the sixth still human");
+        // A colour taken meanwhile: the seat brought back takes one nobody has.
+        c.pick(GameKind::IceCastle);
+        c.seats[0].hue = six[4].hue;
+        c.pick(GameKind::Sprawl);
+        assert_eq!(c.seats.len(), 6);
+        assert!(c.problem().is_none(), "{:?}", c.problem());
+        // Once the player sets the number, seats set aside are let go.
+        c.pick(GameKind::IceCastle);
+        c.set_aside.clear();
+        c.resize(3);
+        c.pick(GameKind::Sprawl);
+        assert_eq!(c.seats.len(), 3);
+        // Too few for the game: AI seats are added.
+        let mut two = SetupChoice::new(GameKind::IceTowers, &[SeatKind::Human; 2], 1);
+        two.pick(GameKind::Sprawl);
+        assert_eq!(
+            two.kinds(),
+            [SeatKind::Human, SeatKind::Human, SeatKind::Ai]
+        );
     }
 
     #[test]
