@@ -663,7 +663,7 @@ fn ice_fortress_start_shows_the_board_dice_and_cards_and_a_real_click_reaches_th
             "--seed",
             "2",
             "--click",
-            "Die",
+            "Unused die",
             "--exit-after",
             "60",
             "--quality",
@@ -688,6 +688,36 @@ fn ice_fortress_start_shows_the_board_dice_and_cards_and_a_real_click_reaches_th
     assert!(
         said.contains("ability cards"),
         "the click did not reach the rules: {said:?}"
+    );
+}
+
+#[test]
+fn ice_fortress_abilities_kept_and_a_rolled_die_picked_up_by_real_clicks() {
+    // Solo (two characters), seed 3: each keeps two dealt abilities through the side panel's
+    // buttons, the dice are rolled, and the first die in the tray is picked up before any room is
+    // built, so the notice must say where it could go instead.
+    if !display_available() {
+        return;
+    }
+    let mut args = vec!["--game", "ice-fortress", "--seats", "human", "--seed", "3"];
+    for c in [
+        "button:Eve keeps the bold ability",
+        "button:Eve keeps the patient ability",
+        "button:Scarlett keeps the keen ability",
+        "button:Scarlett keeps the brave ability",
+        "wait",
+        "wait",
+        "Rolled die 1",
+    ] {
+        args.extend(["--click", c]);
+    }
+    args.extend(["--exit-after", "240"]);
+    let (p, printed) = capture_with_output("fortress-first-turn", &args);
+    assert_not_blank(&p, 12.0);
+    let said = notice(&printed);
+    assert!(
+        said.starts_with("holding a ") && said.contains("build a room first"),
+        "the die was not picked up, or the notice does not say where it could go: {said:?}"
     );
 }
 

@@ -155,3 +155,58 @@ fn a_click_out_of_turn_is_refused_with_the_rules_reason() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Holding a die or a room says where it may go, or, where it fits nowhere yet, why: checked for
+/// every rolled die and supply room at every build step of two bot-played games.
+#[test]
+fn a_held_die_or_room_that_fits_nowhere_says_why() {
+    use crate::plugins::fortress_input::held_text;
+    let (mut die_fits, mut die_stuck, mut room_fits, mut room_stuck) = (0, 0, 0, 0);
+    for seed in [3, 8] {
+        let mut s = IceFortress::standard(&Setup::new(1, seed)).unwrap();
+        let mut bot = FortressBot::new(seed);
+        for _ in 0..600 {
+            if s.phase() == Phase::Build && s.decision().is_none() {
+                let legal = s.legal_actions(0);
+                for d in s.rolled() {
+                    let fits = legal
+                        .iter()
+                        .any(|a| matches!(a, Action::PlacePillar { die, .. } if *die == d));
+                    let said = held_text(&s, &legal, &Selection::Die(d));
+                    if fits {
+                        die_fits += 1;
+                        assert!(said.ends_with("click a lit pillar square"), "{said}");
+                    } else {
+                        die_stuck += 1;
+                        assert!(said.contains("use the die on a power"), "{said}");
+                    }
+                }
+                for &r in s.supply() {
+                    let fits = legal
+                        .iter()
+                        .any(|a| matches!(a, Action::BuildRoom { room, .. } if *room == r));
+                    let said = held_text(&s, &legal, &Selection::Room(r));
+                    if fits {
+                        room_fits += 1;
+                        assert!(said.ends_with("click a lit place to build it"), "{said}");
+                    } else {
+                        room_stuck += 1;
+                        assert!(said.contains("fits no place yet"), "{said}");
+                    }
+                }
+            }
+            match s.to_act() {
+                ToAct::Chance => s.apply_chance(),
+                ToAct::Seats(seats) => {
+                    let a = bot.choose(&s, seats[0]).unwrap();
+                    s.apply(seats[0], &a).unwrap();
+                }
+                ToAct::Over => break,
+            }
+        }
+    }
+    assert!(
+        die_fits > 0 && die_stuck > 0 && room_fits > 0 && room_stuck > 0,
+        "cases seen: dice {die_fits} fit / {die_stuck} not, rooms {room_fits} / {room_stuck}"
+    );
+}

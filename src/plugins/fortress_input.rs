@@ -126,24 +126,62 @@ fn handle_inputs(
                 notice.info("several things fit: pick one in the panel");
                 choices.0 = options;
             }
-            Handled::Selected => notice.info(held_text(&session.state, &held.0)),
+            Handled::Selected => notice.info(held_text(
+                &session.state,
+                &session.state.legal_actions(seat),
+                &held.0,
+            )),
             Handled::Refused(why) => notice.error(why),
         }
     }
 }
 
-/// What the player holds, in words.
-pub fn held_text(s: &IceFortress, sel: &Selection) -> String {
+/// What the player holds, in words, and where it may go (`legal`: the seat's legal actions); when
+/// it may go nowhere yet, why and what to do instead.
+pub fn held_text(s: &IceFortress, legal: &[Action], sel: &Selection) -> String {
     match sel {
         Selection::None => String::new(),
-        Selection::Die(d) => format!(
-            "holding a {}: click a lit pillar square",
-            s.dice().get(*d as usize).map_or(0, |d| d.value)
-        ),
-        Selection::Room(r) => format!(
-            "holding {}: click a lit place to build it",
-            s.card(*r).map_or("a room".into(), |c| c.name.clone())
-        ),
+        Selection::Die(d) => {
+            let value = s.dice().get(*d as usize).map_or(0, |d| d.value);
+            let placed = legal
+                .iter()
+                .any(|a| matches!(a, Action::PlacePillar { die, .. } if die == d));
+            if placed {
+                format!("holding a {value}: click a lit pillar square")
+            } else if s.built().is_empty() {
+                format!(
+                    "holding a {value}, but there is no room to stand it on: build a room \
+                     first (click one in the supply), or use the die on a power"
+                )
+            } else {
+                format!(
+                    "holding a {value}, but no free pillar square takes it: build another \
+                     room, or use the die on a power"
+                )
+            }
+        }
+        Selection::Room(r) => {
+            let card = s.card(*r);
+            let name = card.map_or("a room".into(), |c| c.name.clone());
+            let built = legal
+                .iter()
+                .any(|a| matches!(a, Action::BuildRoom { room, .. } if room == r));
+            match card {
+                Some(c) if !built => {
+                    let size = c.size.name();
+                    let foundation = if s.content().foundation.sizes.contains(&c.size) {
+                        "no foundation space is free"
+                    } else {
+                        "a room of its size may not stand on the foundation"
+                    };
+                    format!(
+                        "holding {name}, but it fits no place yet: {foundation}, and no finished \
+                         group of pillars takes a {size} room"
+                    )
+                }
+                _ => format!("holding {name}: click a lit place to build it"),
+            }
+        }
         Selection::Power { power, paid } => {
             let cost = s.power(*power).map_or(String::new(), |p| {
                 hoarfrost_rules::ice_fortress::cost_text(&p.cost)

@@ -119,12 +119,34 @@ fn spawn_board(
     ));
     for (i, die) in s.dice().iter().enumerate() {
         let (at, side) = die_place(s, i as u8, &layout::room_frames(s));
-        commands.spawn((
-            TableEntity,
-            DiePiece(i as u8),
-            Target::Die(i as u8),
-            die_bundle(&dice, die.value, at, side),
-        ));
+        commands
+            .spawn((
+                TableEntity,
+                DiePiece(i as u8),
+                Target::Die(i as u8),
+                die_bundle(&dice, die.value, at, side),
+            ))
+            .insert(Name::new(die_name(s, i as u8)));
+    }
+}
+
+/// What die `d` is called where it lies: "Unused die", "Rolled die 2" (the second in the tray, from
+/// the left), "Spent die" or "Pillar die".
+pub fn die_name(s: &IceFortress, d: u8) -> String {
+    let Some(die) = s.dice().get(d as usize) else {
+        return "Die".into();
+    };
+    match die.at {
+        DieAt::Pool => "Unused die".into(),
+        DieAt::Rolled => {
+            let before = s.dice()[..d as usize]
+                .iter()
+                .filter(|x| x.at == DieAt::Rolled)
+                .count();
+            format!("Rolled die {}", before + 1)
+        }
+        DieAt::Spent => "Spent die".into(),
+        DieAt::Pillar { .. } => "Pillar die".into(),
     }
 }
 
@@ -324,14 +346,19 @@ fn mirror_dice(
         &DiePiece,
         &mut Transform,
         &mut crate::systems::dice::Die,
+        &mut Name,
     )>,
 ) {
     let s = &session.state;
     let frames = layout::room_frames(s);
-    for (entity, piece, mut t, mut shown) in &mut dice {
+    for (entity, piece, mut t, mut shown, mut name) in &mut dice {
         let Some(die) = s.dice().get(piece.0 as usize) else {
             continue;
         };
+        let called = die_name(s, piece.0);
+        if name.as_str() != called {
+            name.set(called);
+        }
         let (at, side) = die_place(s, piece.0, &frames);
         let was = before.get(piece.0 as usize).copied();
         t.scale = Vec3::splat(side);
