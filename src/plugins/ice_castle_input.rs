@@ -146,7 +146,7 @@ fn hand_window(
                     ui.label("Pick a card, then click a door tile.");
                 }
                 (Phase::Play, Some(card)) => {
-                    ui.label(format!("{}: click a door tile, or", card.name()));
+                    ui.label(card_prompt(&session.state, seat, card));
                     ui.horizontal(|ui| {
                         for action in card_buttons(&session.state, seat, card) {
                             if ui
@@ -183,6 +183,19 @@ fn card_help(card: Card) -> &'static str {
         Card::Axe => "Opens a frozen door for good.",
         Card::Freeze => "Holds an opponent for two of their turns.",
         Card::Wand => "Moves an opponent one tile.",
+    }
+}
+
+/// What to do with `card` once picked: click a tile where some tile takes it, else say none does.
+pub fn card_prompt(s: &IceCastle, seat: Seat, card: Card) -> String {
+    let on_a_tile = s
+        .legal_actions(seat)
+        .iter()
+        .any(|a| a.card() == Some(card) && !tiles_of(a).is_empty());
+    if on_a_tile {
+        format!("{}: click a door tile, or", card.name())
+    } else {
+        format!("{}: no tile takes it now; instead", card.name())
     }
 }
 
@@ -337,6 +350,30 @@ mod tests {
         assert_eq!(s.phase(), Phase::Play);
         let seat = s.current();
         (s, seat)
+    }
+
+    #[test]
+    fn a_picked_card_says_whether_a_tile_takes_it() {
+        let (mut on_tile, mut nowhere) = (0, 0);
+        for seed in 1..=30 {
+            let (s, seat) = at_play(seed);
+            let legal = s.legal_actions(seat);
+            for &card in s.hand(seat) {
+                let tiles = legal
+                    .iter()
+                    .any(|a| a.card() == Some(card) && !tiles_of(a).is_empty());
+                let said = card_prompt(&s, seat, card);
+                assert!(said.starts_with(&card.name()), "{said}");
+                if tiles {
+                    on_tile += 1;
+                    assert!(said.contains("click a door tile"), "{said}");
+                } else {
+                    nowhere += 1;
+                    assert!(said.contains("no tile takes it now"), "{said}");
+                }
+            }
+        }
+        assert!(on_tile > 0 && nowhere > 0, "{on_tile} / {nowhere}");
     }
 
     /// Plays the castle bot for both seats until the seat to act may step onto a tile; `None` if that

@@ -139,6 +139,19 @@ pub fn targets(state: &IceTowers, seat: Seat, source: Source) -> Vec<TowerId> {
         .collect()
 }
 
+/// What to do with the pyramid just picked up; a freestanding one that nothing may be capped with
+/// says so (it could wait for hours for a large enough top otherwise).
+pub fn select_hint(state: &IceTowers, seat: Seat, source: Source) -> &'static str {
+    match source {
+        Source::Free(_) if targets(state, seat, source).is_empty() => {
+            "No tower is topped by a pyramid at least as large as this one, so it cannot cap \
+             anything now: click it again to put it down."
+        }
+        Source::Free(_) => "Now click a tower or pyramid at least as large to cap it.",
+        Source::Mined { .. } => "Now click a tower to cap, or the table to set the pyramid down.",
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Pointing>()
         .add_message::<DropHeld>()
@@ -198,13 +211,7 @@ fn on_click(
     match outcome {
         Outcome::Select(source) => {
             pointing.selection = Some(source);
-            let hint = match source {
-                Source::Free(_) => "Now click a tower or pyramid at least as large to cap it.",
-                Source::Mined { .. } => {
-                    "Now click a tower to cap, or the table to set the pyramid down."
-                }
-            };
-            notice.info(hint);
+            notice.info(select_hint(&session.state, seat, source));
         }
         Outcome::Play(action) => {
             pointing.selection = None;
@@ -320,6 +327,37 @@ mod tests {
             Outcome::Play(Action::Cap { piece: mine, onto })
         );
         assert!(targets(&s, 0, source).contains(&onto));
+    }
+
+    #[test]
+    fn a_pyramid_that_can_cap_nothing_says_so_when_picked_up() {
+        let s = state();
+        let small = Source::Free(free(&s, 0, 1));
+        assert!(select_hint(&s, 0, small).starts_with("Now click a tower"));
+        // Every large pyramid but one of Red's sits under a small one of its colour: the free
+        // large has no top at least as large to cap.
+        let start = IceTowers::new(&Setup::new(3, 1)).unwrap();
+        let mut towers = Vec::new();
+        let mut red_free = false;
+        for t in start.towers() {
+            let top = t.top();
+            if top.pips == 3 {
+                if top.side == 0 && !red_free {
+                    red_free = true;
+                } else {
+                    towers.push(vec![top, p(top.side, 1)]);
+                }
+            }
+        }
+        let s = IceTowers::with_towers(&Setup::new(3, 1), &towers).unwrap();
+        let large = Source::Free(free(&s, 0, 3));
+        assert!(targets(&s, 0, large).is_empty());
+        assert!(select_hint(&s, 0, large).contains("cannot cap anything"));
+        let mined = Source::Mined {
+            from: s.towers()[0].id,
+            index: 0,
+        };
+        assert!(select_hint(&s, 0, mined).contains("the table"));
     }
 
     #[test]
