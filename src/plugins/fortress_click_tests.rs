@@ -161,7 +161,13 @@ fn a_click_out_of_turn_is_refused_with_the_rules_reason() {
 #[test]
 fn a_held_die_or_room_that_fits_nowhere_says_why() {
     use crate::plugins::fortress_input::held_text;
-    let (mut die_fits, mut die_stuck, mut room_fits, mut room_stuck) = (0, 0, 0, 0);
+    // Per kind (die, room): how often it fitted somewhere, and how often nowhere.
+    let mut seen = [[0; 2]; 2];
+    let mut check = |kind: usize, fits: bool, said: String, fit: &str, stuck: &str| {
+        seen[kind][usize::from(!fits)] += 1;
+        let wanted = if fits { fit } else { stuck };
+        assert!(said.contains(wanted), "{said}");
+    };
     for seed in [3, 8] {
         let mut s = IceFortress::standard(&Setup::new(1, seed)).unwrap();
         let mut bot = FortressBot::new(seed);
@@ -173,26 +179,20 @@ fn a_held_die_or_room_that_fits_nowhere_says_why() {
                         .iter()
                         .any(|a| matches!(a, Action::PlacePillar { die, .. } if *die == d));
                     let said = held_text(&s, &legal, &Selection::Die(d));
-                    if fits {
-                        die_fits += 1;
-                        assert!(said.ends_with("click a lit pillar square"), "{said}");
-                    } else {
-                        die_stuck += 1;
-                        assert!(said.contains("use the die on a power"), "{said}");
-                    }
+                    check(
+                        0,
+                        fits,
+                        said,
+                        "click a lit pillar square",
+                        "use the die on a power",
+                    );
                 }
                 for &r in s.supply() {
                     let fits = legal
                         .iter()
                         .any(|a| matches!(a, Action::BuildRoom { room, .. } if *room == r));
                     let said = held_text(&s, &legal, &Selection::Room(r));
-                    if fits {
-                        room_fits += 1;
-                        assert!(said.ends_with("click a lit place to build it"), "{said}");
-                    } else {
-                        room_stuck += 1;
-                        assert!(said.contains("fits no place yet"), "{said}");
-                    }
+                    check(1, fits, said, "click a lit place", "fits no place yet");
                 }
             }
             match s.to_act() {
@@ -206,7 +206,7 @@ fn a_held_die_or_room_that_fits_nowhere_says_why() {
         }
     }
     assert!(
-        die_fits > 0 && die_stuck > 0 && room_fits > 0 && room_stuck > 0,
-        "cases seen: dice {die_fits} fit / {die_stuck} not, rooms {room_fits} / {room_stuck}"
+        seen.iter().flatten().all(|&n| n > 0),
+        "cases seen (dice, rooms; fit, not): {seen:?}"
     );
 }
