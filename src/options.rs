@@ -245,6 +245,9 @@ fn count(flag: &str, v: &str) -> Result<u32, String> {
 /// The smallest window the side panels and the table still fit in.
 pub const MIN_WINDOW: (u32, u32) = (800, 450);
 
+/// The largest window side `--window` takes (GPUs' usual largest texture).
+const MAX_WINDOW_SIDE: u32 = 16384;
+
 /// A window size written `<width>x<height>`, at least [`MIN_WINDOW`].
 fn window_size(v: &str) -> Result<(u32, u32), String> {
     let wrong = || format!("--window wants a size in pixels as 1600x900, not '{v}'");
@@ -253,9 +256,9 @@ fn window_size(v: &str) -> Result<(u32, u32), String> {
         w.trim().parse().map_err(|_| wrong())?,
         h.trim().parse().map_err(|_| wrong())?,
     );
-    if w < MIN_WINDOW.0 || h < MIN_WINDOW.1 || w > 16384 || h > 16384 {
+    if w < MIN_WINDOW.0 || h < MIN_WINDOW.1 || w.max(h) > MAX_WINDOW_SIDE {
         return Err(format!(
-            "--window {v}: the window is {}x{} at least and 16384 a side at most",
+            "--window {v}: the window is {}x{} at least and {MAX_WINDOW_SIDE} a side at most",
             MIN_WINDOW.0, MIN_WINDOW.1
         ));
     }

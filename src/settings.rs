@@ -1,8 +1,6 @@
 //! The player's settings (window mode, graphics quality, camera, animation and AI speed, text size,
-//! default seats),
-//! kept as RON in
-//! `<config_dir>/hoarfrost/settings.ron`. A missing file means the defaults; a damaged one gives the
-//! defaults and a message saying why.
+//! default seats), kept as RON in `<config_dir>/hoarfrost/settings.ron`. A missing file means the
+//! defaults; a damaged one gives the defaults and a message saying why.
 
 use std::path::Path;
 
@@ -118,22 +116,18 @@ impl Default for Settings {
 impl Settings {
     /// The same settings with every value brought into range (a hand-edited file may have any).
     pub fn sanitized(mut self) -> Self {
-        let speed = |v: f32| {
+        // Each factor within its range; one that is no number at all is normal (1).
+        let within = |v: f32, range: &std::ops::RangeInclusive<f32>| {
             if v.is_finite() {
-                v.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end())
+                v.clamp(*range.start(), *range.end())
             } else {
                 1.0
             }
         };
-        self.camera_speed = speed(self.camera_speed);
-        self.animation_speed = speed(self.animation_speed);
-        self.ai_speed = speed(self.ai_speed);
-        self.ui_scale = if self.ui_scale.is_finite() {
-            self.ui_scale
-                .clamp(*UI_SCALE_RANGE.start(), *UI_SCALE_RANGE.end())
-        } else {
-            1.0
-        };
+        self.camera_speed = within(self.camera_speed, &SPEED_RANGE);
+        self.animation_speed = within(self.animation_speed, &SPEED_RANGE);
+        self.ai_speed = within(self.ai_speed, &SPEED_RANGE);
+        self.ui_scale = within(self.ui_scale, &UI_SCALE_RANGE);
         if !(1..=8).contains(&self.default_seats.len()) {
             self.default_seats = Settings::default().default_seats;
         }

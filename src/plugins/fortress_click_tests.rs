@@ -59,6 +59,19 @@ fn every_auto_player_action_can_be_clicked() {
     }
 }
 
+/// One step of a bot-played game (chance or the bot's move); false once the game is over.
+fn bot_step(s: &mut IceFortress, bot: &mut FortressBot) -> bool {
+    match s.to_act() {
+        ToAct::Chance => s.apply_chance(),
+        ToAct::Seats(seats) => {
+            let a = bot.choose(s, seats[0]).unwrap();
+            s.apply(seats[0], &a).unwrap();
+        }
+        ToAct::Over => return false,
+    }
+    true
+}
+
 /// A state in the build step with at least one rolled die.
 fn in_build(seed: u64) -> IceFortress {
     let mut s = IceFortress::standard(&Setup::new(1, seed)).unwrap();
@@ -67,13 +80,8 @@ fn in_build(seed: u64) -> IceFortress {
         if s.phase() == Phase::Build && s.decision().is_none() && !s.rolled().is_empty() {
             return s;
         }
-        match s.to_act() {
-            ToAct::Chance => s.apply_chance(),
-            ToAct::Seats(seats) => {
-                let a = bot.choose(&s, seats[0]).unwrap();
-                s.apply(seats[0], &a).unwrap();
-            }
-            ToAct::Over => break,
+        if !bot_step(&mut s, &mut bot) {
+            break;
         }
     }
     panic!("no build step reached");
@@ -195,13 +203,8 @@ fn a_held_die_or_room_that_fits_nowhere_says_why() {
                     check(1, fits, said, "click a lit place", "fits no place yet");
                 }
             }
-            match s.to_act() {
-                ToAct::Chance => s.apply_chance(),
-                ToAct::Seats(seats) => {
-                    let a = bot.choose(&s, seats[0]).unwrap();
-                    s.apply(seats[0], &a).unwrap();
-                }
-                ToAct::Over => break,
+            if !bot_step(&mut s, &mut bot) {
+                break;
             }
         }
     }

@@ -138,16 +138,19 @@ pub fn die_name(s: &IceFortress, d: u8) -> String {
     };
     match die.at {
         DieAt::Pool => "Unused die".into(),
-        DieAt::Rolled => {
-            let before = s.dice()[..d as usize]
-                .iter()
-                .filter(|x| x.at == DieAt::Rolled)
-                .count();
-            format!("Rolled die {}", before + 1)
-        }
+        DieAt::Rolled => format!("Rolled die {}", rank(s, d, DieAt::Rolled) + 1),
         DieAt::Spent => "Spent die".into(),
         DieAt::Pillar { .. } => "Pillar die".into(),
     }
+}
+
+/// How many dice before die `d` lie `at` the same kind of place: its slot there, from 0.
+fn rank(s: &IceFortress, d: u8, at: DieAt) -> usize {
+    s.dice()
+        .iter()
+        .take(d as usize)
+        .filter(|x| x.at == at)
+        .count()
 }
 
 /// Where die `d` rests and how big it is.
@@ -159,13 +162,7 @@ pub fn die_place(
     let Some(die) = s.dice().get(d as usize) else {
         return (Vec3::ZERO, layout::POOL_SIDE);
     };
-    let rank = |at: DieAt| {
-        s.dice()
-            .iter()
-            .take(d as usize)
-            .filter(|x| x.at == at)
-            .count()
-    };
+    let rank = |at: DieAt| rank(s, d, at);
     match die.at {
         DieAt::Pool => (layout::pool_slot(rank(DieAt::Pool)), layout::POOL_SIDE),
         DieAt::Rolled => (

@@ -139,8 +139,8 @@ pub fn targets(state: &IceTowers, seat: Seat, source: Source) -> Vec<TowerId> {
         .collect()
 }
 
-/// What to do with the pyramid just picked up; a freestanding one that nothing may be capped with
-/// says so (it could wait for hours for a large enough top otherwise).
+/// What to do with the pyramid just picked up; a freestanding one that can cap nothing now says so,
+/// rather than ask for a click that nothing would answer.
 pub fn select_hint(state: &IceTowers, seat: Seat, source: Source) -> &'static str {
     match source {
         Source::Free(_) if targets(state, seat, source).is_empty() => {

@@ -61,8 +61,7 @@ fn load_settings(
 /// Give the title choice the default seats: as many as its game takes, the others set aside for a
 /// game that seats more.
 pub fn seat_defaults(choice: &mut SetupChoice, kinds: &[SeatKind]) {
-    choice.set_aside.clear();
-    choice.resize(kinds.len());
+    choice.set_count(kinds.len());
     for (seat, kind) in choice.seats.iter_mut().zip(kinds) {
         seat.kind = *kind;
     }

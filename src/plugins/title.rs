@@ -94,6 +94,12 @@ impl SetupChoice {
         self.resize(n);
     }
 
+    /// The player sets the number of seats: seats set aside are not wanted back.
+    pub fn set_count(&mut self, n: usize) {
+        self.set_aside.clear();
+        self.resize(n);
+    }
+
     /// Grow or shrink to `n` seats, new seats being AI in the first unused colour.
     pub fn resize(&mut self, n: usize) {
         while self.seats.len() > n {
@@ -242,9 +248,7 @@ fn title_menu(
             let mut n = choice.seats.len();
             ui.add(egui::Slider::new(&mut n, range).text("seats"));
             if n != choice.seats.len() {
-                // The player has said how many: seats set aside are not wanted back.
-                choice.set_aside.clear();
-                choice.resize(n);
+                choice.set_count(n);
             }
             for (i, seat) in choice.seats.iter_mut().enumerate() {
                 ui.horizontal(|ui| {
@@ -391,8 +395,7 @@ mod tests {
         assert!(c.problem().is_none(), "{:?}", c.problem());
         // Once the player sets the number, seats set aside are let go.
         c.pick(GameKind::IceCastle);
-        c.set_aside.clear();
-        c.resize(3);
+        c.set_count(3);
         c.pick(GameKind::Sprawl);
         assert_eq!(c.seats.len(), 3);
         // Too few for the game: AI seats are added.
