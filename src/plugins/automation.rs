@@ -166,9 +166,12 @@ fn click_named(
         target,
         position: at,
     };
-    if step == 0 {
+    if matches!(step, 0 | 2 | 3) {
         // The window's cursor goes there too, as egui reads it: after a click on a button, egui
         // would otherwise still see the cursor over its window and take the table click for itself.
+        // It is sent again with the press and the release, so that a real pointer event between
+        // (the X server's pointer, entering the window late on a busy machine) cannot move the
+        // click elsewhere.
         if let Some(window) = windows.iter().next() {
             window_events.write(bevy::window::WindowEvent::CursorMoved(
                 bevy::window::CursorMoved {
@@ -185,6 +188,10 @@ fn click_named(
         3 => PointerAction::Release(PointerButton::Primary),
         _ => return,
     };
+    if step != 0 {
+        let back = PointerAction::Move { delta: Vec2::ZERO };
+        input.write(PointerInput::new(PointerId::Mouse, location.clone(), back));
+    }
     input.write(PointerInput::new(PointerId::Mouse, location, action));
 }
 
@@ -213,14 +220,15 @@ fn press_button(
             window,
         })
     };
+    // The cursor is set again with the press and the release (see `click_named`).
+    if matches!(step, 0 | 2 | 3) {
+        events.write(WindowEvent::CursorMoved(CursorMoved {
+            window,
+            position: at,
+            delta: None,
+        }));
+    }
     match step {
-        0 => {
-            events.write(WindowEvent::CursorMoved(CursorMoved {
-                window,
-                position: at,
-                delta: None,
-            }));
-        }
         2 => {
             events.write(button(ButtonState::Pressed));
         }
