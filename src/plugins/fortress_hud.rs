@@ -83,6 +83,7 @@ pub fn hud_spec() -> HudSpec<IceFortress> {
                 s.round_limit()
             ),
         }),
+        settled_by: |_| Vec::new(),
     }
 }
 

@@ -30,9 +30,11 @@ fn game_over_window<G: Recorded>(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let returns = session.state.returns();
-    // Low on the screen and foldable, so the final position stays in sight above it.
+    // Top right, where the game's panel stood, and foldable: the table is framed to leave that
+    // side free, so the final position stays in sight (at the bottom, eight seats covered the
+    // board's near rows).
     egui::Window::new("Game over")
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .collapsible(true)
         .resizable(false)
         .show(ctx, |ui| {
@@ -48,6 +50,9 @@ fn game_over_window<G: Recorded>(
                     _ => format!("A tie: {}", winners.join(", ")),
                 },
             });
+            for line in (spec.settled_by)(&session.state) {
+                ui.label(line);
+            }
             for seat in 0..returns.len() {
                 let (name, colour) = (spec.seat_name)(&session.state, seat);
                 ui.horizontal(|ui| {

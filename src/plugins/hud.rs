@@ -40,6 +40,8 @@ pub struct HudSpec<G: Game> {
     pub help: &'static str,
     /// The game-over heading, where "X wins" does not fit (a cooperative game won or lost).
     pub headline: Option<fn(&G) -> String>,
+    /// Lines under the game-over heading saying how the result was settled (Sprawl's tie-breaks).
+    pub settled_by: fn(&G) -> Vec<String>,
 }
 
 /// Seat colours chosen on the title screen, for games whose rules do not know them (Ice Castle); the

@@ -51,6 +51,7 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
                or stay / step out in the panel. Reach an open door on the far row to win.\n\
                Dark tiles with a door mark are closed; light ones open; blue ice is a frozen door.",
         headline: None,
+        settled_by: |_| Vec::new(),
     }
 }
 

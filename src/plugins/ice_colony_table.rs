@@ -493,6 +493,7 @@ fn hud_spec() -> HudSpec<IceColony> {
                Terrain: Black cancels Reduce, +1 defending. Blue: one extra move. Green: Grow +1,\n\
                -1 defending. Red: Reduce takes 2, +2 defending. Yellow: +1 attacking. Clear: as chosen.",
         headline: None,
+        settled_by: |_| Vec::new(),
     }
 }
 

@@ -428,6 +428,7 @@ fn hud_spec() -> HudSpec<IceTowers> {
                Split: click the upper of two same-coloured pyramids (not yours) in a tower.\n\
                Stop when you are done; the game ends when everyone has stopped.",
         headline: None,
+        settled_by: |_| Vec::new(),
     }
 }
 

@@ -394,6 +394,7 @@ fn hud_spec() -> HudSpec<Sprawl> {
         },
         help: sprawl_input::HELP,
         headline: None,
+        settled_by: Sprawl::tie_break_lines,
     }
 }
 

@@ -24,18 +24,31 @@ pub struct Standing {
 }
 
 impl Standing {
+    /// The tie-break counts in the order they are applied: more is better.
+    pub fn tie_breaks(&self) -> [u32; 5] {
+        [
+            self.neutralized_pips,
+            self.neutralized_towers,
+            self.spaces,
+            self.tower_pips,
+            self.towers,
+        ]
+    }
+
     /// Sort key: smaller is better.
-    fn key(&self) -> (i64, i64, i64, i64, i64, i64) {
-        (
-            self.points,
-            -(self.neutralized_pips as i64),
-            -(self.neutralized_towers as i64),
-            -(self.spaces as i64),
-            -(self.tower_pips as i64),
-            -(self.towers as i64),
-        )
+    fn key(&self) -> (i64, [std::cmp::Reverse<u32>; 5]) {
+        (self.points, self.tie_breaks().map(std::cmp::Reverse))
     }
 }
+
+/// What each of `Standing::tie_breaks` counts, for players.
+const TIE_BREAK_NAMES: [&str; 5] = [
+    "pips of towers neutralized",
+    "towers neutralized",
+    "squares held",
+    "pips in towers held",
+    "towers held",
+];
 
 pub(super) fn scores(s: &Sprawl) -> Vec<i64> {
     (0..s.players)
@@ -84,6 +97,63 @@ impl Sprawl {
             .collect();
         out.sort_by_key(|st| (st.key(), st.seat));
         out
+    }
+}
+
+/// Names joined as "A", "A and B", "A, B and C".
+fn joined(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+impl Sprawl {
+    /// How a finished game's tie on points was settled, for the game-over screen: the seats level
+    /// on fewest points, then each tie-break that set some of them apart, with every contender's
+    /// count. Empty while the game runs or when one seat has fewest points alone.
+    pub fn tie_break_lines(&self) -> Vec<String> {
+        let table = self.standings();
+        let Some(best) = table.first().map(|st| st.points) else {
+            return Vec::new();
+        };
+        let mut level: Vec<&Standing> = table.iter().filter(|st| st.points == best).collect();
+        if !self.over || level.len() < 2 {
+            return Vec::new();
+        }
+        let name = |st: &Standing| self.hue(st.seat).name();
+        let names: Vec<&str> = level.iter().map(|st| name(st)).collect();
+        let mut lines = vec![format!(
+            "{} have {best} points left each: the tie-breaks decide.",
+            joined(&names)
+        )];
+        for (number, what) in TIE_BREAK_NAMES.iter().enumerate() {
+            let value = |st: &Standing| st.tie_breaks()[number];
+            let most = level.iter().map(|st| value(st)).max().unwrap_or(0);
+            if level.iter().all(|st| value(st) == most) {
+                continue;
+            }
+            let counts: Vec<String> = level
+                .iter()
+                .map(|st| format!("{} {}", name(st), value(st)))
+                .collect();
+            lines.push(format!(
+                "Tie-break {}, {what}: {}.",
+                number + 1,
+                counts.join(", ")
+            ));
+            level.retain(|st| value(st) == most);
+            if level.len() == 1 {
+                return lines;
+            }
+        }
+        let names: Vec<&str> = level.iter().map(|st| name(st)).collect();
+        lines.push(format!(
+            "{} are level on every tie-break and share the win.",
+            joined(&names)
+        ));
+        lines
     }
 }
 

@@ -284,6 +284,10 @@ fn the_fewest_points_left_in_the_stash_wins() {
     assert_eq!(s.scores(), vec![27, 28, 29]);
     assert_eq!(s.returns(), vec![1.0, 0.0, 0.0]);
     assert_eq!(s.standings()[0].seat, 0);
+    assert!(
+        s.tie_break_lines().is_empty(),
+        "Red has fewest points alone"
+    );
 }
 
 /// Ends a game on a position where Red and Yellow have placed the same pips and Green fewer.
@@ -291,6 +295,10 @@ fn tie(red: &[(&str, Vec<Piece>)], red_branches: &[(&str, Piece, Dir, &str)]) ->
     let mut towers = red.to_vec();
     towers.push(("e6", vec![p(GREEN, 1)]));
     let mut s = position(&towers, red_branches, RED);
+    assert!(
+        s.tie_break_lines().is_empty(),
+        "nothing to settle while the game runs"
+    );
     score::finish(&mut s);
     assert_eq!(s.scores()[0], s.scores()[1], "Red and Yellow tie on points");
     s
@@ -304,6 +312,13 @@ fn ties_go_first_to_pips_of_towers_neutralized() {
     s.neutralized_pips = vec![3, 2, 0];
     s.neutralized_count = vec![1, 2, 0];
     assert_eq!(s.returns(), vec![1.0, 0.0, 0.0]);
+    assert_eq!(
+        s.tie_break_lines(),
+        [
+            "Red and Yellow have 27 points left each: the tie-breaks decide.",
+            "Tie-break 1, pips of towers neutralized: Red 3, Yellow 2."
+        ]
+    );
 }
 
 #[test]
@@ -312,6 +327,11 @@ fn then_to_the_number_of_towers_neutralized() {
     s.neutralized_pips = vec![3, 3, 0];
     s.neutralized_count = vec![1, 2, 0];
     assert_eq!(s.returns(), vec![0.0, 1.0, 0.0]);
+    // Only the tie-break that set them apart is named.
+    assert_eq!(
+        s.tie_break_lines()[1..],
+        ["Tie-break 2, towers neutralized: Yellow 2, Red 1."]
+    );
 }
 
 #[test]
@@ -328,6 +348,10 @@ fn then_to_spaces_controlled() {
         ],
     );
     assert_eq!(s.returns(), vec![1.0, 0.0, 0.0]);
+    assert_eq!(
+        s.tie_break_lines()[1..],
+        ["Tie-break 3, squares held: Red 3, Yellow 1."]
+    );
 }
 
 #[test]
@@ -344,6 +368,10 @@ fn then_to_pips_of_towers_controlled() {
         ],
     );
     assert_eq!(s.returns(), vec![1.0, 0.0, 0.0]);
+    assert_eq!(
+        s.tie_break_lines()[1..],
+        ["Tie-break 4, pips in towers held: Red 5, Yellow 3."]
+    );
 }
 
 #[test]
@@ -362,8 +390,16 @@ fn then_to_towers_controlled_and_otherwise_the_win_is_shared() {
         ],
     );
     assert_eq!(s.returns(), vec![0.0, 1.0, 0.0]);
+    assert_eq!(
+        s.tie_break_lines()[1..],
+        ["Tie-break 5, towers held: Yellow 2, Red 1."]
+    );
     let shared = tie(&[("a1", vec![p(RED, 2)]), ("c3", vec![p(YELLOW, 2)])], &[]);
     assert_eq!(shared.returns(), vec![0.5, 0.5, 0.0]);
+    assert_eq!(
+        shared.tie_break_lines()[1..],
+        ["Red and Yellow are level on every tie-break and share the win."]
+    );
 }
 
 /// The rulebook's example picture, rebuilt: Red's 2 neutralizes Green's tower and targets the square
