@@ -9,7 +9,7 @@ use crate::options::LaunchOptions;
 /// Bevy's default plugins, the example scene and the benchmark; none of Hoarfrost's plugins.
 pub fn app(options: LaunchOptions) -> App {
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(crate::window_plugin(&options)));
+    app.add_plugins(DefaultPlugins.set(crate::window_plugin(&options, None)));
     app.insert_resource(options);
     app.add_plugins(crate::plugins::bench::plugin)
         .add_systems(Startup, spawn_scene);

@@ -256,9 +256,14 @@ fn window_size(v: &str) -> Result<(u32, u32), String> {
         w.trim().parse().map_err(|_| wrong())?,
         h.trim().parse().map_err(|_| wrong())?,
     );
+    window_fits(w, h).map_err(|e| format!("--window {v}: {e}"))
+}
+
+/// A window size the app opens at: at least [`MIN_WINDOW`], at most [`MAX_WINDOW_SIDE`] a side.
+pub fn window_fits(w: u32, h: u32) -> Result<(u32, u32), String> {
     if w < MIN_WINDOW.0 || h < MIN_WINDOW.1 || w.max(h) > MAX_WINDOW_SIDE {
         return Err(format!(
-            "--window {v}: the window is {}x{} at least and {MAX_WINDOW_SIDE} a side at most",
+            "the window is {}x{} at least and {MAX_WINDOW_SIDE} a side at most",
             MIN_WINDOW.0, MIN_WINDOW.1
         ));
     }

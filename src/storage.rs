@@ -14,7 +14,7 @@ use hoarfrost_rules::save;
 pub struct Storage {
     /// `<data_dir>/hoarfrost`: saves/ and autosave.ron.
     pub data: Option<PathBuf>,
-    /// `<config_dir>/hoarfrost`: settings.ron.
+    /// `<config_dir>/hoarfrost`: settings.ron and window.ron.
     pub config: Option<PathBuf>,
 }
 
@@ -69,6 +69,11 @@ impl Storage {
             .ok_or_else(|| {
                 "this system has no config directory; set HOARFROST_CONFIG_DIR".to_string()
             })
+    }
+
+    /// The file of the window's last size.
+    pub fn window_file(&self) -> Option<PathBuf> {
+        self.config.as_deref().map(|c| c.join("window.ron"))
     }
 }
 

@@ -49,12 +49,21 @@ fn capture(name: &str, args: &[&str]) -> Picture {
 
 /// Run the app with `args` plus a screenshot flag; returns the picture and what it printed.
 fn capture_with_output(name: &str, args: &[&str]) -> (Picture, String) {
+    capture_with_config(name, args, &[])
+}
+
+/// The same, with `config` files (name and text) in the app's config folder before it starts.
+fn capture_with_config(name: &str, args: &[&str], config: &[(&str, &str)]) -> (Picture, String) {
     let out: PathBuf =
         std::env::temp_dir().join(format!("hoarfrost-{name}-{}.png", std::process::id()));
     let _ = std::fs::remove_file(&out);
     // Saves and settings in a folder of the test's own: not the player's autosave or settings.
     let home = std::env::temp_dir().join(format!("hoarfrost-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(home.join("config")).expect("a config folder");
+    for (file, text) in config {
+        std::fs::write(home.join("config").join(file), text).expect("a config file");
+    }
     let mut child = Command::new(env!("CARGO_BIN_EXE_hoarfrost"))
         .args(args)
         .arg("--screenshot")
@@ -230,6 +239,20 @@ fn title_screen_renders() {
         bright > 0 || centre.iter().any(|c| *c != at(5, 5)),
         "no menu in the middle of the title screen"
     );
+}
+
+#[test]
+fn the_window_opens_at_the_size_it_was_last_given() {
+    if !display_available() {
+        return;
+    }
+    let (p, _) = capture_with_config(
+        "kept-size",
+        &["--exit-after", "60"],
+        &[("window.ron", "(width: 1000, height: 600)")],
+    );
+    assert_eq!((p.width, p.height), (1000, 600), "the window's size");
+    assert_not_blank(&p, 4.0);
 }
 
 #[test]

@@ -42,6 +42,7 @@ pub mod sprawl_table;
 pub mod sprawl_tutorial;
 pub mod title;
 pub mod tutorial;
+pub mod window_memory;
 
 use bevy::prelude::*;
 use hoarfrost_rules::record::Recorded;
@@ -76,6 +77,7 @@ pub(crate) fn plugin(app: &mut App) {
         automation::plugin,
         bench::plugin,
         soak::plugin,
+        window_memory::plugin,
     ))
     .add_plugins((
         icetowers_table::plugin,
