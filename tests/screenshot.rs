@@ -824,21 +824,21 @@ fn ice_fortress_won_scene_shows_the_win_screen() {
         ],
     );
     assert_not_blank(&p, 12.0);
-    // The game-over window sits low in the middle, a dark panel with light text, leaving the
-    // fortress in sight above it.
+    // The game-over window stands at the top right, where the side panel was, a dark panel with
+    // light text, leaving the fortress in the middle in sight.
     let at = |x: usize, y: usize| p.rgb[y * p.width + x];
-    let dark_in_row = |y: usize| {
+    let dark_in_row = |from: usize, y: usize| {
         (0..300)
-            .map(|i| at(p.width / 2 - 150 + i, y))
+            .map(|i| at(from + i, y))
             .filter(|c| c.iter().all(|&v| v < 60))
             .count()
     };
-    let low = dark_in_row(p.height - 60);
+    let corner = dark_in_row(p.width - 320, 80);
     assert!(
-        low > 100,
-        "no game-over window low in the middle ({low} dark pixels)"
+        corner > 100,
+        "no game-over window at the top right ({corner} dark pixels)"
     );
-    let middle = dark_in_row(p.height / 2);
+    let middle = dark_in_row(p.width / 2 - 150, p.height / 2);
     assert!(
         middle < 100,
         "the game-over window covers the table's middle ({middle} dark pixels)"
