@@ -56,7 +56,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Pending>()
         .add_systems(Startup, note_opening_size)
         .add_systems(
-            Update,
+            Last,
             keep_size.run_if(|o: Res<LaunchOptions>| remembers(&o)),
         );
 }
@@ -68,9 +68,11 @@ fn note_opening_size(windows: Query<&Window, With<PrimaryWindow>>, mut pending: 
     }
 }
 
-/// Note each resize of the windowed (not fullscreen) window; once it has settled, write the size.
+/// Note each resize of the windowed (not fullscreen) window; once it has settled, or when the app
+/// quits before that, write the size.
 fn keep_size(
     mut resized: MessageReader<WindowResized>,
+    mut exit: MessageReader<AppExit>,
     windows: Query<&Window, With<PrimaryWindow>>,
     time: Res<Time>,
     storage: Res<Storage>,
@@ -83,10 +85,11 @@ fn keep_size(
         pending.size = Some((w.physical_width(), w.physical_height()));
         pending.since = time.elapsed_secs();
     }
+    let quitting = exit.read().count() > 0;
     let Some(size) = pending.size else {
         return;
     };
-    if time.elapsed_secs() - pending.since < SETTLE_SECS {
+    if time.elapsed_secs() - pending.since < SETTLE_SECS && !quitting {
         return;
     }
     pending.size = None;
@@ -170,6 +173,11 @@ mod tests {
             app.update();
         }
         assert_eq!(remembered(&storage), Some((1100, 650)), "the settled size");
+        // Quitting at once after a resize still keeps it.
+        resize(&mut app, (900, 500));
+        app.world_mut().write_message(AppExit::Success);
+        app.update();
+        assert_eq!(remembered(&storage), Some((900, 500)), "kept on quitting");
     }
 
     #[test]

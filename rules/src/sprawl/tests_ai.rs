@@ -320,6 +320,21 @@ fn the_most_a_seat_can_place_is_its_largest_pieces_one_a_turn() {
     assert_eq!(most_placed([5, 5, 5], 20), STASH_PIPS);
 }
 
+/// How seat `me` lost a finished game: on points, or level on points and on which tie-break
+/// against the winner, or sharing the win.
+fn how_lost(s: &Sprawl, me: Seat) -> String {
+    let table = s.standings();
+    let mine = table.iter().find(|st| st.seat == me).unwrap();
+    let best = &table[0];
+    if mine.points > best.points {
+        return format!("on points ({} more)", mine.points - best.points);
+    }
+    match (0..5).find(|&k| mine.tie_breaks()[k] != best.tie_breaks()[k]) {
+        Some(k) => format!("on tie-break {}", k + 1),
+        None => "sharing the win".to_string(),
+    }
+}
+
 /// Wins of one AI seat against random bots by its position in the turn order (0 = moves first), and
 /// by how the game ended: "fair" when it ended at the turn of a seat from the AI's next one round to
 /// the first player (nobody has had more turns than the AI), "unfair" otherwise (the seats from the
@@ -355,6 +370,7 @@ fn win_rates_by_position() {
     // exactly as few (only the tie-breaks could win them).
     let (mut outpaced, mut matched) = ((0u64, 0u64), (0u64, 0u64));
     let mut lost_at_pace = (0u64, 0u64);
+    let mut matched_lost = std::collections::BTreeMap::new();
     for g in 0..games {
         let seed = first_seed + g;
         let me = (g as usize) % players;
@@ -445,6 +461,9 @@ fn win_rates_by_position() {
                 Some(std::cmp::Ordering::Equal) => {
                     matched.0 += won;
                     matched.1 += 1;
+                    if won == 0 {
+                        *matched_lost.entry(how_lost(&s, me)).or_insert(0u64) += 1;
+                    }
                 }
                 _ => {}
             }
@@ -477,6 +496,9 @@ fn win_rates_by_position() {
             "  a random seat ended with exactly as many: won {}/{}",
             matched.0, matched.1
         );
+        for (how, n) in &matched_lost {
+            eprintln!("    lost {how}: {n}");
+        }
         eprintln!(
             "  of those lost, games where a turn of the AI seat offered a move neutralizing a tower of such a seat: {}/{}",
             lost_at_pace.0, lost_at_pace.1
