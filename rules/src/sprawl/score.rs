@@ -98,18 +98,7 @@ impl Sprawl {
         out.sort_by_key(|st| (st.key(), st.seat));
         out
     }
-}
 
-/// Names joined as "A", "A and B", "A, B and C".
-fn joined(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-impl Sprawl {
     /// How a finished game's tie on points was settled, for the game-over screen: the seats level
     /// on fewest points, then each tie-break that set some of them apart, with every contender's
     /// count. Empty while the game runs or when one seat has fewest points alone.
@@ -154,6 +143,15 @@ impl Sprawl {
             joined(&names)
         ));
         lines
+    }
+}
+
+/// Names joined as "A", "A and B", "A, B and C".
+fn joined(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
