@@ -11,7 +11,7 @@ use hoarfrost_rules::bots::Level;
 pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--seed <n>] [--screenshot <path>] [--exit-after <frames>]
   --game        ice-fortress | sprawl | ice-castle | ice-colony | icetowers: skip the title screen
   --seats       one entry per seat, human or ai (default human,ai)
-  --seed        seed of the game (default 1)
+  --seed        seed of the game (default 1 with --game; the title screen deals a new one)
   --continue    resume the last game from its autosave
   --replay      watch a saved game step by step (a save file)
   --screenshot  save a PNG of the window before exiting
@@ -23,7 +23,8 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
                 (key:Escape, key:F1, key:ctrl+comma ...) or wait (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
   --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
-  --window      the window's size in pixels, as 1600x900 (default 1280x720; 800x450 at least)
+  --window      the window's size in pixels, as 1600x900, for this run (default: the size last given,
+                1280x720 at first; 800x450 at least)
   --bench       render this many frames after a warm-up, print start-up, frame times and peak memory, quit
   --bare        with --bench: a bare Bevy scene (one cube, one light, one camera) instead of Hoarfrost
   --copies      with --bench: draw the table this many times side by side (default 1)

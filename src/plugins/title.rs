@@ -165,6 +165,7 @@ pub(crate) fn plugin(app: &mut App) {
         1,
     ))
     .init_resource::<crate::plugins::ai::SeatLevels>()
+    .add_plugins(seed_logic)
     .add_systems(Startup, start_from_command_line)
     .add_systems(OnEnter(Screen::Playing), apply_seat_levels)
     .add_systems(
@@ -173,6 +174,35 @@ pub(crate) fn plugin(app: &mut App) {
             in_state(Screen::Title).and_then(|m: Res<Menus>| !m.load_open() && !m.settings),
         ),
     );
+}
+
+/// The largest seed the title screen deals: small enough to read and type back.
+const DEALT_SEEDS: u64 = 999_999;
+
+/// A seed for a new deal, from the clock: 1 to [`DEALT_SEEDS`].
+pub fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // splitmix64's finalizer: nearby instants give unrelated seeds.
+    let mut z = nanos.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) % DEALT_SEEDS + 1
+}
+
+/// Each time the title screen comes back after a game, its seed is a new one, so Start deals a new
+/// game rather than the one just played (type a seed to play a deal again).
+fn seed_logic(app: &mut App) {
+    for exited in [Screen::Playing, Screen::GameOver] {
+        app.add_systems(
+            OnTransition {
+                exited,
+                entered: Screen::Title,
+            },
+            |mut choice: ResMut<SetupChoice>| choice.seed = fresh_seed(),
+        );
+    }
 }
 
 /// The AI seats play at the levels chosen for them.
@@ -191,6 +221,8 @@ fn start_from_command_line(
 ) {
     // A soak run starts its own games (plugins::soak).
     let Some(game) = options.game.filter(|_| options.soak.is_none()) else {
+        // The title screen: the seed asked for, else a new deal each run.
+        choice.seed = options.seed.unwrap_or_else(fresh_seed);
         return;
     };
     let kinds = options
@@ -363,6 +395,52 @@ fn title_menu(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_title_screen_deals_a_new_seed_each_run_and_after_each_game() {
+        use bevy::state::app::StatesPlugin;
+        let title_app = |seed: Option<u64>| {
+            let mut app = App::new();
+            app.add_plugins((MinimalPlugins, StatesPlugin, crate::screens::plugin))
+                .insert_resource(LaunchOptions { seed, ..default() })
+                .insert_resource(SetupChoice::new(GameKind::Sprawl, &[SeatKind::Ai; 3], 1))
+                .init_resource::<Notice>()
+                .add_plugins(seed_logic)
+                .add_systems(Startup, start_from_command_line);
+            app.update();
+            app
+        };
+        let seed = |app: &App| app.world().resource::<SetupChoice>().seed;
+        let go = |app: &mut App, to: Screen| {
+            app.world_mut().resource_mut::<NextState<Screen>>().set(to);
+            app.update();
+        };
+        assert_eq!(
+            seed(&title_app(Some(7))),
+            7,
+            "--seed names the title's seed"
+        );
+        let mut app = title_app(None);
+        let mut seen = vec![seed(&app)];
+        go(&mut app, Screen::Playing);
+        assert_eq!(seed(&app), seen[0], "the game is dealt from the seed shown");
+        for end in [
+            Screen::Title,
+            Screen::Playing,
+            Screen::GameOver,
+            Screen::Title,
+        ] {
+            go(&mut app, end);
+            seen.push(seed(&app));
+        }
+        assert!(
+            seen.iter().all(|s| (1..=DEALT_SEEDS).contains(s)),
+            "{seen:?}"
+        );
+        // Back at the title after a game (from play, from game over): a new seed each time.
+        assert_ne!(seen[1], seen[0], "{seen:?}");
+        assert_ne!(seen[4], seen[3], "{seen:?}");
+    }
 
     #[test]
     fn resize_adds_ai_seats_in_unused_colours() {
