@@ -184,11 +184,8 @@ pub fn fresh_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    // splitmix64's finalizer: nearby instants give unrelated seeds.
-    let mut z = nanos.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) % DEALT_SEEDS + 1
+    // Through the rules' generator: nearby instants give unrelated seeds.
+    hoarfrost_rules::GameRng::new(nanos).below(DEALT_SEEDS as usize) as u64 + 1
 }
 
 /// Each time the title screen comes back after a game, its seed is a new one, so Start deals a new
