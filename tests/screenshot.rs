@@ -544,6 +544,61 @@ fn a_smaller_window_shrinks_the_panels_and_their_buttons_still_answer_clicks() {
     );
 }
 
+#[test]
+fn the_side_panel_scrolls_inside_the_smallest_window_with_the_log_and_help_open() {
+    // Eight Sprawl seats, the game log and how to play open, in the smallest window: the panel
+    // holds more than the window's height, so it must end above the window's bottom edge (and
+    // scroll) rather than run off it, and still use most of the height.
+    if !display_available() {
+        return;
+    }
+    let seats = "human,ai,ai,ai,ai,ai,ai,ai";
+    let args = [
+        "--game",
+        "sprawl",
+        "--seats",
+        seats,
+        "--seed",
+        "7",
+        "--window",
+        "800x450",
+        "--click",
+        "button:Game log",
+        "--click",
+        "wait",
+        "--click",
+        "button:How to play",
+        "--exit-after",
+        "150",
+    ];
+    let p = capture("sprawl-panel-scrolls", &args);
+    assert_not_blank(&p, 12.0);
+    // A row is the panel's when most of the window's right quarter is panel grey there.
+    let xs = p.width * 3 / 4..p.width - 12;
+    let panel_row = |y: usize| {
+        let grey = xs
+            .clone()
+            .filter(|&x| {
+                let c = p.at(x, y);
+                window_grey(c[0] as u32, c[1] as u32, c[2] as u32)
+            })
+            .count();
+        grey * 3 > xs.len() * 2
+    };
+    let bottom = (0..p.height).rev().find(|&y| panel_row(y));
+    let bottom = bottom.expect("no side panel in the window's right quarter");
+    assert!(
+        bottom + 8 < p.height,
+        "the side panel runs to row {bottom} of {}: off the window's bottom edge",
+        p.height
+    );
+    assert!(
+        bottom * 4 > p.height * 3,
+        "the side panel ends at row {bottom} of {}: it does not use the window's height",
+        p.height
+    );
+}
+
 /// Start `game` with more `flags` (the seats, a seed), make the scripted clicks (`--click` values)
 /// and return what the last notice said; `None` without a display.
 fn human_clicks(

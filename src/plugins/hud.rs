@@ -262,69 +262,78 @@ fn side_panel<G: Recorded>(
     egui::Window::new(spec.title)
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .default_width(300.0)
+        // Room to lay out in, kept in step with the window's height and the text size (the window
+        // itself takes the height of what it shows).
+        .min_height(panel_height(ctx))
         .resizable(false)
         .collapsible(true)
         .show(ctx, |ui| {
-            for seat in 0..session.state.num_seats() {
-                let (name, rules_colour) = (spec.seat_name)(&session.state, seat);
-                let colour = colours
-                    .as_ref()
-                    .and_then(|c| c.0.get(seat).copied())
-                    .unwrap_or(rules_colour);
-                let human = session.seats[seat] == SeatKind::Human;
-                let who = if human { "human" } else { "AI" };
-                ui.horizontal(|ui| {
-                    swatch(ui, colour);
-                    ui.label(format!(
-                        "{name} ({who}): {}",
-                        (spec.seat_status)(&session.state, seat)
-                    ));
-                    let button = spec
-                        .seat_button
-                        .filter(|_| human && !session.is_replay())
-                        .and_then(|b| b(&session.state, seat));
-                    if let Some((label, action)) = button
-                        && ui.small_button(label).clicked()
-                    {
-                        play.write(PlayAction { seat, action });
+            // Past the window's height (a small window, a long log and the help open) the panel
+            // scrolls rather than running off the screen.
+            egui::ScrollArea::vertical()
+                .max_height(panel_height(ui.ctx()))
+                .show(ui, |ui| {
+                    for seat in 0..session.state.num_seats() {
+                        let (name, rules_colour) = (spec.seat_name)(&session.state, seat);
+                        let colour = colours
+                            .as_ref()
+                            .and_then(|c| c.0.get(seat).copied())
+                            .unwrap_or(rules_colour);
+                        let human = session.seats[seat] == SeatKind::Human;
+                        let who = if human { "human" } else { "AI" };
+                        ui.horizontal(|ui| {
+                            swatch(ui, colour);
+                            ui.label(format!(
+                                "{name} ({who}): {}",
+                                (spec.seat_status)(&session.state, seat)
+                            ));
+                            let button = spec
+                                .seat_button
+                                .filter(|_| human && !session.is_replay())
+                                .and_then(|b| b(&session.state, seat));
+                            if let Some((label, action)) = button
+                                && ui.small_button(label).clicked()
+                            {
+                                play.write(PlayAction { seat, action });
+                            }
+                        });
                     }
-                });
-            }
-            for line in (spec.extra_lines)(&session.state) {
-                ui.label(line);
-            }
-            if let (Some(script), Some(notes)) = (&script, &notes) {
-                let mut leave = false;
-                tutorial::section(ui, &session, script, notes, &mut play, &mut leave);
-                if leave {
-                    world.remove_resource::<Script<G>>();
-                    world.remove_resource::<Notes>();
-                }
-            }
-            let human = (0..session.seats.len())
-                .find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s));
-            if let Some(seat) = human {
-                let mut offered: Vec<G::Action> = (spec.panel_actions)(&session.state, seat);
-                offered.extend(choices.0.iter().cloned());
-                if !offered.is_empty() {
-                    ui.separator();
-                    let (name, _) = (spec.seat_name)(&session.state, seat);
-                    ui.label(format!("{name}, choose:"));
-                    for action in offered {
-                        if ui
-                            .button(session.state.action_to_string(seat, &action))
-                            .clicked()
-                        {
-                            play.write(PlayAction { seat, action });
+                    for line in (spec.extra_lines)(&session.state) {
+                        ui.label(line);
+                    }
+                    if let (Some(script), Some(notes)) = (&script, &notes) {
+                        let mut leave = false;
+                        tutorial::section(ui, &session, script, notes, &mut play, &mut leave);
+                        if leave {
+                            world.remove_resource::<Script<G>>();
+                            world.remove_resource::<Notes>();
                         }
                     }
-                }
-            }
-            ui.separator();
-            if !session.is_replay() {
-                game_buttons(ui, &session, &mut commands, &mut menus, &mut ask);
-                ui.horizontal(|ui| {
-                    if ui
+                    let human = (0..session.seats.len())
+                        .find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s));
+                    if let Some(seat) = human {
+                        let mut offered: Vec<G::Action> =
+                            (spec.panel_actions)(&session.state, seat);
+                        offered.extend(choices.0.iter().cloned());
+                        if !offered.is_empty() {
+                            ui.separator();
+                            let (name, _) = (spec.seat_name)(&session.state, seat);
+                            ui.label(format!("{name}, choose:"));
+                            for action in offered {
+                                if ui
+                                    .button(session.state.action_to_string(seat, &action))
+                                    .clicked()
+                                {
+                                    play.write(PlayAction { seat, action });
+                                }
+                            }
+                        }
+                    }
+                    ui.separator();
+                    if !session.is_replay() {
+                        game_buttons(ui, &session, &mut commands, &mut menus, &mut ask);
+                        ui.horizontal(|ui| {
+                            if ui
                         .button("Back to the title screen")
                         .on_hover_text(
                             "Pick another game; once a move is made this one is in the autosave \
@@ -334,40 +343,47 @@ fn side_panel<G: Recorded>(
                     {
                         next.set(Screen::Title);
                     }
-                    if ui
-                        .button("Settings")
-                        .on_hover_text("Ctrl+,: graphics, camera, animation and AI speed")
-                        .clicked()
-                    {
-                        menus.settings = true;
+                            if ui
+                                .button("Settings")
+                                .on_hover_text("Ctrl+,: graphics, camera, animation and AI speed")
+                                .clicked()
+                            {
+                                menus.settings = true;
+                            }
+                        });
+                        ui.separator();
+                        if hint_line(ui, &session, &hint, &mut play) {
+                            ui.separator();
+                        }
                     }
-                });
-                ui.separator();
-                if hint_line(ui, &session, &hint, &mut play) {
-                    ui.separator();
-                }
-            }
-            if !notice.text.is_empty() {
-                let colour = if notice.is_error {
-                    egui::Color32::LIGHT_RED
-                } else {
-                    egui::Color32::LIGHT_GRAY
-                };
-                ui.colored_label(colour, &notice.text);
-                ui.separator();
-            }
-            egui::CollapsingHeader::new("Game log")
-                .default_open(session.is_replay())
-                .show(ui, |ui| game_log(ui, &session, &spec));
-            egui::CollapsingHeader::new("How to play")
-                .default_open(false)
-                .show(ui, |ui| {
-                    ui.small(spec.help);
-                    ui.separator();
-                    ui.small(CONTROLS);
+                    if !notice.text.is_empty() {
+                        let colour = if notice.is_error {
+                            egui::Color32::LIGHT_RED
+                        } else {
+                            egui::Color32::LIGHT_GRAY
+                        };
+                        ui.colored_label(colour, &notice.text);
+                        ui.separator();
+                    }
+                    egui::CollapsingHeader::new("Game log")
+                        .default_open(session.is_replay())
+                        .show(ui, |ui| game_log(ui, &session, &spec));
+                    egui::CollapsingHeader::new("How to play")
+                        .default_open(false)
+                        .show(ui, |ui| {
+                            ui.small(spec.help);
+                            ui.separator();
+                            ui.small(CONTROLS);
+                        });
                 });
         });
     Ok(())
+}
+
+/// The most the side panel's contents may take of the window's height (below its title bar and
+/// margins) before they scroll.
+fn panel_height(ctx: &egui::Context) -> f32 {
+    (ctx.content_rect().height() - 72.0).max(120.0)
 }
 
 /// A seat's colour as a small square with a grey rim, so that a black seat shows on the dark panel.

@@ -45,10 +45,11 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
                 .filter(|a| a.card().is_none() && tiles_of(a).is_empty())
                 .collect()
         },
-        help: "Pick a card in your hand, then click a door tile to play it there (open or close a door,\n\
-               lock it, axe a frozen door, lay an ice slide, move an opponent with the wand);\n\
-               discard or freeze with the buttons under your hand. Then click a lit tile to move,\n\
-               or stay / step out in the panel. Reach an open door on the far row to win.\n\
+        help: "Pick a card in your hand, then click a door tile to play it there (open or close a \
+               door, lock it, axe a frozen door, lay an ice slide, move an opponent with the wand); \
+               discard or freeze with the buttons under your hand.\n\
+               Then click a lit tile to move, or stay / step out in the panel. Reach an open door on \
+               the far row to win.\n\
                Dark tiles with a door mark are closed; light ones open; blue ice is a frozen door.",
         headline: None,
         settled_by: |_| Vec::new(),

@@ -486,12 +486,13 @@ fn hud_spec() -> HudSpec<IceColony> {
                 .filter(|a| square_of(a).is_none())
                 .collect()
         },
-        help: "Click one of your territories to roll its fate die, then a square next to it to move or attack;\n\
-               the panel offers passing, amounts to move and the edge token.\n\
+        help: "Click one of your territories to roll its fate die, then a square next to it to move or \
+               attack; the panel offers passing, amounts to move and the edge token.\n\
                Lit squares are where you may click now; the gold square is the active territory.\n\
-               Fate die: 1 Reduce (lose a pip), 2-3 nothing, 4-5 Grow 1, 6 Grow 2. At most 3 pips a square.\n\
-               Terrain: Black cancels Reduce, +1 defending. Blue: one extra move. Green: Grow +1,\n\
-               -1 defending. Red: Reduce takes 2, +2 defending. Yellow: +1 attacking. Clear: as chosen.",
+               Fate die: 1 Reduce (lose a pip), 2-3 nothing, 4-5 Grow 1, 6 Grow 2. At most 3 pips a \
+               square.\n\
+               Terrain: Black cancels Reduce, +1 defending. Blue: one extra move. Green: Grow +1, -1 \
+               defending. Red: Reduce takes 2, +2 defending. Yellow: +1 attacking. Clear: as chosen.",
         headline: None,
         settled_by: |_| Vec::new(),
     }

@@ -423,8 +423,9 @@ fn hud_spec() -> HudSpec<IceTowers> {
         panel_actions: |_, _| Vec::new(),
         help: "Turnless: move whenever you like.\n\
                Cap: click a freestanding pyramid of yours, then a tower or pyramid at least as large.\n\
-               Mine: click one of your pyramids inside a tower another colour tops (two or more of yours in it),\n\
-               then a tower to cap, or the table to set it down. Never back on its own tower.\n\
+               Mine: click one of your pyramids inside a tower another colour tops (two or more of \
+               yours in it), then a tower to cap, or the table to set it down. Never back on its own \
+               tower.\n\
                Split: click the upper of two same-coloured pyramids (not yours) in a tower.\n\
                Stop when you are done; the game ends when everyone has stopped.",
         headline: None,

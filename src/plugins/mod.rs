@@ -42,6 +42,7 @@ pub mod sprawl_table;
 pub mod sprawl_tutorial;
 pub mod title;
 pub mod tutorial;
+pub mod ui_style;
 pub mod window_memory;
 
 use bevy::prelude::*;
@@ -80,6 +81,7 @@ pub(crate) fn plugin(app: &mut App) {
         window_memory::plugin,
     ))
     .add_plugins((
+        ui_style::plugin,
         icetowers_table::plugin,
         icetowers_input::plugin,
         ice_colony_table::plugin,

@@ -16,12 +16,12 @@ use crate::session::{Notice, PlayAction, Session};
 use crate::systems::{Frame, held};
 
 /// How to play, for the side panel.
-pub const HELP: &str = "Click a pyramid in your stash tray, or a size in \"Your stash\" (or leave any),\n\
-    then click a square:\n\
-    your first tower goes anywhere; later, click a tower to build on it, a square next to your sprawl\n\
-    to branch there, or a dotted square to spore. Where a direction or a source is still open the\n\
-    panel offers the choices. Lit squares are where the picked size can go; dots mark the squares\n\
-    your branch points target. Dark pieces with a ring are neutralized.";
+pub const HELP: &str = "Click a pyramid in your stash tray, or a size in \"Your stash\" (or leave \
+    any), then click a square: your first tower goes anywhere; later, click a tower to build on it, \
+    a square next to your sprawl to branch there, or a dotted square to spore.\n\
+    Where a direction or a source is still open the panel offers the choices.\n\
+    Lit squares are where the picked size can go; dots mark the squares your branch points target. \
+    Dark pieces with a ring are neutralized.";
 
 /// The stash size the acting human has picked (`None`: any size).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
