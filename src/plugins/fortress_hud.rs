@@ -16,6 +16,7 @@ use crate::plugins::fortress_input::{FortressInput, Hovered, acting_human};
 use crate::plugins::fortress_pieces::FigurePiece;
 use crate::plugins::fortress_table::{element_egui, room_text};
 use crate::plugins::hud::HudSpec;
+use crate::plugins::ui_style;
 use crate::screens::Screen;
 use crate::session::Session;
 
@@ -160,11 +161,12 @@ fn cards_window(
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
         .default_width(280.0)
         .max_width(280.0)
+        .min_height(ui_style::panel_height(ctx))
         .resizable(false)
         .collapsible(true)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
-                .max_height(560.0)
+                .max_height(ui_style::panel_height(ui.ctx()))
                 .show(ui, |ui| {
                     for (c, ch) in s.characters().iter().enumerate() {
                         let current = c == s.current();

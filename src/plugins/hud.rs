@@ -13,6 +13,7 @@ use crate::plugins::loading::LoadMode;
 use crate::plugins::save_menu::Menus;
 use crate::plugins::saving::GameCommand;
 use crate::plugins::tutorial::{self, Notes};
+use crate::plugins::ui_style;
 use crate::screens::Screen;
 use crate::session::{Notice, PlayAction, Script, Session};
 use crate::systems::held;
@@ -262,16 +263,15 @@ fn side_panel<G: Recorded>(
     egui::Window::new(spec.title)
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .default_width(300.0)
-        // Room to lay out in, kept in step with the window's height and the text size (the window
-        // itself takes the height of what it shows).
-        .min_height(panel_height(ctx))
+        // Room to lay out in (see `panel_height`).
+        .min_height(ui_style::panel_height(ctx))
         .resizable(false)
         .collapsible(true)
         .show(ctx, |ui| {
             // Past the window's height (a small window, a long log and the help open) the panel
             // scrolls rather than running off the screen.
             egui::ScrollArea::vertical()
-                .max_height(panel_height(ui.ctx()))
+                .max_height(ui_style::panel_height(ui.ctx()))
                 .show(ui, |ui| {
                     for seat in 0..session.state.num_seats() {
                         let (name, rules_colour) = (spec.seat_name)(&session.state, seat);
@@ -378,12 +378,6 @@ fn side_panel<G: Recorded>(
                 });
         });
     Ok(())
-}
-
-/// The most the side panel's contents may take of the window's height (below its title bar and
-/// margins) before they scroll.
-fn panel_height(ctx: &egui::Context) -> f32 {
-    (ctx.content_rect().height() - 72.0).max(120.0)
 }
 
 /// A seat's colour as a small square with a grey rim, so that a black seat shows on the dark panel.

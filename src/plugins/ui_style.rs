@@ -1,5 +1,6 @@
-//! The panels' text sizes, set once on egui's context: its small text (the game log, how to play,
-//! notes under buttons) is raised from egui's 9 points so it reads at a glance.
+//! The panels' text sizes, set once on egui's context (its small text, for the game log, how to
+//! play and notes under buttons, is raised from egui's 9 points so it reads at a glance), and the
+//! height a panel window at the window's top may fill before it scrolls.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -25,4 +26,13 @@ fn text_sizes(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     });
     *done = true;
     Ok(())
+}
+
+/// The most a panel window's contents may take of the window's height (below the panel's title bar
+/// and margins) before they scroll. A panel gives this as its minimum height as well: egui lays a
+/// window out in the height it had when it first opened (the text may have been scaled since, or
+/// the window resized) and a scroll area inside would never grow past that; the window itself still
+/// takes the height of what it shows.
+pub fn panel_height(ctx: &egui::Context) -> f32 {
+    (ctx.content_rect().height() - 72.0).max(120.0)
 }
