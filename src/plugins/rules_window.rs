@@ -108,7 +108,11 @@ fn rules_window(
     let mut open = true;
     egui::Window::new(format!("Rules: {}", game.title()))
         .open(&mut open)
-        .default_size([400.0, 540.0])
+        // Tall, but inside the window below its top 100 points (a small window has less room).
+        .default_size([
+            400.0,
+            (ctx.content_rect().height() - 116.0).clamp(160.0, 540.0),
+        ])
         .default_pos([10.0, 100.0])
         .resizable(true)
         .collapsible(true)
