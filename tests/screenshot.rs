@@ -439,6 +439,19 @@ fn window_grey(r: u32, g: u32, b: u32) -> bool {
     r.max(g).max(b) < 40 && r.max(g).max(b) - r.min(g).min(b) < 6
 }
 
+/// The share of the pixels in columns `xs` and rows `ys` that are egui's window grey.
+fn grey_share(p: &Picture, xs: std::ops::Range<usize>, ys: std::ops::Range<usize>) -> f64 {
+    let all = xs.len() * ys.len();
+    let grey = ys
+        .flat_map(|y| xs.clone().map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let c = p.at(x, y);
+            window_grey(c[0] as u32, c[1] as u32, c[2] as u32)
+        })
+        .count();
+    grey as f64 / all.max(1) as f64
+}
+
 #[test]
 fn ctrl_comma_opens_the_settings_window_in_a_game_and_escape_closes_it() {
     // The middle of the screen: the board's near rows, under the window when it is open.
@@ -525,16 +538,7 @@ fn a_smaller_window_shrinks_the_panels_and_their_buttons_still_answer_clicks() {
     // (31%); three quarters of that is 23%.
     let rows = p.height / 20..p.height / 4;
     let panel = (p.width / 2..p.width)
-        .filter(|&x| {
-            let grey = rows
-                .clone()
-                .filter(|&y| {
-                    let c = p.at(x, y);
-                    window_grey(c[0] as u32, c[1] as u32, c[2] as u32)
-                })
-                .count();
-            grey * 2 > rows.len()
-        })
+        .filter(|&x| grey_share(&p, x..x + 1, rows.clone()) > 0.5)
         .count();
     let share = panel as f64 / p.width as f64;
     assert!(
@@ -575,17 +579,9 @@ fn the_side_panel_scrolls_inside_the_smallest_window_with_the_log_and_help_open(
     assert_not_blank(&p, 12.0);
     // A row is the panel's when most of the window's right quarter is panel grey there.
     let xs = p.width * 3 / 4..p.width - 12;
-    let panel_row = |y: usize| {
-        let grey = xs
-            .clone()
-            .filter(|&x| {
-                let c = p.at(x, y);
-                window_grey(c[0] as u32, c[1] as u32, c[2] as u32)
-            })
-            .count();
-        grey * 3 > xs.len() * 2
-    };
-    let bottom = (0..p.height).rev().find(|&y| panel_row(y));
+    let bottom = (0..p.height)
+        .rev()
+        .find(|&y| grey_share(&p, xs.clone(), y..y + 1) > 2.0 / 3.0);
     let bottom = bottom.expect("no side panel in the window's right quarter");
     assert!(
         bottom + 8 < p.height,
