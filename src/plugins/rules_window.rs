@@ -89,6 +89,15 @@ fn toggle_on_f1(
     }
 }
 
+/// How far down the window the Rules window opens, in points.
+const TOP: f32 = 100.0;
+
+/// The Rules window's height when it opens in a window `screen` points high: 540 points, or less
+/// where that would run past the bottom edge (160 at the least).
+fn opening_height(screen: f32) -> f32 {
+    (screen - TOP - 16.0).clamp(160.0, 540.0)
+}
+
 /// The open rules window, with the text read once per game opened.
 fn rules_window(
     mut contexts: EguiContexts,
@@ -108,12 +117,8 @@ fn rules_window(
     let mut open = true;
     egui::Window::new(format!("Rules: {}", game.title()))
         .open(&mut open)
-        // Tall, but inside the window below its top 100 points (a small window has less room).
-        .default_size([
-            400.0,
-            (ctx.content_rect().height() - 116.0).clamp(160.0, 540.0),
-        ])
-        .default_pos([10.0, 100.0])
+        .default_size([400.0, opening_height(ctx.content_rect().height())])
+        .default_pos([10.0, TOP])
         .resizable(true)
         .collapsible(true)
         .show(ctx, |ui| {
@@ -141,6 +146,17 @@ fn rules_window(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rules_window_opens_inside_the_window() {
+        // 600 points: the smallest window (800x450 at three quarters' text size); 720: 1280x720.
+        for screen in [600.0, 720.0, 1080.0] {
+            let bottom = TOP + opening_height(screen);
+            assert!(bottom < screen, "{screen}: ends at {bottom}");
+        }
+        assert_eq!(opening_height(720.0), 540.0);
+        assert!(opening_height(600.0) < 540.0);
+    }
 
     #[test]
     fn every_game_has_a_rules_text_titled_for_it_with_several_sections() {

@@ -34,5 +34,6 @@ fn text_sizes(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
 /// the window resized) and a scroll area inside would never grow past that; the window itself still
 /// takes the height of what it shows.
 pub fn panel_height(ctx: &egui::Context) -> f32 {
+    // 72 points: the panel's 8 from the top, its title bar, its margins and a gap at the bottom.
     (ctx.content_rect().height() - 72.0).max(120.0)
 }
