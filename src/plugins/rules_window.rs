@@ -62,6 +62,20 @@ pub fn rules(game: GameKind) -> Result<RulesText, String> {
     parse(file(game))
 }
 
+/// What `game` is about in a few lines, for the title screen: the first paragraph of its rules
+/// text's first section ("The aim"), or why the text does not read.
+pub fn summary(game: GameKind) -> String {
+    match rules(game) {
+        Ok(r) => r.sections[0]
+            .paragraphs
+            .iter()
+            .find(|p| !p.trim().is_empty())
+            .cloned()
+            .unwrap_or_default(),
+        Err(e) => e,
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
@@ -176,6 +190,23 @@ mod tests {
                 .map(|p| p.split_whitespace().count())
                 .sum();
             assert!(words >= 300, "{}: only {words} words", game.title());
+        }
+    }
+
+    #[test]
+    fn every_game_is_summed_up_by_the_first_paragraph_of_its_aim() {
+        for game in GameKind::ALL {
+            let r = rules(game).unwrap();
+            assert_eq!(r.sections[0].heading, "The aim", "{}", game.title());
+            let s = summary(game);
+            assert_eq!(s, r.sections[0].paragraphs[0]);
+            // A few lines beside the game list, not a page.
+            let words = s.split_whitespace().count();
+            assert!(
+                (10..=50).contains(&words),
+                "{}: {words} words",
+                game.title()
+            );
         }
     }
 

@@ -10,6 +10,7 @@ use hoarfrost_rules::sprawl::{Variant, Variants};
 use hoarfrost_rules::{GameKind, Hue};
 
 use crate::options::{LaunchOptions, SeatKind};
+use crate::plugins::rules_window;
 use crate::plugins::save_menu::{Menus, title_buttons};
 use crate::screens::Screen;
 use crate::session::Notice;
@@ -241,6 +242,12 @@ fn start_from_command_line(
     }
 }
 
+/// How wide the column beside the game list that sums up the game picked is, in points.
+const SUMMARY_WIDTH: f32 = 300.0;
+
+/// The title screen's window: the game list with what the game picked is about, its seats and
+/// options, and the buttons that start, load or replay a game.
+#[allow(clippy::too_many_arguments)]
 fn title_menu(
     mut contexts: EguiContexts,
     mut choice: ResMut<SetupChoice>,
@@ -249,6 +256,7 @@ fn title_menu(
     mut menus: ResMut<Menus>,
     storage: Res<Storage>,
     mut commands: Commands,
+    mut summary: Local<Option<(GameKind, String)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Hoarfrost")
@@ -258,20 +266,39 @@ fn title_menu(
         .default_width(420.0)
         .show(ctx, |ui| {
             ui.heading("Pick a game");
-            for game in GameKind::ALL {
-                let label = if game.available() {
-                    game.title().to_string()
-                } else {
-                    format!("{} (coming)", game.title())
-                };
-                let enabled = game.available();
-                if ui
-                    .add_enabled(enabled, egui::RadioButton::new(choice.game == game, label))
-                    .clicked()
-                {
-                    choice.pick(game);
-                }
-            }
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    for game in GameKind::ALL {
+                        let label = if game.available() {
+                            game.title().to_string()
+                        } else {
+                            format!("{} (coming)", game.title())
+                        };
+                        let enabled = game.available();
+                        if ui
+                            .add_enabled(
+                                enabled,
+                                egui::RadioButton::new(choice.game == game, label),
+                            )
+                            .clicked()
+                        {
+                            choice.pick(game);
+                        }
+                    }
+                });
+                ui.add_space(12.0);
+                ui.vertical(|ui| {
+                    ui.set_width(SUMMARY_WIDTH);
+                    if summary.as_ref().is_none_or(|(g, _)| *g != choice.game) {
+                        *summary = Some((choice.game, rules_window::summary(choice.game)));
+                    }
+                    let range = choice.game.seats();
+                    ui.strong(format!("{} to {} players", range.start(), range.end()));
+                    if let Some((_, text)) = summary.as_ref() {
+                        ui.label(text);
+                    }
+                });
+            });
             ui.separator();
             let range = choice.game.seats();
             let mut n = choice.seats.len();
