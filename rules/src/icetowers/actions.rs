@@ -35,7 +35,10 @@ pub(super) fn legal(s: &IceTowers, seat: Seat) -> Vec<Action> {
         .filter(|t| t.is_freestanding() && t.top().side == me)
     {
         for onto in &s.towers {
-            if onto.id != piece.id && onto.top().pips >= piece.top().pips {
+            if onto.id != piece.id
+                && Some(onto.id) != piece.mined_from
+                && onto.top().pips >= piece.top().pips
+            {
                 out.push(Action::Cap {
                     piece: piece.id,
                     onto: onto.id,
@@ -109,6 +112,9 @@ pub(super) fn check(s: &IceTowers, seat: Seat, action: &Action) -> Result<(), Ru
             if piece == onto {
                 return Err(RuleError::new("a pyramid cannot cap itself"));
             }
+            if p.mined_from == Some(onto) {
+                return Err(RuleError::new(NO_MINEBACKS));
+            }
             fits(p.top(), target.top())
         }
         Action::Mine { from, index, onto } => {
@@ -133,9 +139,7 @@ pub(super) fn check(s: &IceTowers, seat: Seat, action: &Action) -> Result<(), Ru
             }
             match onto {
                 None => Ok(()),
-                Some(onto) if onto == from => Err(RuleError::new(
-                    "no minebacks: a mined pyramid may not cap the tower it came from",
-                )),
+                Some(onto) if onto == from => Err(RuleError::new(NO_MINEBACKS)),
                 Some(onto) => fits(p, s.towers[s.index(onto)?].top()),
             }
         }
@@ -161,6 +165,9 @@ pub(super) fn check(s: &IceTowers, seat: Seat, action: &Action) -> Result<(), Ru
         Action::Stop => Ok(()),
     }
 }
+
+/// Why a mined pyramid may not cap the tower it came from, now or later.
+const NO_MINEBACKS: &str = "no minebacks: a mined pyramid may not cap the tower it came from";
 
 fn fits(piece: Pyramid, top: Pyramid) -> Result<(), RuleError> {
     if piece.pips > top.pips {
@@ -189,14 +196,14 @@ pub(super) fn apply(s: &mut IceTowers, seat: Seat, action: &Action) {
                     s.towers[j].pieces.push(p);
                 }
                 None => {
-                    s.push_tower(vec![p]);
+                    s.push_tower(vec![p], Some(from));
                 }
             }
         }
         Action::Split { tower, at } => {
             let i = s.index(tower).expect("legal split");
             let top = s.towers[i].pieces.split_off(at as usize);
-            s.push_tower(top);
+            s.push_tower(top, None);
         }
         Action::Stop => {
             s.stopped[seat] = true;

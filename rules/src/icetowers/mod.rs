@@ -45,6 +45,10 @@ pub struct Tower {
     pub id: TowerId,
     /// Bottom first.
     pub pieces: Vec<Pyramid>,
+    /// For a pyramid mined and set down freestanding: the tower it was mined from, which it may
+    /// never cap (no minebacks, in a later move as in the same one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mined_from: Option<TowerId>,
 }
 
 impl Tower {
@@ -137,7 +141,7 @@ impl IceTowers {
         for side in 0..sides as Side {
             for pips in 1..=3 {
                 for _ in 0..PER_SIZE {
-                    state.push_tower(vec![Pyramid { side, pips }]);
+                    state.push_tower(vec![Pyramid { side, pips }], None);
                 }
             }
         }
@@ -158,19 +162,23 @@ impl IceTowers {
                     .ok_or_else(|| RuleError::new(format!("no pyramid {p:?} left")))?;
                 free.remove(at);
             }
-            state.push_tower(pieces.clone());
+            state.push_tower(pieces.clone(), None);
         }
         for t in free {
-            state.push_tower(t.pieces);
+            state.push_tower(t.pieces, t.mined_from);
         }
         state.check_invariants().map_err(RuleError)?;
         Ok(state)
     }
 
-    fn push_tower(&mut self, pieces: Vec<Pyramid>) -> TowerId {
+    fn push_tower(&mut self, pieces: Vec<Pyramid>, mined_from: Option<TowerId>) -> TowerId {
         let id = self.next_id;
         self.next_id += 1;
-        self.towers.push(Tower { id, pieces });
+        self.towers.push(Tower {
+            id,
+            pieces,
+            mined_from,
+        });
         id
     }
 

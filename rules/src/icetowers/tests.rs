@@ -342,6 +342,64 @@ fn no_minebacks() {
 }
 
 #[test]
+fn no_minebacks_in_a_later_move_either() {
+    // Set down freestanding, the mined pyramid still may not cap the tower it came from; it may cap
+    // any other, and other freestanding pyramids of its size may cap that tower.
+    let s = table(&[vec![p(RED, 3), p(RED, 2), p(BLUE, 2)]]);
+    let t = find(&s, &[p(RED, 3), p(RED, 2), p(BLUE, 2)]);
+    let next = allowed(
+        &s,
+        0,
+        Action::Mine {
+            from: t,
+            index: 1,
+            onto: None,
+        },
+    );
+    let mined = next.towers().last().unwrap();
+    assert_eq!(
+        (mined.pieces.as_slice(), mined.mined_from),
+        (&[p(RED, 2)][..], Some(t))
+    );
+    let mined = mined.id;
+    refused(
+        &next,
+        0,
+        Action::Cap {
+            piece: mined,
+            onto: t,
+        },
+        "minebacks",
+    );
+    allowed(
+        &next,
+        0,
+        Action::Cap {
+            piece: mined,
+            onto: free(&next, GREEN, 3),
+        },
+    );
+    let other = next
+        .towers()
+        .iter()
+        .find(|x| x.pieces == [p(RED, 2)] && x.id != mined)
+        .unwrap()
+        .id;
+    allowed(
+        &next,
+        0,
+        Action::Cap {
+            piece: other,
+            onto: t,
+        },
+    );
+    // The memory travels with the state (saves, undo) and is left out where there is none.
+    let text = ron::to_string(&next).unwrap();
+    assert_eq!(ron::from_str::<IceTowers>(&text).unwrap(), next);
+    assert_eq!(text.matches("mined_from").count(), 1);
+}
+
+#[test]
 fn split_between_two_same_colour_pieces_not_yours() {
     let s = table(&[vec![p(RED, 3), p(BLUE, 3), p(BLUE, 2), p(GREEN, 1)]]);
     let t = find(&s, &[p(RED, 3), p(BLUE, 3), p(BLUE, 2), p(GREEN, 1)]);
