@@ -1,7 +1,8 @@
 //! AI seats for any game: each decides on a low-priority background thread ([`Background`]), never
 //! on the frame, after a human-like reaction delay (in a tutorial it plays its scripted move); its
 //! choice goes through the same [`PlayAction`] path as a click. When the game goes back (undo, redo,
-//! a loaded game), decisions under way are dropped. [`AiLevel`] swaps every game's own bot for the
+//! a loaded game), decisions under way are dropped; one finished after another seat moved (IceTowers,
+//! which has no turns) is thought again on the new table rather than played. [`AiLevel`] swaps every game's own bot for the
 //! tree search of a level; [`AiBusy`] tells whether some seat is thinking.
 
 use std::time::Duration;
@@ -76,6 +77,10 @@ struct Thinker<G: Game> {
     seat: Seat,
     ready_at: Duration,
     task: Option<Background<Option<G::Action>>>,
+    /// The session's step count when the decision under way began: a decision finished after
+    /// another step (in IceTowers, where every seat moves at once) was made for a table that is
+    /// gone, and is thought again rather than played.
+    seen: usize,
 }
 
 /// Every AI seat of the current game.
@@ -96,6 +101,7 @@ impl<G: Game> AiSeats<G> {
                 seat,
                 ready_at: Duration::ZERO,
                 task: None,
+                seen: 0,
             })
             .collect();
         AiSeats {
@@ -167,6 +173,7 @@ fn start_thinking<G: Recorded>(
             if seat == t.seat {
                 let action = action.clone();
                 t.task = Some(Background::spawn(move || Some(action)));
+                t.seen = session.steps();
             }
             continue;
         }
@@ -178,6 +185,7 @@ fn start_thinking<G: Recorded>(
         let state = session.state.clone();
         let seat = t.seat;
         t.task = Some(Background::spawn(move || bot.choose(&state, seat)));
+        t.seen = session.steps();
     }
 }
 
@@ -205,6 +213,8 @@ fn collect_decisions<G: Recorded>(
         }
         return;
     }
+    // Whether a decision went out this frame: the table it leaves is not the one the others saw.
+    let mut sent = false;
     for t in &mut ai.thinkers {
         let Some(task) = t.task.as_mut() else {
             continue;
@@ -212,10 +222,17 @@ fn collect_decisions<G: Recorded>(
         let Some(done) = task.poll() else {
             continue;
         };
+        t.task = None;
+        if sent || t.seen != session.steps() {
+            // Someone moved while this seat was thinking: think again at once about the new table
+            // (the seat has already waited its reaction time).
+            t.ready_at = now;
+            continue;
+        }
         // A lost decision (its thread failed) is simply tried again after the reaction time.
         let choice = done.flatten();
-        t.task = None;
         if let Some(action) = choice {
+            sent = true;
             play.write(PlayAction {
                 seat: t.seat,
                 action,
@@ -362,6 +379,78 @@ mod tests {
             std::thread::sleep(Duration::from_millis(300));
             Some(hoarfrost_rules::icetowers::Action::Stop)
         }
+    }
+
+    /// How many towers stood on each table [`SeeingStopper`] was shown (only the test below uses it).
+    static SEEN: std::sync::Mutex<Vec<usize>> = std::sync::Mutex::new(Vec::new());
+
+    /// A bot that thinks for 300 ms, notes how many towers stood on the table it was shown, then
+    /// agrees to stop.
+    struct SeeingStopper;
+
+    impl Bot<IceTowers> for SeeingStopper {
+        fn choose(&mut self, s: &IceTowers, _: Seat) -> Option<hoarfrost_rules::icetowers::Action> {
+            std::thread::sleep(Duration::from_millis(300));
+            SEEN.lock().unwrap().push(s.towers().len());
+            Some(hoarfrost_rules::icetowers::Action::Stop)
+        }
+    }
+
+    #[test]
+    fn a_decision_made_for_a_table_someone_has_since_changed_is_thought_again() {
+        let mut app = icetowers_app(0.0);
+        app.insert_resource(BotMaker::<IceTowers>(|_| Box::new(SeeingStopper)));
+        let seats = vec![SeatKind::Human, SeatKind::Ai];
+        app.insert_resource(AiSeats::<IceTowers>::new(&seats, 5));
+        app.insert_resource(Session::recorded(
+            hoarfrost_rules::record::Recorder::<IceTowers>::new(Setup::new(2, 5)).unwrap(),
+            seats,
+            5,
+        ));
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        let start = app
+            .world()
+            .resource::<Session<IceTowers>>()
+            .state
+            .towers()
+            .len();
+        for _ in 0..50 {
+            app.update();
+            if app.world().resource::<AiSeats<IceTowers>>().thinking() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert!(app.world().resource::<AiSeats<IceTowers>>().thinking());
+        // The human caps while the AI seat thinks: one tower fewer.
+        {
+            let mut session = app.world_mut().resource_mut::<Session<IceTowers>>();
+            let cap = session
+                .state
+                .legal_actions(0)
+                .into_iter()
+                .find(|a| matches!(a, hoarfrost_rules::icetowers::Action::Cap { .. }))
+                .unwrap();
+            session.act(0, &cap).unwrap();
+        }
+        for _ in 0..200 {
+            app.update();
+            if app.world().resource::<Session<IceTowers>>().steps() >= 2 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let session = app.world().resource::<Session<IceTowers>>();
+        assert_eq!(session.steps(), 2, "{:?}", session.log());
+        assert!(
+            session.log()[1].contains("agrees to stop"),
+            "{:?}",
+            session.log()
+        );
+        // The stop played was decided on the table after the cap, not the one before it.
+        assert_eq!(*SEEN.lock().unwrap(), vec![start, start - 1]);
     }
 
     #[test]

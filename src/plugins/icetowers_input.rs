@@ -2,7 +2,7 @@
 //! shows the rules' reason and changes nothing. Hover and selection show by swapping shared materials.
 
 use bevy::prelude::*;
-use hoarfrost_rules::icetowers::{Action, IceTowers, TowerId};
+use hoarfrost_rules::icetowers::{Action, IceTowers, Pyramid, TowerId};
 use hoarfrost_rules::{Game, Seat};
 
 use crate::options::SeatKind;
@@ -35,6 +35,8 @@ pub enum Outcome {
 #[derive(Resource, Default, Debug, PartialEq)]
 pub struct Pointing {
     pub selection: Option<Source>,
+    /// The pyramid the selection picked up, to find it again after another seat's move.
+    pub picked: Option<Pyramid>,
     pub hovered: Option<Entity>,
 }
 
@@ -108,6 +110,29 @@ pub fn click_piece(
     }
 }
 
+/// The selection after the table changed under it (the game is turnless, so other seats move while
+/// a pyramid is picked up): the same pyramid where it stands now, as a mine out of a tower that lost
+/// a pyramid below it moves down one place; `None` once it is gone (capped over, mined, split off).
+pub fn follow(state: &IceTowers, source: Source, picked: Pyramid) -> Option<Source> {
+    match source {
+        Source::Free(id) => state
+            .tower(id)
+            .filter(|t| t.is_freestanding() && t.top() == picked)
+            .map(|_| source),
+        Source::Mined { from, index } => {
+            let t = state.tower(from)?;
+            if t.pieces.get(index as usize) == Some(&picked) {
+                return Some(source);
+            }
+            let index = t.pieces.iter().position(|p| *p == picked)?;
+            Some(Source::Mined {
+                from,
+                index: index as u8,
+            })
+        }
+    }
+}
+
 /// What a click on the bare table means: set a mined pyramid down, or drop the selection.
 pub fn click_table(state: &IceTowers, seat: Seat, selection: Option<Source>) -> Outcome {
     match selection.and_then(|s| action_for(s, None)) {
@@ -164,6 +189,13 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, drop_selection.in_set(Frame::Apply))
         .add_systems(
             Update,
+            follow_selection
+                .in_set(Frame::Animate)
+                .before(refresh_looks)
+                .run_if(resource_exists_and_changed::<Session<IceTowers>>),
+        )
+        .add_systems(
+            Update,
             refresh_looks.in_set(Frame::Animate).run_if(
                 resource_exists::<PyramidAssets>.and_then(
                     resource_changed::<Pointing>
@@ -211,6 +243,7 @@ fn on_click(
     match outcome {
         Outcome::Select(source) => {
             pointing.selection = Some(source);
+            pointing.picked = picked_pyramid(&session.state, source);
             notice.info(select_hint(&session.state, seat, source));
         }
         Outcome::Play(action) => {
@@ -219,6 +252,37 @@ fn on_click(
         }
         Outcome::Deselect => pointing.selection = None,
         Outcome::Explain(reason) => notice.error(reason),
+    }
+}
+
+/// The pyramid `source` names on the table now.
+fn picked_pyramid(state: &IceTowers, source: Source) -> Option<Pyramid> {
+    match source {
+        Source::Free(id) => state.tower(id).map(|t| t.top()),
+        Source::Mined { from, index } => state
+            .tower(from)
+            .and_then(|t| t.pieces.get(index as usize).copied()),
+    }
+}
+
+/// After any move, keep the picked pyramid picked where it now stands, or put the selection down
+/// and say why when another seat's move took it.
+fn follow_selection(
+    session: Res<Session<IceTowers>>,
+    mut pointing: ResMut<Pointing>,
+    mut notice: ResMut<Notice>,
+) {
+    let (Some(source), Some(picked)) = (pointing.selection, pointing.picked) else {
+        return;
+    };
+    match follow(&session.state, source, picked) {
+        Some(now) if now == source => {}
+        Some(now) => pointing.selection = Some(now),
+        None => {
+            pointing.selection = None;
+            pointing.picked = None;
+            notice.error("Another seat's move took the pyramid you had picked up: pick again.");
+        }
     }
 }
 
@@ -401,6 +465,56 @@ mod tests {
             Outcome::Explain(why) => assert!(why.contains("minebacks")),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_picked_pyramid_is_followed_when_another_seat_moves_under_it() {
+        // Red picks its large pyramid out of Green-Green-Red-Red-Blue; Green mines a large from
+        // below it: the pick moves down a place with it.
+        let setup = Setup::new(3, 1);
+        let tower = vec![p(1, 3), p(1, 3), p(0, 3), p(0, 2), p(2, 1)];
+        let s = IceTowers::with_towers(&setup, &[tower]).unwrap();
+        let t = s.towers()[0].id;
+        let picked = Source::Mined { from: t, index: 2 };
+        assert_eq!(follow(&s, picked, p(0, 3)), Some(picked));
+        let mut after = s.clone();
+        after
+            .apply(
+                1,
+                &Action::Mine {
+                    from: t,
+                    index: 0,
+                    onto: None,
+                },
+            )
+            .unwrap();
+        let moved = follow(&after, picked, p(0, 3));
+        assert_eq!(moved, Some(Source::Mined { from: t, index: 1 }));
+        assert_eq!(
+            click_table(&after, 0, moved),
+            Outcome::Play(Action::Mine {
+                from: t,
+                index: 1,
+                onto: None
+            })
+        );
+        // A freestanding pick that someone caps is gone.
+        let red = free(&after, 0, 1);
+        let mut capped = after.clone();
+        capped
+            .apply(
+                1,
+                &Action::Cap {
+                    piece: free(&after, 1, 1),
+                    onto: red,
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            follow(&after, Source::Free(red), p(0, 1)),
+            Some(Source::Free(red))
+        );
+        assert_eq!(follow(&capped, Source::Free(red), p(0, 1)), None);
     }
 
     #[test]
