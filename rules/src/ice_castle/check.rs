@@ -113,6 +113,11 @@ fn step_ok(s: &IceCastle, seat: Seat, to: Cell) -> Result<(), RuleError> {
         None if !s.is_entry(seat, to) => {
             return err("a character enters the castle through a door on the row nearest its side");
         }
+        None if s.left_by(seat) == Some(to) => {
+            return err(
+                "your character stepped out by this door: it comes back in through a different one",
+            );
+        }
         Some(from) if from == to => return err("that is where the character already stands"),
         Some(from) if !s.neighbours(from).contains(&to) => {
             return err(

@@ -120,6 +120,14 @@ fn board(s: &IceCastle) -> Result<(), String> {
     if s.characters.len() != s.players || s.sides.len() != s.players {
         return Err("characters or sides do not match the seats".into());
     }
+    for seat in 0..s.players {
+        if let (Some(_), Some(left)) = (s.character(seat), s.left_by(seat)) {
+            return Err(format!(
+                "character {seat} is in the castle but remembers leaving by {}",
+                left.name()
+            ));
+        }
+    }
     for (seat, at) in s.characters.iter().enumerate() {
         let Some(cell) = *at else { continue };
         if !s.contains(cell) {

@@ -105,6 +105,10 @@ pub struct IceCastle {
     sides: Vec<Side>,
     /// `None`: off the castle, at its own side.
     characters: Vec<Option<Cell>>,
+    /// For a character that stepped out of the castle: the tile it left by, which it may not come
+    /// back in through ("re-enter ... through a different door").
+    #[serde(default)]
+    left_by: Vec<Option<Cell>>,
     freeze: Option<Freeze>,
     /// Each hand sorted.
     hands: Vec<Vec<Card>>,
@@ -161,6 +165,7 @@ impl IceCastle {
             slides: Vec::new(),
             sides,
             characters: vec![None; setup.players],
+            left_by: vec![None; setup.players],
             freeze: None,
             hands,
             pile,
@@ -240,6 +245,12 @@ impl IceCastle {
     /// Where `seat`'s character stands: `None` while it waits off the castle at its own side.
     pub fn character(&self, seat: Seat) -> Option<Cell> {
         self.characters.get(seat).copied().flatten()
+    }
+
+    /// The tile `seat`'s character stepped out of the castle by, while it stays out: it comes
+    /// back in through a different door.
+    pub fn left_by(&self, seat: Seat) -> Option<Cell> {
+        self.left_by.get(seat).copied().flatten()
     }
 
     /// The seat whose character stands on `cell`, if any.
@@ -356,12 +367,13 @@ impl IceCastle {
     }
 
     /// Cells `seat`'s character could step to now, ignoring whose turn it is and any freeze:
-    /// from its side onto a free open door of its entry row, or from its tile to a free open neighbour.
+    /// from its side onto a free open door of its entry row (not the one it stepped out by), or
+    /// from its tile to a free open neighbour.
     pub fn steps(&self, seat: Seat) -> Vec<Cell> {
         let mut out: Vec<Cell> = match self.character(seat) {
             None => self
                 .cells()
-                .filter(|&c| self.is_entry(seat, c))
+                .filter(|&c| self.is_entry(seat, c) && Some(c) != self.left_by(seat))
                 .filter(|&c| self.passable(c) && self.occupant(c).is_none())
                 .collect(),
             Some(from) => self

@@ -123,6 +123,35 @@ fn a_character_may_step_out_to_its_side_and_re_enter_later() {
 }
 
 #[test]
+fn a_character_that_steps_out_comes_back_in_through_a_different_door() {
+    // "...exit the Ice Castle (back to your starting side), and then re-enter the Ice Castle on a
+    // later turn through a different door."
+    let s = playing(2, &[Card::Skeleton; 4]).edited(|s| {
+        open_plain(s, &[c(0, 2), c(0, 4)]);
+        s.characters[0] = Some(c(0, 2));
+    });
+    let mut out = allowed(&to_move(&s), 0, Action::Exit);
+    assert_eq!(out.left_by(0), Some(c(0, 2)));
+    out.apply_chance();
+    let back = to_move(&idle_turn(&out));
+    assert_eq!(back.current(), 0);
+    assert_eq!(back.steps(0), vec![c(0, 4)]);
+    refused(&back, 0, Action::Move { to: c(0, 2) }, "different");
+    let inside = allowed(&back, 0, Action::Move { to: c(0, 4) });
+    assert_eq!(
+        (inside.character(0), inside.left_by(0)),
+        (Some(c(0, 4)), None)
+    );
+    // Out again by the other door: now the first one is the way back in.
+    let mut next = inside;
+    next.apply_chance();
+    let mut out = allowed(&to_move(&idle_turn(&next)), 0, Action::Exit);
+    assert_eq!(out.left_by(0), Some(c(0, 4)));
+    out.apply_chance();
+    assert_eq!(to_move(&idle_turn(&out)).steps(0), vec![c(0, 2)]);
+}
+
+#[test]
 fn reaching_an_open_door_on_the_far_row_wins_at_once() {
     let s = playing(2, &[Card::Skeleton; 4]).edited(|s| {
         open_plain(s, &[c(6, 1), c(7, 1)]);
