@@ -272,6 +272,21 @@ fn destroying_a_pillar_returns_it_to_the_pool_only_with_nothing_on_it() {
         vec![(hall, 4)],
         "not under a room, not under an invader"
     );
+    // An earth invader on the pillar's group sits on the card beside the pillars, not on them
+    // (it does not block new pillars either): the pillar can still be destroyed.
+    let group = s
+        .card(hall)
+        .unwrap()
+        .groups
+        .iter()
+        .position(|g| g.squares.contains(&4));
+    let group = group.expect("square 4 is in a pillar group") as u8;
+    put_invader(
+        &mut s,
+        InvaderAt::Group { room: hall, group },
+        Element::Earth,
+    );
+    assert_eq!(s.destroyable_pillars(), vec![(hall, 4)]);
     act(
         &mut s,
         Action::UsePower {

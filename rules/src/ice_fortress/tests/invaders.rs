@@ -245,6 +245,23 @@ fn water_invaders_flood_a_supply_room_the_player_chooses() {
 }
 
 #[test]
+fn after_the_beacon_of_water_water_invaders_flood_nothing() {
+    // "...extra harm when it enters the castle, unless its elemental beacon is built".
+    let mut s = building();
+    let r = named("Ripple Keep");
+    put_room(&mut s, r, Spot::Foundation(0));
+    let a = named(STONE_HALL);
+    let b = named(SPRING_REFECTORY);
+    to_supply(&mut s, a);
+    to_supply(&mut s, b);
+    flip(&mut s, Element::Water);
+    pull(&mut s, Element::Water);
+    act(&mut s, Action::PlaceInvader { at: sq(r, 0) });
+    assert_ne!(s.decision(), Some(&Decision::Flood));
+    assert_eq!(s.supply(), &[a, b]);
+}
+
+#[test]
 fn water_attacking_the_shield_floods_nothing() {
     let mut s = building();
     to_supply(&mut s, named(STONE_HALL));
