@@ -89,10 +89,19 @@ pub(super) fn moves(s: &Sprawl, seat: Seat) -> Vec<Action> {
         .collect()
 }
 
-/// Whether `seat` has a branch move that would neutralize the tower on `sq` (Counting Coup).
+/// Whether `seat` has a move that would neutralize the tower on `sq` (Counting Coup): a branch that
+/// attacks it, or in Sprawlgami a build on it that leaves it attacked by a size it lacks.
 pub(super) fn could_neutralize(s: &Sprawl, seat: Seat, sq: Square) -> bool {
     if !s.started[seat] {
         return false;
+    }
+    if s.variants.sprawlgami
+        && (1..=3).any(|size| {
+            let a = Action::Build { sq, size };
+            check_move(s, seat, &a).is_ok() && neutralized_by_move(s, seat, &a).contains(&sq)
+        })
+    {
+        return true;
     }
     let b = &s.board;
     for d in Dir::ALL {

@@ -28,7 +28,10 @@ fn sprawlgami_build_on_an_opponents_tower_your_branch_point_targets() {
             ("a4", vec![p(YELLOW, 3)]),
             ("e6", vec![p(YELLOW, 1)]),
         ],
-        &[("a2", p(RED, 2), Dir::North, "a1")],
+        &[
+            ("a2", p(RED, 2), Dir::North, "a1"),
+            ("a5", p(YELLOW, 3), Dir::North, "a4"),
+        ],
         RED,
     );
     let mut next = allowed(&s, RED, build("a4", 2));
@@ -40,8 +43,17 @@ fn sprawlgami_build_on_an_opponents_tower_your_branch_point_targets() {
     allowed(&next, RED, branch("a4", "b4", 1, Dir::East));
     next.current = YELLOW;
     refused(&next, YELLOW, build("a4", 1), "targets");
-    // Yellow's 3 still counts as Yellow's piece on the board.
-    assert_eq!(next.scores()[1], 26);
+    // Yellow no longer branches off the tower, but its own branch in the tree is still its own to
+    // branch from (only branching off the tower itself needs its control).
+    refused(
+        &next,
+        YELLOW,
+        branch("a4", "a3", 1, Dir::South),
+        "tower you control",
+    );
+    allowed(&next, YELLOW, branch("a5", "a6", 2, Dir::North));
+    // Yellow's pieces still count as Yellow's on the board.
+    assert_eq!(next.scores()[1], 23);
 }
 
 #[test]
@@ -228,6 +240,41 @@ fn counting_coup_a_player_who_could_neutralize_a_spore_may_ask_are_you_sure() {
         asked.legal_actions(0),
         vec![Action::TakeBack, Action::KeepMove]
     );
+}
+
+#[test]
+fn counting_coup_with_sprawlgami_a_build_that_would_neutralize_the_spore_counts_too() {
+    // Red spores a large on a3 off its small branch on a2. Yellow's medium branch on a5 targets a3
+    // over Green's full tower on a4, so Yellow cannot branch next to a3, but it may build a medium
+    // on the new tower: then Yellow tops it and Red's small on a2 attacks it with a size it lacks.
+    let layout = (
+        [
+            ("a1", vec![p(RED, 3)]),
+            ("a4", vec![p(GREEN, 3), p(GREEN, 2), p(GREEN, 1)]),
+            ("a6", vec![p(YELLOW, 3)]),
+        ],
+        [
+            ("a2", p(RED, 1), Dir::North, "a1"),
+            ("a5", p(YELLOW, 2), Dir::South, "a6"),
+        ],
+    );
+    let both = Variants::of(&[Variant::CountingCoup, Variant::Sprawlgami]);
+    let s = position_with(both, &layout.0, &layout.1, RED);
+    let spored = allowed(&s, RED, spore("a3", 3));
+    assert_eq!(spored.to_act(), ToAct::Seats(vec![1]));
+    assert_eq!(
+        spored.legal_actions(1),
+        vec![Action::AreYouSure, Action::StaySilent]
+    );
+    // The answer is right: building the medium there neutralizes it.
+    let mut kept = allowed(&spored, YELLOW, Action::StaySilent);
+    kept.current = YELLOW;
+    let built = allowed(&kept, YELLOW, build("a3", 2));
+    assert!(built.board().tower(at("a3")).unwrap().neutralized);
+    // Without Sprawlgami no build is possible, so nobody is asked.
+    let s = position_with(only(Variant::CountingCoup), &layout.0, &layout.1, RED);
+    let spored = allowed(&s, RED, spore("a3", 3));
+    assert_eq!(spored.phase(), &Phase::Play);
 }
 
 #[test]
