@@ -34,6 +34,8 @@ pub enum Outcome {
 /// The current selection and hover of the human at the table.
 #[derive(Resource, Default, Debug, PartialEq)]
 pub struct Pointing {
+    /// The human seat the mouse last played for (several human seats share one mouse).
+    pub seat: Option<Seat>,
     pub selection: Option<Source>,
     /// The pyramid the selection picked up, to find it again after another seat's move.
     pub picked: Option<Pyramid>,
@@ -205,9 +207,20 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// The human seat that clicks act for: the first human seat that may act now.
-fn acting_human(session: &Session<IceTowers>) -> Option<Seat> {
-    (0..session.seats.len()).find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))
+/// The human seat that clicks act for. With several human seats at one mouse: the owner of a
+/// pyramid clicked with nothing picked up, when that is a human seat that may act (each player picks
+/// up their own pyramids); else the seat the mouse last played for, while it may act; else the first
+/// human seat that may act.
+fn acting_human(
+    session: &Session<IceTowers>,
+    last: Option<Seat>,
+    owner: Option<Seat>,
+) -> Option<Seat> {
+    let may = |s: Seat| session.seats.get(s) == Some(&SeatKind::Human) && session.may_act(s);
+    owner
+        .filter(|&s| may(s))
+        .or(last.filter(|&s| may(s)))
+        .or_else(|| (0..session.seats.len()).find(|&s| may(s)))
 }
 
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
@@ -227,9 +240,20 @@ fn on_click(
         return;
     }
     let Some(session) = session else { return };
-    let Some(seat) = acting_human(&session) else {
+    let owner = pieces
+        .get(click.entity)
+        .ok()
+        .filter(|_| pointing.selection.is_none())
+        .and_then(|at| session.state.tower(at.tower)?.pieces.get(at.index as usize))
+        .map(|p| p.side as Seat);
+    let Some(seat) = acting_human(&session, pointing.seat, owner) else {
         return;
     };
+    if pointing.seat != Some(seat) {
+        // Another player takes the mouse: what the last one picked up is put down.
+        pointing.selection = None;
+        pointing.seat = Some(seat);
+    }
     let outcome = if let Ok(at) = pieces.get(click.entity) {
         click_piece(&session.state, seat, pointing.selection, at.tower, at.index)
     } else if tables.contains(click.entity) && click.original_event_target() == click.entity {
@@ -322,7 +346,7 @@ fn refresh_looks(
     )>,
 ) {
     let Some(session) = session else { return };
-    let seat = acting_human(&session);
+    let seat = acting_human(&session, pointing.seat, None);
     let targets = match (pointing.selection, seat) {
         (Some(source), Some(seat)) => targets(&session.state, seat, source),
         _ => Vec::new(),
@@ -515,6 +539,21 @@ mod tests {
             Some(Source::Free(red))
         );
         assert_eq!(follow(&capped, Source::Free(red), p(0, 1)), None);
+    }
+
+    #[test]
+    fn with_two_human_seats_each_plays_for_the_pyramids_they_pick_up() {
+        let seats = vec![SeatKind::Human, SeatKind::Human, SeatKind::Ai];
+        let mut session = Session::new(state(), seats, 1);
+        // Nothing picked: the first human seat, or the owner of a human colour's pyramid clicked.
+        assert_eq!(acting_human(&session, None, None), Some(0));
+        assert_eq!(acting_human(&session, None, Some(1)), Some(1));
+        // An AI seat's pyramid does not take the mouse from the human who last played.
+        assert_eq!(acting_human(&session, Some(1), Some(2)), Some(1));
+        assert_eq!(acting_human(&session, Some(1), None), Some(1));
+        // Once that seat has agreed to stop, the mouse goes back to one that may act.
+        session.act(1, &Action::Stop).unwrap();
+        assert_eq!(acting_human(&session, Some(1), Some(1)), Some(0));
     }
 
     #[test]
