@@ -162,6 +162,40 @@ fn the_rulebook_example_a_3_pip_beaten_by_a_1_pip_without_a_2_in_the_pool_drops_
 }
 
 #[test]
+fn a_beaten_attacker_without_the_pieces_to_break_its_unit_falls_to_the_next_lowest_amount() {
+    // White's 3 on C3 attacks Orange's 1 and loses 1 pip; White has no 2-pip piece left in its pool.
+    let beaten = |ones: &[Square]| {
+        let mut units = vec![(12, WHITE, 3), (13, ORANGE, 1), (24, ORANGE, 1)];
+        units.extend([0, 1, 2, 3, 4].iter().map(|&q| (q, WHITE, 2)));
+        units.extend(ones.iter().map(|&q| (q, WHITE, 1)));
+        let mut s = game(2, &[(12, Colour::Clear), (13, Colour::Clear)], &units);
+        fate(&mut s, 12, 2);
+        s
+    };
+    // One 1-pip piece in the pool: 2 pips cannot be made, so the 3 drops to 1.
+    let mut s = beaten(&[15, 16, 17, 18]);
+    assert_eq!(s.pool(WHITE), [1, 0, 4]);
+    attack(&mut s, [1, 6]);
+    assert_eq!(battle_totals(&s), (4, 7, false));
+    assert_eq!(
+        s.unit(12),
+        Some(Unit {
+            owner: WHITE,
+            pieces: [1, 0, 0]
+        })
+    );
+    assert_eq!(s.pool(WHITE), [0, 0, 5]);
+    // No 1-pip piece either: nothing below 3 can be made, and the attacker is wiped out.
+    let mut t = beaten(&[15, 16, 17, 18, 19]);
+    assert_eq!(t.pool(WHITE), [0, 0, 4]);
+    attack(&mut t, [1, 6]);
+    assert_eq!(t.unit(12), None);
+    assert_eq!(t.pool(WHITE), [0, 0, 5]);
+    assert_eq!(pips_of(&t, 13, ORANGE), 1, "the defender keeps its square");
+    assert_eq!(t.current_seat(), Some(ORANGE));
+}
+
+#[test]
 fn an_eliminated_defenders_square_is_taken_by_the_attacker() {
     let mut s = duel(1, 1);
     attack(&mut s, [5, 1]);

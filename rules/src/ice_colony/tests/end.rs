@@ -36,6 +36,53 @@ fn the_game_ends_when_only_one_player_has_pieces_on_the_board() {
 }
 
 #[test]
+fn the_game_ends_when_a_fate_die_reduce_wipes_out_a_players_last_territory() {
+    let mut s = game(
+        2,
+        &[(12, Colour::Clear)],
+        &[(12, WHITE, 1), (24, ORANGE, 1)],
+    );
+    fate(&mut s, 12, 1);
+    assert_eq!(s.unit(12), None);
+    assert_eq!(s.to_act(), ToAct::Over);
+    assert_eq!(s.scores(), vec![0, 1]);
+    assert_eq!(s.returns(), vec![0.0, 1.0]);
+    // With two players still on the board, play goes on.
+    let mut t = game(
+        3,
+        &[(12, Colour::Clear)],
+        &[(12, WHITE, 1), (24, ORANGE, 1), (0, PURPLE, 1)],
+    );
+    fate(&mut t, 12, 1);
+    assert_eq!(t.phase(), &Phase::Choose);
+    assert_eq!(t.current_seat(), Some(ORANGE));
+}
+
+#[test]
+fn the_game_ends_when_a_beaten_attacker_loses_its_last_unit() {
+    let mut s = game(
+        2,
+        &[(12, Colour::Clear), (13, Colour::Clear)],
+        &[(12, WHITE, 1), (13, ORANGE, 1)],
+    );
+    fate(&mut s, 12, 2);
+    s.apply(
+        WHITE,
+        &Action::Attack {
+            to: 13,
+            edge: false,
+        },
+    )
+    .unwrap();
+    s.apply_dice(&[1, 6]).unwrap();
+    assert_eq!(s.unit(12), None);
+    assert_eq!(s.to_act(), ToAct::Over);
+    assert_eq!(s.scores(), vec![0, 1]);
+    assert_eq!(s.returns(), vec![0.0, 1.0]);
+    refused(&s, ORANGE, Action::Choose { square: 13 }, "over");
+}
+
+#[test]
 fn the_game_ends_when_every_square_is_occupied_and_most_territories_wins() {
     // White keeps a 1 and a 2 in its pool, so its 3 on B3 can split.
     let mut units: Vec<(Square, Seat, u8)> = (0..11)

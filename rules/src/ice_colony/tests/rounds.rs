@@ -95,6 +95,37 @@ fn an_edge_token_changes_the_dice_off_roll_by_one_either_way_chosen_before_rolli
 }
 
 #[test]
+fn an_edge_token_shifts_only_the_first_dice_off_roll_and_ties_roll_again_plain() {
+    let mut s = after_setup(3, 1, &[2, 5, 1], &[24, 4, 0]);
+    s.apply_dice(&[6, 1, 2]).unwrap();
+    quiet_turn(&mut s, 0);
+    quiet_turn(&mut s, 24);
+    quiet_turn(&mut s, 4);
+    s.apply(WHITE, &Action::Initiative { shift: Shift::Up })
+        .unwrap();
+    s.apply(ORANGE, &Action::Initiative { shift: Shift::Down })
+        .unwrap();
+    s.apply(PURPLE, &Action::Initiative { shift: Shift::Keep })
+        .unwrap();
+    // White 4+1 and Orange 6-1 tie at 5 above Purple's 2. They roll again without the shifts: Orange's
+    // 5 beats White's 4 (shifted again, White's 5 would beat Orange's 4).
+    s.apply_dice(&[4, 6, 2, 4, 5]).unwrap();
+    assert_eq!(s.current_seat(), Some(ORANGE));
+    assert_eq!(s.order(), &[1, 2, 0]);
+    let roll = |seat, die, shift| InitiativeRoll { seat, die, shift };
+    assert_eq!(
+        s.last_dice(),
+        Some(&DiceRoll::DiceOff {
+            passes: vec![
+                vec![roll(WHITE, 4, 1), roll(ORANGE, 6, -1), roll(PURPLE, 2, 0)],
+                vec![roll(WHITE, 4, 0), roll(ORANGE, 5, 0)],
+            ],
+            winner: ORANGE,
+        })
+    );
+}
+
+#[test]
 fn only_players_holding_an_edge_token_are_asked_about_it() {
     let mut s = after_setup(3, 1, &[2, 5, 1], &[24, 4, 0]);
     s.apply_dice(&[6, 1, 2]).unwrap();

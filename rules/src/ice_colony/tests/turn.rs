@@ -69,6 +69,71 @@ fn growth_takes_pieces_from_the_pool() {
     assert_eq!(s.pool(WHITE), [5, 5, 4]);
 }
 
+/// White's units besides C3: five 2-pip units on row 2 and `ones` 1-pip units on row 5, so its pool
+/// holds no 2-pip piece and `5 - ones` 1-pip pieces less the one on C3, if any.
+fn short_pool(ones: usize) -> Vec<(Square, Seat, u8)> {
+    let mut more: Vec<(Square, Seat, u8)> =
+        [5, 6, 7, 8, 9].iter().map(|&q| (q, WHITE, 2)).collect();
+    more.extend([20, 21, 22, 23, 24][..ones].iter().map(|&q| (q, WHITE, 1)));
+    more
+}
+
+#[test]
+fn growth_stops_at_the_largest_amount_the_pieces_at_hand_can_make() {
+    // White's 1 on C3 with only 3-pip pieces in the pool: a Grow 1 to 2 pips cannot be made.
+    let mut s = centre(1, &short_pool(4));
+    assert_eq!(s.pool(WHITE), [0, 0, 5]);
+    fate(&mut s, 12, 4);
+    assert_eq!(s.unit(12).unwrap().pieces, [1, 0, 0]);
+    assert_eq!(s.pool(WHITE), [0, 0, 5]);
+    assert!(matches!(
+        s.last_dice(),
+        Some(DiceRoll::Fate {
+            before: 1,
+            after: 1,
+            ..
+        })
+    ));
+    assert_eq!(s.phase(), &Phase::Act { square: 12 });
+    // A Grow 2 to 3 pips can be made: one 3-pip piece.
+    let mut t = centre(1, &short_pool(4));
+    fate(&mut t, 12, 6);
+    assert_eq!(t.unit(12).unwrap().pieces, [0, 0, 1]);
+    assert_eq!(t.pool(WHITE), [1, 0, 4]);
+}
+
+#[test]
+fn a_reduction_the_pieces_at_hand_cannot_make_falls_to_the_next_lower_amount() {
+    // White's 3 on C3 with one 1-pip and no 2-pip piece in the pool: a Reduce 1 leaves 1 pip.
+    let mut s = centre(3, &short_pool(4));
+    assert_eq!(s.pool(WHITE), [1, 0, 4]);
+    fate(&mut s, 12, 1);
+    assert_eq!(
+        s.unit(12),
+        Some(Unit {
+            owner: WHITE,
+            pieces: [1, 0, 0]
+        })
+    );
+    assert_eq!(s.pool(WHITE), [0, 0, 5]);
+    assert!(matches!(
+        s.last_dice(),
+        Some(DiceRoll::Fate {
+            before: 3,
+            after: 1,
+            ..
+        })
+    ));
+    assert_eq!(s.phase(), &Phase::Act { square: 12 });
+    // With no 1-pip piece either, nothing below 3 can be made: the territory is lost, the turn forfeit.
+    let mut t = centre(3, &short_pool(5));
+    assert_eq!(t.pool(WHITE), [0, 0, 4]);
+    fate(&mut t, 12, 1);
+    assert_eq!(t.unit(12), None);
+    assert_eq!(t.pool(WHITE), [0, 0, 5]);
+    assert_eq!(t.current_seat(), Some(ORANGE));
+}
+
 #[test]
 fn an_empty_territory_after_the_fate_die_forfeits_the_turn() {
     let mut s = centre(1, &[(0, WHITE, 1)]);
