@@ -387,3 +387,62 @@ fn an_axe_also_opens_a_known_frozen_door_that_was_closed_again() {
     let t = axed.tile(c(3, 2)).unwrap();
     assert!(t.open && t.axed && axed.passable(c(3, 2)));
 }
+
+#[test]
+fn a_revealed_frozen_door_can_be_closed_and_reopened_with_keys_but_not_passed_until_axed() {
+    let s = frozen(&[RED, SK, SK, SK]);
+    let closed = allowed(
+        &s,
+        0,
+        Action::Close {
+            card: RED,
+            tile: c(3, 2),
+        },
+    );
+    let t = closed.tile(c(3, 2)).unwrap();
+    assert!(!t.open && t.revealed);
+    assert_eq!(
+        closed.view(1).tile(c(3, 2)).unwrap().kind,
+        Some(TileKind::Frozen),
+        "it stays known to be frozen"
+    );
+    refused(&closed, 0, Action::Move { to: c(3, 2) }, "closed");
+    let again = idle_turn(&pass_turn(&closed)).edited(|s| set_hand(s, 0, &[RED, SK, SK, SK]));
+    assert_eq!((again.current(), again.phase()), (0, Phase::Play));
+    let reopened = allowed(
+        &again,
+        0,
+        Action::Open {
+            card: RED,
+            tile: c(3, 2),
+        },
+    );
+    assert!(reopened.tile(c(3, 2)).unwrap().open);
+    refused(
+        &reopened,
+        0,
+        Action::Move { to: c(3, 2) },
+        "frozen door cannot be passed",
+    );
+    let by_skeleton = allowed(
+        &again,
+        0,
+        Action::Open {
+            card: SK,
+            tile: c(3, 2),
+        },
+    );
+    assert!(!by_skeleton.passable(c(3, 2)));
+}
+
+#[test]
+fn a_padlock_may_go_on_a_revealed_frozen_door_not_yet_axed() {
+    let s = frozen(&[Card::Padlock, SK, SK, SK]);
+    let locked = allowed(&s, 0, Action::Padlock { tile: c(3, 2) });
+    let t = locked.tile(c(3, 2)).unwrap();
+    assert!(t.padlock && !t.axed && t.open);
+    assert_eq!(locked.discard_top(), None, "the padlock lies on the door");
+    let closed = s.edited(|s| s.tile_mut(c(3, 2)).open = false);
+    let locked = allowed(&closed, 0, Action::Padlock { tile: c(3, 2) });
+    assert!(locked.tile(c(3, 2)).unwrap().padlock);
+}

@@ -402,3 +402,182 @@ fn a_character_the_wand_puts_on_its_goal_row_has_crossed() {
     assert_eq!(s.winner(), Some(1));
     assert_eq!(s.to_act(), ToAct::Over);
 }
+
+#[test]
+fn the_magic_wand_may_push_a_character_diagonally_along_an_ice_slide() {
+    let s = opponent_inside(&[Card::Wand, SK, SK, SK]).edited(|s| {
+        let i = s.pile.iter().position(|&c| c == Card::Slide).unwrap();
+        s.pile.remove(i);
+        s.slides.push((c(4, 3), c(5, 4)));
+        open_plain(s, &[c(5, 4)]);
+    });
+    let pushed = allowed(
+        &s,
+        0,
+        Action::Wand {
+            seat: 1,
+            to: c(5, 4),
+        },
+    );
+    assert_eq!(pushed.character(1), Some(c(5, 4)));
+    refused(
+        &s,
+        0,
+        Action::Wand {
+            seat: 1,
+            to: c(3, 2),
+        },
+        "diagonally only along an ice slide",
+    );
+}
+
+#[test]
+fn the_magic_wand_moves_only_a_character_inside_the_castle() {
+    let s = opponent_inside(&[Card::Wand, SK, SK, SK]).edited(|s| {
+        open_plain(s, &[c(7, 1)]);
+        s.characters[1] = None;
+    });
+    assert_eq!(s.steps(1), vec![c(7, 1)], "it could enter there itself");
+    refused(
+        &s,
+        0,
+        Action::Wand {
+            seat: 1,
+            to: c(7, 1),
+        },
+        "only a character inside the castle",
+    );
+    assert!(
+        !s.legal_actions(0)
+            .iter()
+            .any(|a| matches!(a, Action::Wand { .. }))
+    );
+}
+
+#[test]
+fn the_magic_wand_cannot_push_onto_a_closed_frozen_or_padlocked_door() {
+    let s = opponent_inside(&[Card::Wand, SK, SK, SK]).edited(|s| {
+        s.tile_mut(c(3, 3)).open = false;
+        set_tile(s, c(5, 3), Colour::Red, TileKind::Frozen, true);
+    });
+    let s = padlocked(&s, c(4, 2));
+    let wand = |to| Action::Wand { seat: 1, to };
+    refused(&s, 0, wand(c(3, 3)), "closed");
+    refused(&s, 0, wand(c(5, 3)), "frozen door cannot be passed");
+    refused(&s, 0, wand(c(4, 2)), "padlock blocks");
+    allowed(&s, 0, wand(c(4, 4)));
+    let axed = s.edited(|s| {
+        let i = s.pile.iter().position(|&c| c == Card::Axe).unwrap();
+        s.pile.remove(i);
+        s.tile_mut(c(5, 3)).axed = true;
+    });
+    allowed(&axed, 0, wand(c(5, 3)));
+}
+
+#[test]
+fn freeze_holds_for_two_of_the_frozen_players_own_turns_with_three_or_four_players() {
+    for players in [3, 4] {
+        let s = playing(players, &[Card::Freeze, SK, SK, SK]).edited(|s| {
+            open_plain(s, &[c(3, 3), c(2, 3)]);
+            s.characters[2] = Some(c(3, 3));
+        });
+        let mut s = allowed(&s, 0, Action::Freeze { seat: 2 });
+        s = pass_turn(&s);
+        for frozen_turn in 0..2u8 {
+            while s.current() != 2 {
+                assert!(
+                    s.is_frozen(2),
+                    "other players' turns do not thaw it ({players} players)"
+                );
+                s = idle_turn(&s);
+            }
+            assert_eq!(s.freeze().unwrap().turns_left, 2 - frozen_turn);
+            assert_eq!(s.hand(2).len(), 4, "the frozen player still draws");
+            s = to_move(&s);
+            assert_eq!(s.hand(2).len(), 3, "and still plays");
+            assert_eq!(
+                s.current(),
+                3 % players,
+                "no move for a frozen character ({players} players, turn {frozen_turn})"
+            );
+            assert_eq!(s.character(2), Some(c(3, 3)));
+            s.apply_chance();
+        }
+        assert_eq!(s.freeze(), None, "{players} players");
+        assert!(s.discard().contains(&Card::Freeze));
+        while s.current() != 2 {
+            s = idle_turn(&s);
+        }
+        allowed(&to_move(&s), 2, Action::Move { to: c(2, 3) });
+    }
+}
+
+#[test]
+fn skipping_an_extra_key_bonus_keeps_it_for_a_later_visit() {
+    let s = allowed(
+        &bonus_tile(TileKind::ExtraKey),
+        0,
+        Action::Move { to: c(1, 2) },
+    );
+    let mut s = allowed(&s, 0, Action::SkipBonus);
+    assert_eq!((s.current(), s.phase()), (1, Phase::Draw));
+    assert!(!s.tile(c(1, 2)).unwrap().bonus_used(0));
+    s.apply_chance();
+    s = idle_turn(&s);
+    // Off to C1, then back onto the Extra Key: the bonus is offered again.
+    s = to_move(&s);
+    s = allowed(&s, 0, Action::Move { to: c(0, 2) });
+    s.apply_chance();
+    s = idle_turn(&s);
+    s = to_move(&s);
+    s = allowed(&s, 0, Action::Move { to: c(1, 2) });
+    assert_eq!((s.current(), s.phase()), (0, Phase::BonusKey));
+    let used = allowed(&s, 0, Action::BonusOpen { tile: c(5, 0) });
+    assert!(used.tile(c(5, 0)).unwrap().open);
+    allowed(&s, 0, Action::BonusClose { tile: c(0, 2) });
+}
+
+#[test]
+fn the_extra_key_cannot_close_a_door_another_character_stands_on() {
+    let s = bonus_tile(TileKind::ExtraKey).edited(|s| {
+        open_plain(s, &[c(3, 3)]);
+        s.characters[1] = Some(c(3, 3));
+    });
+    let s = allowed(&s, 0, Action::Move { to: c(1, 2) });
+    assert_eq!(s.phase(), Phase::BonusKey);
+    refused(
+        &s,
+        0,
+        Action::BonusClose { tile: c(3, 3) },
+        "character stands on it",
+    );
+    allowed(&s, 0, Action::BonusClose { tile: c(0, 2) });
+}
+
+#[test]
+fn another_player_may_take_the_bonus_turn_of_an_extra_turn_tile_already_used() {
+    let s = bonus_tile(TileKind::ExtraTurn).edited(|s| {
+        open_plain(s, &[c(2, 2)]);
+        s.characters[1] = Some(c(2, 2));
+    });
+    let mut s = allowed(&s, 0, Action::Move { to: c(1, 2) });
+    assert_eq!((s.current(), s.phase()), (0, Phase::Draw));
+    s.apply_chance();
+    s = to_move(&s);
+    s = allowed(&s, 0, Action::Move { to: c(0, 2) });
+    assert!(s.tile(c(1, 2)).unwrap().bonus_used(0));
+    assert_eq!(s.current(), 1);
+    s.apply_chance();
+    s = to_move(&s);
+    let mut s = allowed(&s, 1, Action::Move { to: c(1, 2) });
+    assert!(s.tile(c(1, 2)).unwrap().bonus_used(1));
+    assert_eq!(
+        (s.current(), s.phase()),
+        (1, Phase::Draw),
+        "Player 2 gets its own bonus turn"
+    );
+    s.apply_chance();
+    assert_eq!(s.hand(1).len(), 4);
+    s = idle_turn(&s);
+    assert_eq!(s.current(), 0, "the bonus turn is over");
+}
