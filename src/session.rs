@@ -248,7 +248,7 @@ pub fn load_position<G: Game + serde::de::DeserializeOwned>(
     let state: G = ron::from_str(&text)
         .map_err(|e| format!("{} is not a position of this game: {e}", path.display()))?;
     state
-        .check_invariants()
+        .check_position()
         .map_err(|e| format!("the position {} breaks the rules: {e}", path.display()))?;
     Ok(state)
 }

@@ -8,7 +8,7 @@ use hoarfrost_rules::fuzz::Target;
 pub const USAGE: &str =
     "usage: hoarfrost-cli --game <name> [--seats N] [--bots a,b,...] [--games N] [--seed N] [--save FILE]
        hoarfrost-cli --load FILE | --replay FILE
-       hoarfrost-cli fuzz --target save|content --seconds N [--seed S]
+       hoarfrost-cli fuzz --target save|content|position --seconds N [--seed S]
   --game   ice-fortress | sprawl | ice-castle | ice-colony | icetowers
   --seats  number of seats (default: the game's smallest)
   --bots   bot per seat, the last one repeated: ai (the game's own AI), random, greedy,
@@ -26,7 +26,8 @@ pub const USAGE: &str =
   --save FILE     write the first game played to FILE as a save
   --load FILE     load a save, replay it and print where the game stands (exit code 2 if it does not load)
   --replay FILE   load a save and print every step in plain words
-  fuzz            mutation-fuzz the save loader or the Ice Fortress content loader for N seconds;
+  fuzz            mutation-fuzz the save loader, the Ice Fortress content loader or the table
+                  positions --scene reads for N seconds;
                   crashing inputs go to fuzz/crashes/ (exit code 1 if any)";
 
 /// What to do.
@@ -171,7 +172,7 @@ impl Args {
     }
 }
 
-/// `fuzz --target save|content --seconds N [--seed S]`.
+/// `fuzz --target save|content|position --seconds N [--seed S]`.
 fn parse_fuzz(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut target = None;
     let mut seconds = None;
@@ -181,10 +182,9 @@ fn parse_fuzz(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         match flag.as_str() {
             "--target" => {
                 let v = value()?;
-                target = Some(
-                    Target::from_name(&v)
-                        .ok_or_else(|| format!("unknown fuzz target '{v}' (save or content)"))?,
-                );
+                target = Some(Target::from_name(&v).ok_or_else(|| {
+                    format!("unknown fuzz target '{v}' (save, content or position)")
+                })?);
             }
             "--seconds" => seconds = Some(number(&flag, &value()?)?),
             "--seed" => seed = number(&flag, &value()?)?,

@@ -156,7 +156,13 @@ fn make_bot<G: Game>(
     if let Some(bot) = game_bots(name, seed) {
         return Ok(bot);
     }
-    if let Some(n) = name.strip_prefix("mcts").and_then(|n| n.parse().ok()) {
+    if let Some(n) = name
+        .strip_prefix("mcts")
+        .and_then(|n| n.parse::<u32>().ok())
+    {
+        if n == 0 {
+            return Err("mcts0 searches nothing: give mctsN at least one iteration".into());
+        }
         return Ok(Box::new(Mcts::<G>::new(Budget::Iterations(n), seed)));
     }
     match name {
@@ -188,7 +194,7 @@ fn run<G: Recorded>(
     let mut tally = Tally::new(args.seats);
     let started = Instant::now();
     for i in 0..args.games {
-        let seed = args.seed + i as u64;
+        let seed = args.seed.wrapping_add(i as u64);
         let setup = setup(seed);
         // With --rotate, game i seats bot entry k at seat (k + i) mod seats, so no bot keeps the first seat.
         let shift = if args.rotate { i % args.seats } else { 0 };

@@ -64,6 +64,10 @@ fn bad_flags_get_a_message_and_a_failure_code() {
     let out = cli(&["--game", "icetowers", "--bots", "wizard"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown bot 'wizard'"));
+    // A tree search of no iterations would find no move: refused, not a panic mid-match.
+    let out = cli(&["--game", "icetowers", "--bots", "mcts0", "--games", "1"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at least one iteration"));
 }
 
 /// A fresh scratch directory for one test.

@@ -167,4 +167,11 @@ pub trait Game:
 
     /// The game's own invariants (pieces conserved, ...); the message names what is broken.
     fn check_invariants(&self) -> Result<(), String>;
+
+    /// Whether a table position read from a file (`--scene`) can be played from: its invariants,
+    /// and whatever else a game reached by play always has (a test or rulebook position may lack
+    /// it, to show a refusal).
+    fn check_position(&self) -> Result<(), String> {
+        self.check_invariants()
+    }
 }

@@ -1,4 +1,5 @@
-//! A mutation fuzzer for the save loader and the Ice Fortress content loader (issue 9), standing in
+//! A mutation fuzzer for the save loader, the Ice Fortress content loader (issue 9) and the table
+//! positions `--scene` reads, standing in
 //! for cargo-fuzz (which needs a nightly toolchain): inputs from a seed corpus are mutated by a
 //! seeded [`GameRng`], fed to the loader under `catch_unwind`, and any panic (or broken promise, such
 //! as a re-saved game loading differently) is a crash, written to `fuzz/crashes/<target>-<hash>.ron`.
@@ -28,6 +29,8 @@ pub enum Target {
     Save,
     /// [`crate::ice_fortress::Content::from_parts`], then a game played on accepted content.
     Content,
+    /// A table position as `--scene` reads it (Ice Fortress or Sprawl), then played on.
+    Position,
 }
 
 impl Target {
@@ -36,12 +39,13 @@ impl Target {
         match self {
             Target::Save => "save",
             Target::Content => "content",
+            Target::Position => "position",
         }
     }
 
     /// Look a target up by name.
     pub fn from_name(name: &str) -> Option<Target> {
-        [Target::Save, Target::Content]
+        [Target::Save, Target::Content, Target::Position]
             .into_iter()
             .find(|t| t.name() == name)
     }
@@ -51,6 +55,7 @@ impl Target {
         match self {
             Target::Save => targets::save_corpus(),
             Target::Content => targets::content_corpus(),
+            Target::Position => targets::position_corpus(),
         }
     }
 
@@ -59,6 +64,7 @@ impl Target {
         let run = || match self {
             Target::Save => targets::run_save(input),
             Target::Content => targets::run_content(input),
+            Target::Position => targets::run_position(input),
         };
         match catch_unwind(AssertUnwindSafe(run)) {
             Ok(Ok(())) => Outcome::Accepted,

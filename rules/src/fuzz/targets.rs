@@ -1,5 +1,7 @@
-//! The two fuzz targets and their seed corpora: the save loader (saves of every game, played here by
-//! random legal moves) and the Ice Fortress content loader (the five shipped content files).
+//! The three fuzz targets and their seed corpora: the save loader (saves of every game, played here
+//! by random legal moves), the Ice Fortress content loader (the five shipped content files) and the
+//! table positions `--scene` reads (the shipped positions and mid-game states of Ice Fortress and
+//! Sprawl).
 
 use crate::ice_castle::{self, IceCastle};
 use crate::ice_colony::{self, IceColony};
@@ -172,6 +174,115 @@ pub fn run_content(input: &str) -> Result<(), Option<String>> {
             }
         }
         state.check_invariants().map_err(Some)?;
+    }
+    Ok(())
+}
+
+/// The table positions shipped in `scenes/positions/`, each tagged with its game.
+const POSITION_FILES: [(&str, &str); 5] = [
+    (
+        "ice-fortress",
+        include_str!("../../../scenes/positions/fortress-full.ron"),
+    ),
+    (
+        "ice-fortress",
+        include_str!("../../../scenes/positions/fortress-midgame.ron"),
+    ),
+    (
+        "ice-fortress",
+        include_str!("../../../scenes/positions/fortress-won.ron"),
+    ),
+    (
+        "sprawl",
+        include_str!("../../../scenes/positions/sprawl-branch.ron"),
+    ),
+    (
+        "sprawl",
+        include_str!("../../../scenes/positions/sprawl-neutralized.ron"),
+    ),
+];
+
+/// Seed corpus of the position target: the shipped positions, and states part-way through random
+/// games (Sprawl with every variant at three and eight seats, Ice Fortress solo and for four).
+pub fn position_corpus() -> Vec<String> {
+    let mut out: Vec<String> = POSITION_FILES
+        .iter()
+        .map(|(game, text)| position_tag(game, text))
+        .collect();
+    let sprawl = |players, seed, steps| {
+        let setup = sprawl::Setup {
+            variants: sprawl::Variants::of(&sprawl::Variant::ALL),
+            ..sprawl::Setup::new(players, seed)
+        };
+        random_game::<Sprawl>(setup, seed, steps).map(|r| ron::to_string(r.state()))
+    };
+    let fortress = |players, seed, steps| {
+        random_game::<IceFortress>(ice_fortress::Setup::new(players, seed), seed, steps)
+            .map(|r| ron::to_string(r.state()))
+    };
+    for (game, state) in [
+        ("sprawl", sprawl(3, 1, 12)),
+        ("sprawl", sprawl(8, 2, 40)),
+        ("ice-fortress", fortress(1, 3, 60)),
+        ("ice-fortress", fortress(4, 4, 120)),
+    ] {
+        if let Ok(Ok(text)) = state {
+            out.push(position_tag(game, &text));
+        }
+    }
+    out
+}
+
+/// A position input: a first line naming its game, then the state's RON.
+pub fn position_tag(game: &str, text: &str) -> String {
+    format!("// game: {game}\n{text}")
+}
+
+/// Read `input` as a table position of the game its first line names, as `--scene` does (the state's
+/// RON, then [`Game::check_position`]); if accepted, play on from it for a while the way the app and the AI
+/// would. A refusal is fine; a panic, or a legal move refused, is a crash.
+pub fn run_position(input: &str) -> Result<(), Option<String>> {
+    let game = input
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("// game: "))
+        .map(str::trim);
+    match game {
+        Some("sprawl") => play_position::<Sprawl>(input),
+        _ => play_position::<IceFortress>(input),
+    }
+}
+
+fn play_position<G: Game + serde::de::DeserializeOwned>(text: &str) -> Result<(), Option<String>> {
+    let mut state: G = ron::from_str(text).map_err(|_| None)?;
+    state.check_position().map_err(|_| None)?;
+    let mut rng = GameRng::new(text.len() as u64);
+    for _ in 0..40 {
+        let _ = (state.scores(), state.returns());
+        match state.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => state.apply_chance(),
+            ToAct::Seats(seats) => {
+                for &seat in &seats {
+                    for a in state.legal_actions(seat) {
+                        let _ = state.action_to_string(seat, &a);
+                    }
+                }
+                let Some(&seat) = seats.get(rng.below(seats.len().max(1))) else {
+                    return Err(Some("seats may act but none is named".into()));
+                };
+                let legal = state.legal_actions(seat);
+                let Some(a) = legal.get(rng.below(legal.len().max(1))) else {
+                    return Err(Some(format!("seat {seat} may act but has no legal action")));
+                };
+                state
+                    .apply(seat, a)
+                    .map_err(|e| Some(format!("a legal action was refused: {e}")))?;
+            }
+        }
+        state
+            .check_invariants()
+            .map_err(|e| Some(format!("play from the position broke an invariant: {e}")))?;
     }
     Ok(())
 }

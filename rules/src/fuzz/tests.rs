@@ -42,11 +42,78 @@ fn fuzzing_the_content_loader_finds_no_crash() {
 }
 
 #[test]
+fn fuzzing_the_position_loader_finds_no_crash() {
+    let report = bounded(Target::Position, 1500, 1);
+    assert_eq!(report.executions, 1500);
+    assert_clean(&report);
+    assert!(report.corpus_size > 9, "no mutant was ever accepted");
+}
+
+#[test]
+fn crafted_positions_are_refused_not_panicked_on() {
+    // Each edit once passed the invariants (or broke them by panicking) and then panicked in play or
+    // on the table: found by reading the code and by the position fuzzer.
+    let corpus = Target::Position.corpus();
+    let (fortress, sprawl) = (&corpus[1], &corpus[3]);
+    assert!(fortress.starts_with("// game: ice-fortress") && fortress.contains("phase: Build"));
+    assert!(sprawl.starts_with("// game: sprawl"));
+    let edits: [(&String, &str, &str); 9] = [
+        (
+            fortress,
+            "                Some(10),",
+            "                Some(200),",
+        ),
+        (fortress, "players: 1,", "players: 18446744073709551615,"),
+        (
+            fortress,
+            "            seat: 0,\n            name: 2,",
+            "            seat: 7,\n            name: 2,",
+        ),
+        (
+            fortress,
+            "        card: 2,\n        beacon",
+            "        card: 200,\n        beacon",
+        ),
+        (
+            fortress,
+            "    decks: [\n",
+            "    decks: [\n        (pile: [], bottom: []),\n",
+        ),
+        (
+            sprawl,
+            "        Red,\n        Yellow,\n        Green,\n",
+            "",
+        ),
+        (
+            sprawl,
+            "    neutralized_pips: [\n        0,\n        0,\n        0,\n",
+            "    neutralized_pips: [\n",
+        ),
+        (sprawl, "        cols: 5,", "        cols: 6,"),
+        (sprawl, "        size: 3,", "        size: 255,"),
+    ];
+    for (text, from, to) in edits {
+        assert!(text.contains(from), "{from:?} is not in the position");
+        let edited = text.replacen(from, to, 1);
+        assert_eq!(
+            Target::Position.execute(&edited),
+            Outcome::Refused,
+            "{from:?} -> {to:?}"
+        );
+    }
+}
+
+#[test]
 fn the_seed_corpora_load() {
     let saves = Target::Save.corpus();
     assert_eq!(saves.len(), 10);
     for text in &saves {
         assert_eq!(Target::Save.execute(text), Outcome::Accepted, "{text}");
+    }
+    let positions = Target::Position.corpus();
+    assert_eq!(positions.len(), 9);
+    for text in &positions {
+        assert_eq!(Target::Position.execute(text), Outcome::Accepted, "{text}");
     }
     let content = Target::Content.corpus();
     assert_eq!(content.len(), PARTS.len());

@@ -123,13 +123,69 @@ impl Game for IceFortress {
 }
 
 impl IceFortress {
+    /// The sizes every other check and every rule relies on (a table position read from a file may
+    /// hold anything): seats and characters, decks, foundation, card ids and the landing options.
+    fn shape(&self) -> Result<(), String> {
+        if !(1..=4).contains(&self.players) {
+            return Err(format!("{} players, not 1 to 4", self.players));
+        }
+        let characters = if self.players == 1 { 2 } else { self.players };
+        if self.characters.len() != characters || self.current >= characters {
+            return Err(format!(
+                "{} characters (character {} to play) for {} players",
+                self.characters.len(),
+                self.current,
+                self.players
+            ));
+        }
+        for (i, c) in self.characters.iter().enumerate() {
+            let seat = if self.players == 1 { 0 } else { i };
+            if c.seat != seat {
+                return Err(format!(
+                    "character {i} is played by seat {}, not {seat}",
+                    c.seat
+                ));
+            }
+        }
+        if self.decks.len() != Size::ALL.len() {
+            return Err(format!("{} room decks, not 4", self.decks.len()));
+        }
+        if self.foundation.len() != self.content().foundation.spaces as usize {
+            return Err(format!(
+                "{} foundation spaces, not {}",
+                self.foundation.len(),
+                self.content().foundation.spaces
+            ));
+        }
+        if let Some(slot) = self
+            .slots
+            .iter()
+            .find(|s| self.content().invaders.get(s.card as usize).is_none())
+        {
+            return Err(format!("invader card {} does not exist", slot.card));
+        }
+        if let Some(Decision::PlaceInvader { options, .. }) = &self.decision {
+            for o in options {
+                let fits = self.built.get(&o.room()).is_some_and(|b| match *o {
+                    InvaderAt::Square { square, .. } => (square as usize) < b.invaders.len(),
+                    InvaderAt::Group { group, .. } => (group as usize) < b.group_invaders.len(),
+                });
+                if !fits {
+                    return Err(format!("an invader may land on {o:?}, which is not there"));
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn invariants(&self) -> Result<(), String> {
+        self.shape()?;
         // Rooms: every card exactly once in a deck, the supply, the fortress or a looked-at hand.
-        let mut seen = vec![0u8; self.content().rooms.len()];
+        let mut seen = vec![0u32; self.content().rooms.len()];
         let mut mark = |r: RoomId, place: &str| -> Result<(), String> {
             match seen.get_mut(r as usize) {
                 Some(n) => {
-                    *n += 1;
+                    *n = n.saturating_add(1);
                     Ok(())
                 }
                 None => Err(format!("room {r} in the {place} does not exist")),
@@ -192,8 +248,8 @@ impl IceFortress {
             }
             for (sq, p) in b.pillars.iter().enumerate() {
                 if let Some(d) = p
-                    && self.dice[*d as usize].at
-                        != (DieAt::Pillar {
+                    && self.dice.get(*d as usize).map(|d| d.at)
+                        != Some(DieAt::Pillar {
                             room: id,
                             square: sq as u8,
                         })

@@ -76,7 +76,11 @@ impl std::fmt::Display for ReplayError {
                 seat: Some(seat),
                 action,
                 reason,
-            } => write!(f, "step {step} (seat {}: {action}): {reason}", seat + 1),
+            } => write!(
+                f,
+                "step {step} (seat {}: {action}): {reason}",
+                seat.saturating_add(1)
+            ),
             ReplayError::Step { step, reason, .. } => write!(f, "step {step} (chance): {reason}"),
             ReplayError::Beyond { asked, len } => {
                 write!(f, "the record has {len} steps, not {asked}")
@@ -260,10 +264,13 @@ pub(crate) fn check_act<G: Game>(
         ToAct::Seats(seats) if seats.contains(&seat) => state.check(seat, action),
         ToAct::Seats(_) if seat >= state.num_seats() => Err(RuleError::new(format!(
             "there is no seat {} in a game of {}",
-            seat + 1,
+            seat.saturating_add(1),
             state.num_seats()
         ))),
-        ToAct::Seats(_) => Err(RuleError::new(format!("seat {} may not act now", seat + 1))),
+        ToAct::Seats(_) => Err(RuleError::new(format!(
+            "seat {} may not act now",
+            seat.saturating_add(1)
+        ))),
         ToAct::Chance => Err(RuleError::new("a chance event is pending")),
         ToAct::Over => Err(RuleError::new("the game is over")),
     }

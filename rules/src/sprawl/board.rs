@@ -199,6 +199,11 @@ impl Board {
         }
     }
 
+    /// True when the board holds one cell per square (a board read from a file may not).
+    pub fn is_whole(&self) -> bool {
+        self.cells.len() == self.cols as usize * self.rows as usize
+    }
+
     /// Every square, row by row from a1.
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         (0..self.rows).flat_map(move |row| (0..self.cols).map(move |col| Square { col, row }))

@@ -1,16 +1,25 @@
 //! The invariants of a Sprawl state, checked by the battery after every step.
 
 use super::rules::culprits;
-use super::{Cell, DECK_SIZE, PER_SIZE, Phase, Sprawl, branch_capacity};
+use super::{Cell, DECK_SIZE, PER_SIZE, Phase, Sprawl, board_size, branch_capacity};
 
 /// The state's invariants: pieces conserved, towers well stacked, branches attached within capacity,
 /// no live tower left attacked enough to fall, the coup deck complete.
 pub(super) fn invariants(s: &Sprawl) -> Result<(), String> {
     let n = s.players;
-    if s.stash.len() != n || s.started.len() != n || s.cards.len() != n {
+    if board_size(n) != Some((s.board.cols(), s.board.rows())) || !s.board.is_whole() {
+        return Err(format!("the board does not fit {n} players"));
+    }
+    if s.stash.len() != n
+        || s.started.len() != n
+        || s.cards.len() != n
+        || s.hues.len() != n
+        || s.neutralized_pips.len() != n
+        || s.neutralized_count.len() != n
+    {
         return Err("per-seat records do not match the players".into());
     }
-    let mut counts: Vec<[u8; 3]> = s.stash.clone();
+    let mut counts: Vec<[u32; 3]> = s.stash.iter().map(|c| c.map(u32::from)).collect();
     let b = &s.board;
     let bad_piece = |owner: u8, size: u8| owner as usize >= n || !(1..=3).contains(&size);
     for (sq, cell) in b.cells() {
@@ -20,7 +29,10 @@ pub(super) fn invariants(s: &Sprawl) -> Result<(), String> {
                 if t.pieces.is_empty() {
                     return Err(format!("empty tower on {}", sq.name()));
                 }
-                if t.pieces.windows(2).any(|w| w[1].size + 1 != w[0].size) {
+                if t.pieces
+                    .windows(2)
+                    .any(|w| w[0].size.checked_sub(1) != Some(w[1].size))
+                {
                     return Err(format!(
                         "tower on {} is not stacked one size smaller",
                         sq.name()
@@ -61,7 +73,9 @@ pub(super) fn invariants(s: &Sprawl) -> Result<(), String> {
                 };
                 let ok = match b.get(br.source) {
                     Some(Cell::Tower(_)) => br.source == br.root && br.depth == 1,
-                    Some(Cell::Branch(src)) => src.root == br.root && src.depth + 1 == br.depth,
+                    Some(Cell::Branch(src)) => {
+                        src.root == br.root && src.depth.checked_add(1) == Some(br.depth)
+                    }
                     _ => false,
                 };
                 if !ok || br.depth as usize > root.height() {
@@ -71,7 +85,7 @@ pub(super) fn invariants(s: &Sprawl) -> Result<(), String> {
         }
     }
     for (seat, c) in counts.iter().enumerate() {
-        if c.iter().any(|&k| k != PER_SIZE) {
+        if c.iter().any(|&k| k != u32::from(PER_SIZE)) {
             return Err(format!(
                 "seat {seat} has {c:?} pieces of sizes 1-3, not 5 each"
             ));
@@ -97,15 +111,31 @@ pub(super) fn invariants(s: &Sprawl) -> Result<(), String> {
             next,
             ..
         } => {
-            if s.over || askers.get(*next as usize).is_none() || *sporer != s.current {
+            if s.over
+                || askers.get(*next as usize).is_none()
+                || askers.iter().any(|&a| a as usize >= n)
+                || *sporer != s.current
+            {
                 return Err("bad Counting Coup question".into());
             }
         }
-        Phase::Answering { sporer, .. } => {
-            if s.over || *sporer != s.current {
+        Phase::Answering {
+            sporer, challenger, ..
+        } => {
+            if s.over || *sporer != s.current || *challenger as usize >= n {
                 return Err("bad Counting Coup answer".into());
             }
         }
+    }
+    Ok(())
+}
+
+/// A position to play from: the invariants, and a player to move who has a valid move (a game
+/// reached by play would have ended at the start of that player's turn).
+pub(super) fn playable(s: &Sprawl) -> Result<(), String> {
+    invariants(s)?;
+    if !s.over && s.phase == Phase::Play && super::moves::moves(s, s.current as usize).is_empty() {
+        return Err("the player to move has no valid move, yet the game goes on".into());
     }
     Ok(())
 }

@@ -463,4 +463,8 @@ impl Game for Sprawl {
     fn check_invariants(&self) -> Result<(), String> {
         invariants::invariants(self)
     }
+
+    fn check_position(&self) -> Result<(), String> {
+        invariants::playable(self)
+    }
 }

@@ -68,8 +68,12 @@ pub(super) fn neutralize_all(s: &mut Sprawl) {
             t.neutralized = true;
         }
         for w in who {
-            s.neutralized_pips[w as usize] += pips;
-            s.neutralized_count[w as usize] += 1;
+            let (p, n) = (
+                &mut s.neutralized_pips[w as usize],
+                &mut s.neutralized_count[w as usize],
+            );
+            *p = p.saturating_add(pips);
+            *n = n.saturating_add(1);
         }
     }
 }

@@ -98,6 +98,10 @@ fn a_neutralized_tower_cannot_be_built_on_or_branched_from() {
     );
     assert!(s.is_neutralized(at("c3")));
     assert_eq!(s.neutralized_by(1), (5, 1));
+    // Red has no valid move left: fine for showing refusals, but no game reached by play stands
+    // here (it would have ended at the start of Red's turn), so it is no position to play from.
+    assert!(s.legal_actions(0).is_empty() && s.check_invariants().is_ok());
+    assert!(s.check_position().unwrap_err().contains("no valid move"));
     refused(&s, RED, build("c3", 1), "neutralized tower cannot be built");
     refused(
         &s,
