@@ -371,6 +371,42 @@ mod tests {
         assert_eq!(session.record().unwrap().steps[..3], record.steps[..]);
     }
 
+    /// A two-seat IceTowers app, a human (seat 0) against an AI seat playing `bot`, reacting after
+    /// `min_reaction` seconds, with `first` played on the new game before the table is shown.
+    fn human_against_ai(
+        min_reaction: f32,
+        bot: fn(u64) -> Box<dyn Bot<IceTowers>>,
+        first: impl FnOnce(&mut Session<IceTowers>),
+    ) -> App {
+        let mut app = icetowers_app(min_reaction);
+        app.insert_resource(BotMaker::<IceTowers>(bot));
+        let seats = vec![SeatKind::Human, SeatKind::Ai];
+        app.insert_resource(AiSeats::<IceTowers>::new(&seats, 5));
+        let mut session = Session::recorded(
+            hoarfrost_rules::record::Recorder::<IceTowers>::new(Setup::new(2, 5)).unwrap(),
+            seats,
+            5,
+        );
+        first(&mut session);
+        app.insert_resource(session);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        app
+    }
+
+    /// Run frames until an AI seat is thinking (within 50 frames).
+    fn until_thinking(app: &mut App) {
+        for _ in 0..50 {
+            app.update();
+            if app.world().resource::<AiSeats<IceTowers>>().thinking() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert!(app.world().resource::<AiSeats<IceTowers>>().thinking());
+    }
+
     /// A bot that thinks for 300 ms, then agrees to stop (legal in any IceTowers position).
     struct SlowStopper;
 
@@ -398,32 +434,14 @@ mod tests {
 
     #[test]
     fn a_decision_made_for_a_table_someone_has_since_changed_is_thought_again() {
-        let mut app = icetowers_app(0.0);
-        app.insert_resource(BotMaker::<IceTowers>(|_| Box::new(SeeingStopper)));
-        let seats = vec![SeatKind::Human, SeatKind::Ai];
-        app.insert_resource(AiSeats::<IceTowers>::new(&seats, 5));
-        app.insert_resource(Session::recorded(
-            hoarfrost_rules::record::Recorder::<IceTowers>::new(Setup::new(2, 5)).unwrap(),
-            seats,
-            5,
-        ));
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Playing);
+        let mut app = human_against_ai(0.0, |_| Box::new(SeeingStopper), |_| {});
         let start = app
             .world()
             .resource::<Session<IceTowers>>()
             .state
             .towers()
             .len();
-        for _ in 0..50 {
-            app.update();
-            if app.world().resource::<AiSeats<IceTowers>>().thinking() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        assert!(app.world().resource::<AiSeats<IceTowers>>().thinking());
+        until_thinking(&mut app);
         // The human caps while the AI seat thinks: one tower fewer.
         {
             let mut session = app.world_mut().resource_mut::<Session<IceTowers>>();
@@ -472,29 +490,15 @@ mod tests {
 
     #[test]
     fn an_undo_drops_the_decision_under_way_and_the_ai_waits_its_reaction_time() {
-        let mut app = icetowers_app(30.0);
-        app.insert_resource(BotMaker::<IceTowers>(|_| Box::new(SlowStopper)));
-        let seats = vec![SeatKind::Human, SeatKind::Ai];
-        app.insert_resource(AiSeats::<IceTowers>::new(&seats, 5));
-        let mut session = Session::recorded(
-            hoarfrost_rules::record::Recorder::<IceTowers>::new(Setup::new(2, 5)).unwrap(),
-            seats,
-            5,
+        let mut app = human_against_ai(
+            30.0,
+            |_| Box::new(SlowStopper),
+            |session| {
+                let first = session.state.legal_actions(0)[0].clone();
+                session.act(0, &first).unwrap();
+            },
         );
-        let first = session.state.legal_actions(0)[0].clone();
-        session.act(0, &first).unwrap();
-        app.insert_resource(session);
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Playing);
-        for _ in 0..50 {
-            app.update();
-            if app.world().resource::<AiSeats<IceTowers>>().thinking() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        assert!(app.world().resource::<AiSeats<IceTowers>>().thinking());
+        until_thinking(&mut app);
         assert!(app.world_mut().resource_mut::<Session<IceTowers>>().undo());
         for _ in 0..60 {
             app.update();

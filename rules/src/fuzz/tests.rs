@@ -49,6 +49,28 @@ fn fuzzing_the_position_loader_finds_no_crash() {
     assert!(report.corpus_size > 9, "no mutant was ever accepted");
 }
 
+/// `text` with each `(from, to)` replaced once; every `from` must be there.
+fn edited(text: &str, edits: &[(&str, &str)]) -> String {
+    edits.iter().fold(text.to_string(), |t, (from, to)| {
+        assert!(t.contains(from), "{from:?} is not in the position");
+        t.replacen(from, to, 1)
+    })
+}
+
+/// An invader being placed on the mid-game fortress, with a choice between `options` (RON).
+fn placing(fortress: &str, options: &str) -> String {
+    let decision =
+        format!("    decision: Some(PlaceInvader(element: Fire, options: [{options}])),");
+    edited(
+        fortress,
+        &[
+            ("    decision: None,", &decision),
+            ("    placing: None,", "    placing: Some(Fire),"),
+            ("    bag: (9, 9, 10, 7),", "    bag: (8, 9, 10, 7),"),
+        ],
+    )
+}
+
 #[test]
 fn crafted_positions_are_refused_not_panicked_on() {
     // Each edit once passed the invariants (or broke them by panicking) and then panicked in play or
@@ -57,50 +79,69 @@ fn crafted_positions_are_refused_not_panicked_on() {
     let (fortress, sprawl) = (&corpus[1], &corpus[3]);
     assert!(fortress.starts_with("// game: ice-fortress") && fortress.contains("phase: Build"));
     assert!(sprawl.starts_with("// game: sprawl"));
-    let edits: [(&String, &str, &str); 9] = [
+    let cases: [(&String, &[(&str, &str)]); 11] = [
         (
             fortress,
-            "                Some(10),",
-            "                Some(200),",
-        ),
-        (fortress, "players: 1,", "players: 18446744073709551615,"),
-        (
-            fortress,
-            "            seat: 0,\n            name: 2,",
-            "            seat: 7,\n            name: 2,",
+            &[("                Some(10),", "                Some(200),")],
         ),
         (
             fortress,
-            "        card: 2,\n        beacon",
-            "        card: 200,\n        beacon",
+            &[("players: 1,", "players: 18446744073709551615,")],
+        ),
+        (fortress, &[("    current: 1,", "    current: 2,")]),
+        (
+            fortress,
+            &[(
+                "            seat: 0,\n            name: 2,",
+                "            seat: 7,\n            name: 2,",
+            )],
         ),
         (
             fortress,
-            "    decks: [\n",
-            "    decks: [\n        (pile: [], bottom: []),\n",
+            &[(
+                "        card: 2,\n        beacon",
+                "        card: 200,\n        beacon",
+            )],
+        ),
+        (
+            fortress,
+            &[(
+                "    decks: [\n",
+                "    decks: [\n        (pile: [], bottom: []),\n",
+            )],
+        ),
+        (
+            fortress,
+            &[("    foundation: [\n", "    foundation: [\n        None,\n")],
         ),
         (
             sprawl,
-            "        Red,\n        Yellow,\n        Green,\n",
-            "",
+            &[("        Red,\n        Yellow,\n        Green,\n", "")],
         ),
         (
             sprawl,
-            "    neutralized_pips: [\n        0,\n        0,\n        0,\n",
-            "    neutralized_pips: [\n",
+            &[(
+                "    neutralized_pips: [\n        0,\n        0,\n        0,\n",
+                "    neutralized_pips: [\n",
+            )],
         ),
-        (sprawl, "        cols: 5,", "        cols: 6,"),
-        (sprawl, "        size: 3,", "        size: 255,"),
+        (sprawl, &[("        cols: 5,", "        cols: 6,")]),
+        (sprawl, &[("        size: 3,", "        size: 255,")]),
     ];
-    for (text, from, to) in edits {
-        assert!(text.contains(from), "{from:?} is not in the position");
-        let edited = text.replacen(from, to, 1);
+    for (text, edits) in cases {
         assert_eq!(
-            Target::Position.execute(&edited),
+            Target::Position.execute(&edited(text, edits)),
             Outcome::Refused,
-            "{from:?} -> {to:?}"
+            "{edits:?}"
         );
     }
+    // A landing choice on a square the room lacks is refused; the same choice on squares it has is
+    // a position to play from.
+    let on = |square: u8| format!("Square(room: 0, square: {square})");
+    let bad = placing(fortress, &format!("{}, {}", on(200), on(0)));
+    assert_eq!(Target::Position.execute(&bad), Outcome::Refused);
+    let good = placing(fortress, &format!("{}, {}", on(1), on(0)));
+    assert_eq!(Target::Position.execute(&good), Outcome::Accepted);
 }
 
 #[test]

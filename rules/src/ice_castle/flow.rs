@@ -8,9 +8,6 @@ use crate::{Game, GameRng, RuleError, Seat, ToAct};
 impl IceCastle {
     /// Put `seat`'s character on `to` (no checks), ending the game if `to` is on its goal row.
     pub(super) fn place(&mut self, seat: Seat, to: Option<Cell>) {
-        if self.left_by.len() < self.players {
-            self.left_by.resize(self.players, None);
-        }
         self.left_by[seat] = match (self.characters[seat], to) {
             (Some(from), None) => Some(from),
             (None, None) => self.left_by[seat],

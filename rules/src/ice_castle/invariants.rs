@@ -117,7 +117,8 @@ fn hands(s: &IceCastle) -> Result<(), String> {
 }
 
 fn board(s: &IceCastle) -> Result<(), String> {
-    if s.characters.len() != s.players || s.sides.len() != s.players {
+    if s.characters.len() != s.players || s.sides.len() != s.players || s.left_by.len() != s.players
+    {
         return Err("characters or sides do not match the seats".into());
     }
     for seat in 0..s.players {

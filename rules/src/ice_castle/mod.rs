@@ -107,7 +107,6 @@ pub struct IceCastle {
     characters: Vec<Option<Cell>>,
     /// For a character that stepped out of the castle: the tile it left by, which it may not come
     /// back in through ("re-enter ... through a different door").
-    #[serde(default)]
     left_by: Vec<Option<Cell>>,
     freeze: Option<Freeze>,
     /// Each hand sorted.

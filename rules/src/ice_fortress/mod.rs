@@ -24,7 +24,7 @@ pub use powers::Pay;
 pub use setup::{DEFAULT_ROUND_LIMIT, Setup};
 pub use state::*;
 
-use crate::{Game, GameRng, RuleError, Seat, ToAct};
+use crate::{Game, GameKind, GameRng, RuleError, Seat, ToAct};
 
 /// A bound on the actions (chance included) of one turn: rolled dice, rooms, powers, their choices,
 /// invaders and end-of-round discards all added up generously.
@@ -126,10 +126,10 @@ impl IceFortress {
     /// The sizes every other check and every rule relies on (a table position read from a file may
     /// hold anything): seats and characters, decks, foundation, card ids and the landing options.
     fn shape(&self) -> Result<(), String> {
-        if !(1..=4).contains(&self.players) {
+        if !GameKind::IceFortress.seats().contains(&self.players) {
             return Err(format!("{} players, not 1 to 4", self.players));
         }
-        let characters = if self.players == 1 { 2 } else { self.players };
+        let characters = setup::characters_for(self.players);
         if self.characters.len() != characters || self.current >= characters {
             return Err(format!(
                 "{} characters (character {} to play) for {} players",
@@ -139,7 +139,7 @@ impl IceFortress {
             ));
         }
         for (i, c) in self.characters.iter().enumerate() {
-            let seat = if self.players == 1 { 0 } else { i };
+            let seat = setup::seat_of_character(self.players, i);
             if c.seat != seat {
                 return Err(format!(
                     "character {i} is played by seat {}, not {seat}",

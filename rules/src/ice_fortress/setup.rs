@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::content::*;
 use super::state::*;
-use crate::{GameRng, RuleError};
+use crate::{GameKind, GameRng, RuleError, Seat};
 
 /// Rounds after which an unwon siege is lost (a table limit so every game ends; see the design note).
 pub const DEFAULT_ROUND_LIMIT: u32 = 40;
@@ -42,7 +42,7 @@ impl IceFortress {
         content
             .validate()
             .map_err(|e| RuleError::new(format!("the content is broken: {e}")))?;
-        if !(1..=4).contains(&setup.players) {
+        if !GameKind::IceFortress.seats().contains(&setup.players) {
             return Err(RuleError::new(format!(
                 "Ice Fortress takes 1 to 4 players, not {}",
                 setup.players
@@ -106,7 +106,7 @@ impl IceFortress {
 
         let chars = &content.characters;
         let seats = setup.players;
-        let count = seats.max(2);
+        let count = characters_for(seats);
         let mut names: Vec<CardId> = chars.names.iter().map(|c| c.id).collect();
         let mut classes: Vec<CardId> = chars.classes.iter().map(|c| c.id).collect();
         let mut abilities: Vec<CardId> = chars.abilities.iter().map(|c| c.id).collect();
@@ -127,7 +127,7 @@ impl IceFortress {
             draft.sort_unstable();
             let class = rng.take(&mut classes).unwrap_or(0);
             characters.push(Character {
-                seat: if seats == 1 { 0 } else { c },
+                seat: seat_of_character(seats, c),
                 name,
                 abilities: Vec::new(),
                 class,
@@ -305,4 +305,14 @@ impl IceFortress {
             }
         }
     }
+}
+
+/// Characters in a game of `players` seats: one each, and two in a solo game.
+pub(super) fn characters_for(players: usize) -> usize {
+    players.max(2)
+}
+
+/// The seat that plays character `c`: its own, or seat 0 for both characters of a solo game.
+pub(super) fn seat_of_character(players: usize, c: usize) -> Seat {
+    if players == 1 { 0 } else { c }
 }

@@ -67,13 +67,9 @@ pub(super) fn neutralize_all(s: &mut Sprawl) {
         if let Some(t) = s.board.tower_mut(sq) {
             t.neutralized = true;
         }
-        for w in who {
-            let (p, n) = (
-                &mut s.neutralized_pips[w as usize],
-                &mut s.neutralized_count[w as usize],
-            );
-            *p = p.saturating_add(pips);
-            *n = n.saturating_add(1);
+        for w in who.into_iter().map(usize::from) {
+            s.neutralized_pips[w] = s.neutralized_pips[w].saturating_add(pips);
+            s.neutralized_count[w] = s.neutralized_count[w].saturating_add(1);
         }
     }
 }
