@@ -273,31 +273,7 @@ fn side_panel<G: Recorded>(
             egui::ScrollArea::vertical()
                 .max_height(ui_style::panel_height(ui.ctx()))
                 .show(ui, |ui| {
-                    for seat in 0..session.state.num_seats() {
-                        let (name, rules_colour) = (spec.seat_name)(&session.state, seat);
-                        let colour = colours
-                            .as_ref()
-                            .and_then(|c| c.0.get(seat).copied())
-                            .unwrap_or(rules_colour);
-                        let human = session.seats[seat] == SeatKind::Human;
-                        let who = if human { "human" } else { "AI" };
-                        ui.horizontal(|ui| {
-                            swatch(ui, colour);
-                            ui.label(format!(
-                                "{name} ({who}): {}",
-                                (spec.seat_status)(&session.state, seat)
-                            ));
-                            let button = spec
-                                .seat_button
-                                .filter(|_| human && !session.is_replay())
-                                .and_then(|b| b(&session.state, seat));
-                            if let Some((label, action)) = button
-                                && ui.small_button(label).clicked()
-                            {
-                                play.write(PlayAction { seat, action });
-                            }
-                        });
-                    }
+                    seat_rows(ui, &session, &spec, colours.as_deref(), &mut play);
                     for line in (spec.extra_lines)(&session.state) {
                         ui.label(line);
                     }
@@ -309,48 +285,11 @@ fn side_panel<G: Recorded>(
                             world.remove_resource::<Notes>();
                         }
                     }
-                    let human = (0..session.seats.len())
-                        .find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s));
-                    if let Some(seat) = human {
-                        let mut offered: Vec<G::Action> =
-                            (spec.panel_actions)(&session.state, seat);
-                        offered.extend(choices.0.iter().cloned());
-                        if !offered.is_empty() {
-                            ui.separator();
-                            let (name, _) = (spec.seat_name)(&session.state, seat);
-                            ui.label(format!("{name}, choose:"));
-                            for action in offered {
-                                if ui
-                                    .button(session.state.action_to_string(seat, &action))
-                                    .clicked()
-                                {
-                                    play.write(PlayAction { seat, action });
-                                }
-                            }
-                        }
-                    }
+                    offered_actions(ui, &session, &spec, &choices, &mut play);
                     ui.separator();
                     if !session.is_replay() {
                         game_buttons(ui, &session, &mut commands, &mut menus, &mut ask);
-                        ui.horizontal(|ui| {
-                            if ui
-                        .button("Back to the title screen")
-                        .on_hover_text(
-                            "Pick another game; once a move is made this one is in the autosave \
-                             (Continue on the title screen brings it back)",
-                        )
-                        .clicked()
-                    {
-                        next.set(Screen::Title);
-                    }
-                            if ui
-                                .button("Settings")
-                                .on_hover_text("Ctrl+,: graphics, camera, animation and AI speed")
-                                .clicked()
-                            {
-                                menus.settings = true;
-                            }
-                        });
+                        leave_row(ui, &mut menus, &mut next);
                         ui.separator();
                         if hint_line(ui, &session, &hint, &mut play) {
                             ui.separator();
@@ -378,6 +317,95 @@ fn side_panel<G: Recorded>(
                 });
         });
     Ok(())
+}
+
+/// One line per seat: its colour, name, human or AI, its status and its own button (if any).
+fn seat_rows<G: Recorded>(
+    ui: &mut egui::Ui,
+    session: &Session<G>,
+    spec: &HudSpec<G>,
+    colours: Option<&SeatColours>,
+    play: &mut MessageWriter<PlayAction<G>>,
+) {
+    for seat in 0..session.state.num_seats() {
+        let (name, rules_colour) = (spec.seat_name)(&session.state, seat);
+        let colour = colours
+            .and_then(|c| c.0.get(seat).copied())
+            .unwrap_or(rules_colour);
+        let human = session.seats[seat] == SeatKind::Human;
+        let who = if human { "human" } else { "AI" };
+        ui.horizontal(|ui| {
+            swatch(ui, colour);
+            ui.label(format!(
+                "{name} ({who}): {}",
+                (spec.seat_status)(&session.state, seat)
+            ));
+            let button = spec
+                .seat_button
+                .filter(|_| human && !session.is_replay())
+                .and_then(|b| b(&session.state, seat));
+            if let Some((label, action)) = button
+                && ui.small_button(label).clicked()
+            {
+                play.write(PlayAction { seat, action });
+            }
+        });
+    }
+}
+
+/// The actions the panel offers the human seat to act as buttons (the game's own and the choices
+/// a click on the table left open).
+fn offered_actions<G: Recorded>(
+    ui: &mut egui::Ui,
+    session: &Session<G>,
+    spec: &HudSpec<G>,
+    choices: &Choices<G>,
+    play: &mut MessageWriter<PlayAction<G>>,
+) {
+    let human = (0..session.seats.len())
+        .find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s));
+    let Some(seat) = human else {
+        return;
+    };
+    let mut offered: Vec<G::Action> = (spec.panel_actions)(&session.state, seat);
+    offered.extend(choices.0.iter().cloned());
+    if offered.is_empty() {
+        return;
+    }
+    ui.separator();
+    let (name, _) = (spec.seat_name)(&session.state, seat);
+    ui.label(format!("{name}, choose:"));
+    for action in offered {
+        if ui
+            .button(session.state.action_to_string(seat, &action))
+            .clicked()
+        {
+            play.write(PlayAction { seat, action });
+        }
+    }
+}
+
+/// "Back to the title screen" and "Settings".
+fn leave_row(ui: &mut egui::Ui, menus: &mut Menus, next: &mut NextState<Screen>) {
+    ui.horizontal(|ui| {
+        if ui
+            .button("Back to the title screen")
+            .on_hover_text(
+                "Pick another game; once a move is made this one is in the autosave \
+                 (Continue on the title screen brings it back)",
+            )
+            .clicked()
+        {
+            next.set(Screen::Title);
+        }
+        if ui
+            .button("Settings")
+            .on_hover_text("Ctrl+,: graphics, camera, animation and AI speed")
+            .clicked()
+        {
+            menus.settings = true;
+        }
+    });
 }
 
 /// A seat's colour as a small square with a grey rim, so that a black seat shows on the dark panel.
