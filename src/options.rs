@@ -20,7 +20,7 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
   --tutorial    play a tutorial whose first moves are guided (Ice Fortress's unless --game names another game)
   --click       click the named table piece with the pointer, a button (button:Hint), press a key
-                (key:Escape, key:F1, key:ctrl+comma ...) or wait (repeatable; for tests)
+                (key:Escape, key:F1, key:ctrl+comma, key:down ...) or wait (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
   --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
   --window      the window's size in pixels, as 1600x900, for this run (default: the size last given,
@@ -183,7 +183,7 @@ impl LaunchOptions {
 }
 
 /// The keys `--click key:<name>` presses: its name, the key, and the text it types (if any).
-pub const KEYS: [(&str, KeyCode, &str); 9] = [
+pub const KEYS: [(&str, KeyCode, &str); 13] = [
     ("escape", KeyCode::Escape, ""),
     ("f1", KeyCode::F1, ""),
     ("comma", KeyCode::Comma, ","),
@@ -193,6 +193,10 @@ pub const KEYS: [(&str, KeyCode, &str); 9] = [
     ("s", KeyCode::KeyS, "s"),
     ("y", KeyCode::KeyY, "y"),
     ("z", KeyCode::KeyZ, "z"),
+    ("left", KeyCode::ArrowLeft, ""),
+    ("right", KeyCode::ArrowRight, ""),
+    ("up", KeyCode::ArrowUp, ""),
+    ("down", KeyCode::ArrowDown, ""),
 ];
 
 /// One scripted input of `--click`.
@@ -227,8 +231,8 @@ impl Click {
         };
         let Some(&(_, code, _)) = KEYS.iter().find(|(n, _, _)| *n == name) else {
             return Err(format!(
-                "--click {v}: a key is one the app uses (Escape, F1, comma, H, O, R, S, Y, Z), \
-                 with ctrl+ before it if held"
+                "--click {v}: a key is one the app uses (Escape, F1, comma, H, O, R, S, Y, Z, Left, \
+                 Right, Up, Down), with ctrl+ before it if held"
             ));
         };
         Ok(Click::Key { ctrl, code })
@@ -328,7 +332,7 @@ mod tests {
         );
         assert!(parse("--bench 60 --bare").unwrap().bare);
         let c =
-            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o --click button:Back --click wait")
+            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o --click key:Down --click button:Back --click wait")
                 .unwrap();
         assert_eq!(
             c.clicks,
@@ -345,6 +349,10 @@ mod tests {
                 Click::Key {
                     ctrl: true,
                     code: KeyCode::KeyO
+                },
+                Click::Key {
+                    ctrl: false,
+                    code: KeyCode::ArrowDown
                 },
                 Click::Button("Back".into()),
                 Click::Wait,

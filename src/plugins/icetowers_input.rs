@@ -2,7 +2,8 @@
 //! shows the rules' reason and changes nothing. Hover and selection show by swapping shared materials.
 
 use bevy::prelude::*;
-use hoarfrost_rules::icetowers::{Action, IceTowers, Pyramid, TowerId};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use hoarfrost_rules::icetowers::{Action, IceTowers, Pyramid, Side, TowerId};
 use hoarfrost_rules::{Game, Seat};
 
 use crate::options::SeatKind;
@@ -40,6 +41,20 @@ pub struct Pointing {
     /// The pyramid the selection picked up, to find it again after another seat's move.
     pub picked: Option<Pyramid>,
     pub hovered: Option<Entity>,
+    /// A click two human seats could have meant, waiting for them to say which.
+    pub either: Option<Either>,
+}
+
+/// A click on the upper of two pyramids of a human seat's colour, with several human seats at the
+/// mouse: its owner may pick it up to mine it, and another human seat may split the tower there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Either {
+    pub tower: TowerId,
+    pub index: u8,
+    /// The seat whose pyramid it is (the mine).
+    pub owner: Seat,
+    /// The seat that would split.
+    pub splitter: Seat,
 }
 
 /// The action that takes `source` onto tower `onto` (or down onto the table when `None`).
@@ -190,6 +205,12 @@ pub(crate) fn plugin(app: &mut App) {
         })
         .add_systems(Update, drop_selection.in_set(Frame::Apply))
         .add_systems(
+            EguiPrimaryContextPass,
+            either_window.run_if(
+                in_state(TurnPhase::HumanToAct).and_then(resource_exists::<Session<IceTowers>>),
+            ),
+        )
+        .add_systems(
             Update,
             follow_selection
                 .in_set(Frame::Animate)
@@ -216,11 +237,49 @@ fn acting_human(
     last: Option<Seat>,
     owner: Option<Seat>,
 ) -> Option<Seat> {
-    let may = |s: Seat| session.seats.get(s) == Some(&SeatKind::Human) && session.may_act(s);
+    let may = |s: Seat| human_may_act(session, s);
     owner
         .filter(|&s| may(s))
         .or(last.filter(|&s| may(s)))
         .or_else(|| (0..session.seats.len()).find(|&s| may(s)))
+}
+
+/// Whether `seat` is a human seat that may act now.
+fn human_may_act(session: &Session<IceTowers>, seat: Seat) -> bool {
+    session.seats.get(seat) == Some(&SeatKind::Human) && session.may_act(seat)
+}
+
+/// The other human seat (the one the mouse last played for first) that could split tower `tower`
+/// at `index`, where `owner`'s click picks the pyramid up to mine it: two moves one click could
+/// mean, so the players are asked which.
+fn split_instead(
+    session: &Session<IceTowers>,
+    owner: Seat,
+    last: Option<Seat>,
+    tower: TowerId,
+    index: u8,
+) -> Option<Either> {
+    if !matches!(
+        click_piece(&session.state, owner, None, tower, index),
+        Outcome::Select(Source::Mined { .. })
+    ) {
+        return None;
+    }
+    last.into_iter()
+        .chain(0..session.seats.len())
+        .filter(|&s| s != owner && human_may_act(session, s))
+        .find(|&s| {
+            matches!(
+                click_piece(&session.state, s, None, tower, index),
+                Outcome::Play(Action::Split { .. })
+            )
+        })
+        .map(|splitter| Either {
+            tower,
+            index,
+            owner,
+            splitter,
+        })
 }
 
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
@@ -234,7 +293,9 @@ fn on_click(
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<PlayAction<IceTowers>>,
 ) {
+    // A click on a pyramid bubbles up to its parents and the window: only the first is the click.
     if click.button != PointerButton::Primary
+        || click.original_event_target() != click.entity
         || phase.is_none_or(|p| *p.get() != TurnPhase::HumanToAct)
     {
         return;
@@ -246,9 +307,23 @@ fn on_click(
         .filter(|_| pointing.selection.is_none())
         .and_then(|at| session.state.tower(at.tower)?.pieces.get(at.index as usize))
         .map(|p| p.side as Seat);
+    // Any click answers an open question with "neither".
+    pointing.either = None;
     let Some(seat) = acting_human(&session, pointing.seat, owner) else {
         return;
     };
+    if let (Ok(at), Some(owner)) = (pieces.get(click.entity), owner)
+        && owner == seat
+        && let Some(either) = split_instead(&session, owner, pointing.seat, at.tower, at.index)
+    {
+        notice.info(format!(
+            "Does {} mine this pyramid, or {} split the tower here? Choose in the window.",
+            seat_name(&session.state, either.owner),
+            seat_name(&session.state, either.splitter)
+        ));
+        pointing.either = Some(either);
+        return;
+    }
     if pointing.seat != Some(seat) {
         // Another player takes the mouse: what the last one picked up is put down.
         pointing.selection = None;
@@ -256,19 +331,36 @@ fn on_click(
     }
     let outcome = if let Ok(at) = pieces.get(click.entity) {
         click_piece(&session.state, seat, pointing.selection, at.tower, at.index)
-    } else if tables.contains(click.entity) && click.original_event_target() == click.entity {
+    } else if tables.contains(click.entity) {
         // The table top, or the background where no table top is drawn (low graphics quality).
-        // A click on a pyramid bubbles up to the window too: that one is not a click on the table
-        // (it put the picked pyramid straight back down).
         click_table(&session.state, seat, pointing.selection)
     } else {
         return;
     };
+    carry_out(
+        outcome,
+        seat,
+        &session.state,
+        &mut pointing,
+        &mut notice,
+        &mut play,
+    );
+}
+
+/// Do what a click meant for `seat`.
+fn carry_out(
+    outcome: Outcome,
+    seat: Seat,
+    state: &IceTowers,
+    pointing: &mut Pointing,
+    notice: &mut Notice,
+    play: &mut MessageWriter<PlayAction<IceTowers>>,
+) {
     match outcome {
         Outcome::Select(source) => {
             pointing.selection = Some(source);
-            pointing.picked = picked_pyramid(&session.state, source);
-            notice.info(select_hint(&session.state, seat, source));
+            pointing.picked = picked_pyramid(state, source);
+            notice.info(select_hint(state, seat, source));
         }
         Outcome::Play(action) => {
             pointing.selection = None;
@@ -277,6 +369,75 @@ fn on_click(
         Outcome::Deselect => pointing.selection = None,
         Outcome::Explain(reason) => notice.error(reason),
     }
+}
+
+/// A seat's colour name.
+fn seat_name(state: &IceTowers, seat: Seat) -> &'static str {
+    state.hue(seat as Side).name()
+}
+
+/// Ask which of two moves a click meant (see [`Either`]); the answer is checked against the table
+/// as it is then, since other seats may have moved meanwhile.
+fn either_window(
+    mut contexts: EguiContexts,
+    session: Res<Session<IceTowers>>,
+    mut pointing: ResMut<Pointing>,
+    mut notice: ResMut<Notice>,
+    mut play: MessageWriter<PlayAction<IceTowers>>,
+) -> Result {
+    let Some(either) = pointing.either else {
+        return Ok(());
+    };
+    let (owner, splitter) = (
+        seat_name(&session.state, either.owner),
+        seat_name(&session.state, either.splitter),
+    );
+    let mut chosen = None;
+    let mut close = false;
+    egui::Window::new("Mine or split?")
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(contexts.ctx_mut()?, |ui| {
+            ui.label("Two players could mean that click:");
+            if ui
+                .button(format!("{owner} picks the pyramid up to mine it"))
+                .clicked()
+            {
+                chosen = Some(either.owner);
+            }
+            if ui
+                .button(format!("{splitter} splits the tower there"))
+                .clicked()
+            {
+                chosen = Some(either.splitter);
+            }
+            close = ui.button("Neither").clicked();
+        });
+    if let Some(seat) = chosen {
+        pointing.either = None;
+        pointing.seat = Some(seat);
+        pointing.selection = None;
+        let outcome = if human_may_act(&session, seat) {
+            click_piece(&session.state, seat, None, either.tower, either.index)
+        } else {
+            Outcome::Explain(format!(
+                "{} may not move now.",
+                seat_name(&session.state, seat)
+            ))
+        };
+        carry_out(
+            outcome,
+            seat,
+            &session.state,
+            &mut pointing,
+            &mut notice,
+            &mut play,
+        );
+    } else if close {
+        pointing.either = None;
+    }
+    Ok(())
 }
 
 /// The pyramid `source` names on the table now.
@@ -326,10 +487,12 @@ fn on_out(out: On<Pointer<Out>>, mut pointing: ResMut<Pointing>) {
     }
 }
 
-/// Escape puts the picked pyramid down (the hovered one stays lit).
+/// Escape puts the picked pyramid down (the hovered one stays lit) and answers an open question
+/// with "neither".
 fn drop_selection(mut drops: MessageReader<DropHeld>, mut pointing: ResMut<Pointing>) {
-    if drops.read().count() > 0 && pointing.selection.is_some() {
+    if drops.read().count() > 0 && (pointing.selection.is_some() || pointing.either.is_some()) {
         pointing.selection = None;
+        pointing.either = None;
     }
 }
 
@@ -554,6 +717,42 @@ mod tests {
         // Once that seat has agreed to stop, the mouse goes back to one that may act.
         session.act(1, &Action::Stop).unwrap();
         assert_eq!(acting_human(&session, Some(1), Some(1)), Some(0));
+    }
+
+    #[test]
+    fn a_click_that_one_human_could_mine_with_and_another_split_with_asks_which() {
+        use SeatKind::{Ai, Human};
+        let session = Session::new(state(), vec![Human, Human, Human], 1);
+        let t = session.state.towers()[0].id;
+        let either = |splitter| {
+            Some(Either {
+                tower: t,
+                index: 1,
+                owner: 0,
+                splitter,
+            })
+        };
+        // Seat 0's pyramid on one of its own: seat 0 may mine it, seats 1 and 2 may split there.
+        assert!(matches!(
+            click_piece(&session.state, 0, None, t, 1),
+            Outcome::Select(Source::Mined { .. })
+        ));
+        assert_eq!(split_instead(&session, 0, None, t, 1), either(1));
+        // The seat the mouse last played for is asked about first.
+        assert_eq!(split_instead(&session, 0, Some(2), t, 1), either(2));
+        assert_eq!(split_instead(&session, 0, Some(0), t, 1), either(1));
+        // No split there: the bottom pyramid, the top one (on another colour), another tower.
+        assert_eq!(split_instead(&session, 0, None, t, 0), None);
+        assert_eq!(split_instead(&session, 1, None, t, 2), None);
+        // The owner has no mine to pick up there (not its pyramid): nothing to ask.
+        assert_eq!(split_instead(&session, 1, None, t, 1), None);
+        // The other seats are AI seats: nothing to ask, the click is the owner's.
+        let alone = Session::new(state(), vec![Human, Ai, Ai], 1);
+        assert_eq!(split_instead(&alone, 0, None, t, 1), None);
+        // A human seat that has agreed to stop is not asked either.
+        let mut stopped = Session::new(state(), vec![Human, Human, Ai], 1);
+        stopped.act(1, &Action::Stop).unwrap();
+        assert_eq!(split_instead(&stopped, 0, Some(1), t, 1), None);
     }
 
     #[test]
