@@ -249,23 +249,30 @@ fn human_may_act(session: &Session<IceTowers>, seat: Seat) -> bool {
     session.seats.get(seat) == Some(&SeatKind::Human) && session.may_act(seat)
 }
 
-/// The other human seat (the one the mouse last played for first) that could split tower `tower`
-/// at `index`, where `owner`'s click picks the pyramid up to mine it: two moves one click could
-/// mean, so the players are asked which.
-fn split_instead(
+/// Whom a click on the pyramid at `index` of tower `tower`, with nothing picked up, is for when it
+/// is a pyramid of the human seat `owner`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ClickFor {
+    /// This seat: the owner, or another human seat whose split the click can only mean (the owner
+    /// could do nothing with it).
+    Seat(Seat),
+    /// The owner could pick the pyramid up to mine it and another human seat could split the
+    /// tower there: the players are asked which.
+    Ask(Either),
+}
+
+/// See [`ClickFor`]: another human seat that may split there (the one the mouse last played for
+/// first) takes the click where the owner's would be refused, and is offered beside the owner's
+/// mine where that would be allowed.
+fn owner_click(
     session: &Session<IceTowers>,
     owner: Seat,
     last: Option<Seat>,
     tower: TowerId,
     index: u8,
-) -> Option<Either> {
-    if !matches!(
-        click_piece(&session.state, owner, None, tower, index),
-        Outcome::Select(Source::Mined { .. })
-    ) {
-        return None;
-    }
-    last.into_iter()
+) -> ClickFor {
+    let splitter = last
+        .into_iter()
         .chain(0..session.seats.len())
         .filter(|&s| s != owner && human_may_act(session, s))
         .find(|&s| {
@@ -273,13 +280,20 @@ fn split_instead(
                 click_piece(&session.state, s, None, tower, index),
                 Outcome::Play(Action::Split { .. })
             )
-        })
-        .map(|splitter| Either {
+        });
+    let Some(splitter) = splitter else {
+        return ClickFor::Seat(owner);
+    };
+    match click_piece(&session.state, owner, None, tower, index) {
+        Outcome::Select(Source::Mined { .. }) => ClickFor::Ask(Either {
             tower,
             index,
             owner,
             splitter,
-        })
+        }),
+        Outcome::Explain(_) => ClickFor::Seat(splitter),
+        _ => ClickFor::Seat(owner),
+    }
 }
 
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
@@ -309,20 +323,25 @@ fn on_click(
         .map(|p| p.side as Seat);
     // Any click answers an open question with "neither".
     pointing.either = None;
-    let Some(seat) = acting_human(&session, pointing.seat, owner) else {
+    let Some(mut seat) = acting_human(&session, pointing.seat, owner) else {
         return;
     };
     if let (Ok(at), Some(owner)) = (pieces.get(click.entity), owner)
         && owner == seat
-        && let Some(either) = split_instead(&session, owner, pointing.seat, at.tower, at.index)
     {
-        notice.info(format!(
-            "Does {} mine this pyramid, or {} split the tower here? Choose in the window.",
-            seat_name(&session.state, either.owner),
-            seat_name(&session.state, either.splitter)
-        ));
-        pointing.either = Some(either);
-        return;
+        match owner_click(&session, owner, pointing.seat, at.tower, at.index) {
+            ClickFor::Seat(s) => seat = s,
+            ClickFor::Ask(either) => {
+                notice.info(format!(
+                    "Does {} mine this pyramid, or {} split the tower here? Choose in the \
+                     window.",
+                    seat_name(&session.state, either.owner),
+                    seat_name(&session.state, either.splitter)
+                ));
+                pointing.either = Some(either);
+                return;
+            }
+        }
     }
     if pointing.seat != Some(seat) {
         // Another player takes the mouse: what the last one picked up is put down.
@@ -720,12 +739,12 @@ mod tests {
     }
 
     #[test]
-    fn a_click_that_one_human_could_mine_with_and_another_split_with_asks_which() {
+    fn a_click_on_a_human_seats_pyramid_is_for_whoever_can_do_something_with_it() {
         use SeatKind::{Ai, Human};
         let session = Session::new(state(), vec![Human, Human, Human], 1);
         let t = session.state.towers()[0].id;
-        let either = |splitter| {
-            Some(Either {
+        let ask = |splitter| {
+            ClickFor::Ask(Either {
                 tower: t,
                 index: 1,
                 owner: 0,
@@ -737,22 +756,30 @@ mod tests {
             click_piece(&session.state, 0, None, t, 1),
             Outcome::Select(Source::Mined { .. })
         ));
-        assert_eq!(split_instead(&session, 0, None, t, 1), either(1));
+        assert_eq!(owner_click(&session, 0, None, t, 1), ask(1));
         // The seat the mouse last played for is asked about first.
-        assert_eq!(split_instead(&session, 0, Some(2), t, 1), either(2));
-        assert_eq!(split_instead(&session, 0, Some(0), t, 1), either(1));
-        // No split there: the bottom pyramid, the top one (on another colour), another tower.
-        assert_eq!(split_instead(&session, 0, None, t, 0), None);
-        assert_eq!(split_instead(&session, 1, None, t, 2), None);
-        // The owner has no mine to pick up there (not its pyramid): nothing to ask.
-        assert_eq!(split_instead(&session, 1, None, t, 1), None);
-        // The other seats are AI seats: nothing to ask, the click is the owner's.
+        assert_eq!(owner_click(&session, 0, Some(2), t, 1), ask(2));
+        assert_eq!(owner_click(&session, 0, Some(0), t, 1), ask(1));
+        // No split at the bottom pyramid: the click is the owner's mine.
+        assert_eq!(owner_click(&session, 0, None, t, 0), ClickFor::Seat(0));
+        // The other seats are AI seats, or have agreed to stop: the click is the owner's.
         let alone = Session::new(state(), vec![Human, Ai, Ai], 1);
-        assert_eq!(split_instead(&alone, 0, None, t, 1), None);
-        // A human seat that has agreed to stop is not asked either.
+        assert_eq!(owner_click(&alone, 0, None, t, 1), ClickFor::Seat(0));
         let mut stopped = Session::new(state(), vec![Human, Human, Ai], 1);
         stopped.act(1, &Action::Stop).unwrap();
-        assert_eq!(split_instead(&stopped, 0, Some(1), t, 1), None);
+        assert_eq!(owner_click(&stopped, 0, Some(1), t, 1), ClickFor::Seat(0));
+        // Seat 0's colour tops the tower twice: it may not mine there, so the click can only be
+        // the other human seat's split (with no other human seat, seat 0 is told why not).
+        let topped = || IceTowers::with_towers(&Setup::new(3, 1), &[vec![p(0, 3), p(0, 2)]]);
+        let top = Session::new(topped().unwrap(), vec![Human, Human, Ai], 1);
+        let t = top.state.towers()[0].id;
+        assert!(matches!(
+            click_piece(&top.state, 0, None, t, 1),
+            Outcome::Explain(_)
+        ));
+        assert_eq!(owner_click(&top, 0, None, t, 1), ClickFor::Seat(1));
+        let top_alone = Session::new(topped().unwrap(), vec![Human, Ai, Ai], 1);
+        assert_eq!(owner_click(&top_alone, 0, None, t, 1), ClickFor::Seat(0));
     }
 
     #[test]
