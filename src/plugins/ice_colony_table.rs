@@ -450,7 +450,7 @@ fn describe_dice(d: &DiceRoll) -> String {
     }
 }
 
-fn hud_spec() -> HudSpec<IceColony> {
+pub(super) fn hud_spec() -> HudSpec<IceColony> {
     HudSpec {
         title: "Ice Colony",
         seat_name: |s, seat| {

@@ -395,7 +395,7 @@ fn mirror_state(
     have.clear();
 }
 
-fn hud_spec() -> HudSpec<IceTowers> {
+pub(super) fn hud_spec() -> HudSpec<IceTowers> {
     HudSpec {
         title: "IceTowers",
         seat_name: |s, seat| {

@@ -29,6 +29,8 @@ pub mod icetowers_table;
 pub mod icetowers_tutorial;
 pub mod loading;
 pub mod markers;
+#[cfg(test)]
+mod reach_tests;
 pub mod replay;
 pub mod rules_window;
 pub mod save_menu;

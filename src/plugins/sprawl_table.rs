@@ -349,7 +349,7 @@ fn dot_position(s: &Sprawl, sq: Square) -> Vec3 {
     }
 }
 
-fn hud_spec() -> HudSpec<Sprawl> {
+pub(super) fn hud_spec() -> HudSpec<Sprawl> {
     HudSpec {
         title: "Sprawl",
         seat_name: |s, seat| {
