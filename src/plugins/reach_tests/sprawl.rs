@@ -10,6 +10,8 @@
 //! [`MAX_CLICKS`] in a row, visiting each picked size once. What a click leaves open is collected
 //! at once, as the panel shows it the moment the click is made; the choices held then change no
 //! later click but the panel's buttons, so the picked size alone is the state searched.
+//! As a square click with "any" picked offers every size, the search would not notice a broken
+//! tray, so in the Play phase a click on the seat's own tray must also pick each size in stock.
 
 use std::collections::BTreeSet;
 
@@ -109,6 +111,8 @@ struct Seen {
     multi_piece_spores: usize,
     take_backs: usize,
     arrows: usize,
+    /// Sizes picked from a tray.
+    tray_picks: usize,
 }
 
 /// Plays seeded games of Sprawl by random legal moves and checks, before every move, that every
@@ -153,7 +157,21 @@ fn check_games(games: &[(usize, u64, Variants)], steps: usize) -> Seen {
                 match s.phase() {
                     Phase::Asking { .. } => seen.asking += 1,
                     Phase::Answering { .. } => seen.answering += 1,
-                    Phase::Play => {}
+                    Phase::Play => {
+                        // "Any" size lets a square click offer every size, so the search above
+                        // would pass without the trays: a click on the seat's own tray must pick
+                        // each size it still has, and only those.
+                        let in_stock: BTreeSet<u8> = (1..=3u8)
+                            .filter(|&k| s.stash(seat)[k as usize - 1] > 0)
+                            .collect();
+                        let picked: BTreeSet<u8> = tray_pieces(&s, Some(seat), None)
+                            .into_iter()
+                            .filter_map(|(piece, _, _)| pick_from(&s, Some(seat), piece, None).ok())
+                            .flatten()
+                            .collect();
+                        assert_eq!(picked, in_stock, "{at}: the tray picks the wrong sizes");
+                        seen.tray_picks += picked.len();
+                    }
                 }
                 seen.multi_piece_spores += legal
                     .iter()
@@ -200,6 +218,7 @@ fn every_legal_sprawl_move_can_be_made_with_the_mouse() {
         ("Overload spore of several pieces", seen.multi_piece_spores),
         ("Counting Coup take-back", seen.take_backs),
         ("choice of direction arrows", seen.arrows),
+        ("size picked from a tray", seen.tray_picks),
     ] {
         assert!(n > 0, "no {kind} came up: {seen:?}");
     }
