@@ -51,6 +51,8 @@ pub struct Pointing {
 pub struct Either {
     pub tower: TowerId,
     pub index: u8,
+    /// The pyramid clicked, to tell whether another seat's move has since changed the tower.
+    pub pyramid: Pyramid,
     /// The seat whose pyramid it is (the mine).
     pub owner: Seat,
     /// The seat that would split.
@@ -284,15 +286,43 @@ fn owner_click(
     let Some(splitter) = splitter else {
         return ClickFor::Seat(owner);
     };
-    match click_piece(&session.state, owner, None, tower, index) {
-        Outcome::Select(Source::Mined { .. }) => ClickFor::Ask(Either {
+    let pyramid = session
+        .state
+        .tower(tower)
+        .and_then(|t| t.pieces.get(index as usize).copied());
+    match (
+        click_piece(&session.state, owner, None, tower, index),
+        pyramid,
+    ) {
+        (Outcome::Select(Source::Mined { .. }), Some(pyramid)) => ClickFor::Ask(Either {
             tower,
             index,
+            pyramid,
             owner,
             splitter,
         }),
-        Outcome::Explain(_) => ClickFor::Seat(splitter),
+        (Outcome::Explain(_), _) => ClickFor::Seat(splitter),
         _ => ClickFor::Seat(owner),
+    }
+}
+
+/// What the answer `seat` to the question `either` does on the table as it is now: that seat's
+/// click on the pyramid, unless the seat may no longer move or another seat's move has since
+/// changed what stands there.
+fn answer(session: &Session<IceTowers>, either: Either, seat: Seat) -> Outcome {
+    let there = session
+        .state
+        .tower(either.tower)
+        .and_then(|t| t.pieces.get(either.index as usize));
+    if there != Some(&either.pyramid) {
+        Outcome::Explain("Another seat's move changed that tower: click again.".into())
+    } else if !human_may_act(session, seat) {
+        Outcome::Explain(format!(
+            "{} may not move now.",
+            seat_name(&session.state, seat)
+        ))
+    } else {
+        click_piece(&session.state, seat, None, either.tower, either.index)
     }
 }
 
@@ -437,14 +467,7 @@ fn either_window(
         pointing.either = None;
         pointing.seat = Some(seat);
         pointing.selection = None;
-        let outcome = if human_may_act(&session, seat) {
-            click_piece(&session.state, seat, None, either.tower, either.index)
-        } else {
-            Outcome::Explain(format!(
-                "{} may not move now.",
-                seat_name(&session.state, seat)
-            ))
-        };
+        let outcome = answer(&session, either, seat);
         carry_out(
             outcome,
             seat,
@@ -747,6 +770,7 @@ mod tests {
             ClickFor::Ask(Either {
                 tower: t,
                 index: 1,
+                pyramid: p(0, 2),
                 owner: 0,
                 splitter,
             })
@@ -780,6 +804,32 @@ mod tests {
         assert_eq!(owner_click(&top, 0, None, t, 1), ClickFor::Seat(1));
         let top_alone = Session::new(topped().unwrap(), vec![Human, Ai, Ai], 1);
         assert_eq!(owner_click(&top_alone, 0, None, t, 1), ClickFor::Seat(0));
+    }
+
+    #[test]
+    fn an_answer_is_played_on_the_table_as_it_is_then() {
+        use SeatKind::Human;
+        let mut session = Session::new(state(), vec![Human, Human, Human], 1);
+        let t = session.state.towers()[0].id;
+        let ClickFor::Ask(either) = owner_click(&session, 0, None, t, 1) else {
+            panic!("seat 0 may mine there and seat 1 split");
+        };
+        assert!(matches!(
+            answer(&session, either, 0),
+            Outcome::Select(Source::Mined { index: 1, .. })
+        ));
+        assert_eq!(
+            answer(&session, either, 1),
+            Outcome::Play(Action::Split { tower: t, at: 1 })
+        );
+        // Seat 2 splits the tower there first: the question no longer fits the table.
+        session.act(2, &Action::Split { tower: t, at: 1 }).unwrap();
+        for seat in [0, 1] {
+            assert!(matches!(
+                answer(&session, either, seat),
+                Outcome::Explain(_)
+            ));
+        }
     }
 
     #[test]

@@ -8,7 +8,9 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use hoarfrost_rules::ice_castle::{Action, Card, Cell, IceCastle, Phase, Setup};
-use hoarfrost_rules::{Game, GameRng, Seat, ToAct};
+use hoarfrost_rules::{Game, GameRng, Seat};
+
+use super::{random_move, same_moves, walk};
 
 use crate::options::SeatKind;
 use crate::plugins::ice_castle_hud::hud_spec;
@@ -225,43 +227,21 @@ fn check_games(
     let mut checked = BTreeMap::new();
     for &(players, seed) in games {
         let mut rng = GameRng::new(seed);
-        let mut s = IceCastle::new(&Setup::new(players, seed)).unwrap();
-        let mut step = 0;
-        while step < steps {
-            let seats = match s.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => {
-                    s.apply_chance();
-                    continue;
-                }
-                ToAct::Seats(seats) => seats,
-            };
-            for &seat in &seats {
-                let legal: BTreeSet<Action> = s.legal_actions(seat).into_iter().collect();
-                let kinds = seat_kinds(players, seed, seat);
-                let found = reachable(&s, seat, &kinds, lost);
-                let at = format!(
-                    "Ice Castle, {players} players, seed {seed}, step {step}, seat {seat} ({:?} phase)",
-                    s.phase()
-                );
-                let missing: Vec<&Action> = legal.difference(&found).collect();
-                if !missing.is_empty() {
-                    return Err(format!("{at}: no click sequence plays {missing:?}"));
-                }
-                let illegal: Vec<&Action> = found.difference(&legal).collect();
-                if !illegal.is_empty() {
-                    return Err(format!("{at}: clicks play the illegal {illegal:?}"));
-                }
-                for a in &legal {
-                    *checked.entry(kind(a)).or_insert(0) += 1;
-                }
+        let s = IceCastle::new(&Setup::new(players, seed)).unwrap();
+        walk(s, &mut rng, steps, random_move, |s, seat, step| {
+            let legal: BTreeSet<Action> = s.legal_actions(seat).into_iter().collect();
+            let kinds = seat_kinds(players, seed, seat);
+            let found = reachable(s, seat, &kinds, lost);
+            let at = format!(
+                "Ice Castle, {players} players, seed {seed}, step {step}, seat {seat} ({:?} phase)",
+                s.phase()
+            );
+            same_moves(&at, &legal, &found)?;
+            for a in &legal {
+                *checked.entry(kind(a)).or_insert(0) += 1;
             }
-            let seat = seats[rng.below(seats.len())];
-            let legal = s.legal_actions(seat);
-            let a = legal[rng.below(legal.len())];
-            s.apply(seat, &a).expect("a legal move applies");
-            step += 1;
-        }
+            Ok(())
+        })?;
     }
     Ok(checked)
 }

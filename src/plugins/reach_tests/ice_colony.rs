@@ -9,7 +9,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use hoarfrost_rules::ice_colony::{Action, ClearTerrain, IceColony, SQUARES, Setup, Shift, Square};
-use hoarfrost_rules::{Game, GameRng, Seat, ToAct};
+use hoarfrost_rules::{Game, GameRng, Seat};
+
+use super::{random_move, same_moves, walk};
 
 use crate::plugins::ice_colony_table::{SquareClick, click_square, hud_spec};
 
@@ -95,42 +97,20 @@ fn check_games(
             clear_terrain,
             ..Setup::new(players, seed)
         };
-        let mut s = IceColony::new(&setup).unwrap();
-        let mut step = 0;
-        while step < steps {
-            let seats = match s.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => {
-                    s.apply_chance();
-                    continue;
-                }
-                ToAct::Seats(seats) => seats,
-            };
-            for &seat in &seats {
-                let legal: BTreeSet<Action> = s.legal_actions(seat).into_iter().collect();
-                let found = reachable(&s, seat, lost);
-                let at = format!(
-                    "Ice Colony, {players} players, seed {seed}, step {step}, seat {seat} ({:?})",
-                    s.phase()
-                );
-                let missing: Vec<&Action> = legal.difference(&found).collect();
-                if !missing.is_empty() {
-                    return Err(format!("{at}: no click sequence plays {missing:?}"));
-                }
-                let illegal: Vec<&Action> = found.difference(&legal).collect();
-                if !illegal.is_empty() {
-                    return Err(format!("{at}: clicks play the illegal {illegal:?}"));
-                }
-                for a in &legal {
-                    *checked.entry(kind(a)).or_insert(0) += 1;
-                }
+        let s = IceColony::new(&setup).unwrap();
+        walk(s, &mut rng, steps, random_move, |s, seat, step| {
+            let legal: BTreeSet<Action> = s.legal_actions(seat).into_iter().collect();
+            let found = reachable(s, seat, lost);
+            let at = format!(
+                "Ice Colony, {players} players, seed {seed}, step {step}, seat {seat} ({:?})",
+                s.phase()
+            );
+            same_moves(&at, &legal, &found)?;
+            for a in &legal {
+                *checked.entry(kind(a)).or_insert(0) += 1;
             }
-            let seat = seats[rng.below(seats.len())];
-            let legal = s.legal_actions(seat);
-            let a = legal[rng.below(legal.len())].clone();
-            s.apply(seat, &a).expect("a legal move applies");
-            step += 1;
-        }
+            Ok(())
+        })?;
     }
     Ok(checked)
 }

@@ -26,7 +26,9 @@ use hoarfrost_rules::bots::Bot;
 use hoarfrost_rules::ice_fortress::{
     Action, CardRef, Decision, Element, FortressBot, IceFortress, Pay, Phase, Setup, Size, Spot,
 };
-use hoarfrost_rules::{Game, GameRng, Seat, ToAct};
+use hoarfrost_rules::{Game, GameRng, Seat};
+
+use super::walk;
 
 use crate::plugins::fortress_click::{Handled, Input, Selection, Target, handle};
 use crate::plugins::fortress_hud::hud_spec;
@@ -289,36 +291,27 @@ fn check(s: &IceFortress, seat: Seat, at: &dyn Fn() -> String, cov: &mut Coverag
 fn play(players: usize, seed: u64, steps: usize, mut visit: impl FnMut(&IceFortress, Seat, usize)) {
     let mut rng = GameRng::new(seed);
     let mut bot = FortressBot::new(seed);
-    let mut s = IceFortress::standard(&Setup::new(players, seed)).unwrap();
-    for step in 0..steps {
-        let seats = loop {
-            match s.to_act() {
-                ToAct::Over => return,
-                ToAct::Chance => s.apply_chance(),
-                ToAct::Seats(seats) => break seats,
+    let s = IceFortress::standard(&Setup::new(players, seed)).unwrap();
+    let mover = |s: &IceFortress, seat: Seat, rng: &mut GameRng| match bot.choose(s, seat) {
+        Some(a) if rng.below(4) != 0 => a,
+        _ => {
+            let legal = s.legal_actions(seat);
+            let powers: Vec<&Action> = legal
+                .iter()
+                .filter(|a| matches!(a, Action::UsePower { .. }))
+                .collect();
+            if !powers.is_empty() && rng.below(3) == 0 {
+                powers[rng.below(powers.len())].clone()
+            } else {
+                legal[rng.below(legal.len())].clone()
             }
-        };
-        for &seat in &seats {
-            visit(&s, seat, step);
         }
-        let seat = seats[rng.below(seats.len())];
-        let legal = s.legal_actions(seat);
-        let a = match bot.choose(&s, seat) {
-            Some(a) if rng.below(4) != 0 => a,
-            _ => {
-                let powers: Vec<&Action> = legal
-                    .iter()
-                    .filter(|a| matches!(a, Action::UsePower { .. }))
-                    .collect();
-                if !powers.is_empty() && rng.below(3) == 0 {
-                    powers[rng.below(powers.len())].clone()
-                } else {
-                    legal[rng.below(legal.len())].clone()
-                }
-            }
-        };
-        s.apply(seat, &a).expect("a chosen move applies");
-    }
+    };
+    walk(s, &mut rng, steps, mover, |s, seat, step| {
+        visit(s, seat, step);
+        Ok(())
+    })
+    .expect("the visits raise no error");
 }
 
 /// The games played: one to four players, two seeds each.

@@ -18,6 +18,8 @@ use crate::plugins::hud::HudSpec;
 use crate::plugins::icetowers_input::{Outcome, Source, click_piece, click_table};
 use crate::plugins::icetowers_table::hud_spec;
 
+use super::{same_moves, walk};
+
 /// The longest click sequence tried (a pick-up and a destination need two).
 const MAX_CLICKS: usize = 4;
 
@@ -104,53 +106,39 @@ fn every_legal_icetowers_move_can_be_made_with_the_mouse() {
         (5, 9),
         (6, 10),
     ];
-    for (seats, seed) in games {
-        let mut s = IceTowers::new(&Setup::new(seats, seed)).unwrap();
-        let mut rng = GameRng::new(seed);
-        for step in 0..120 {
-            let acting = match s.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => {
-                    s.apply_chance();
-                    continue;
-                }
-                ToAct::Seats(acting) => acting,
-            };
-            seen.shared += usize::from(acting.len() > 1);
-            for &seat in &acting {
-                let legal: BTreeSet<Action> = s.legal_actions(seat).into_iter().collect();
-                let reached = reachable(&s, seat, &hud);
-                let at = format!("IceTowers, {seats} seats, seed {seed}, step {step}, seat {seat}");
-                let missing: Vec<&Action> = legal.difference(&reached).collect();
-                assert!(
-                    missing.is_empty(),
-                    "{at}: no click sequence plays {missing:?}"
-                );
-                let illegal: Vec<&Action> = reached.difference(&legal).collect();
-                assert!(
-                    illegal.is_empty(),
-                    "{at}: clicks reach the illegal {illegal:?}"
-                );
-                seen.seats += 1;
-                for a in &legal {
-                    match a {
-                        Action::Cap { .. } => seen.caps += 1,
-                        Action::Mine { onto: None, .. } => seen.mines_down += 1,
-                        Action::Mine { onto: Some(_), .. } => seen.mines_onto += 1,
-                        Action::Split { .. } => seen.splits += 1,
-                        Action::Stop => seen.stops += 1,
-                    }
-                }
-            }
-            // Stop only now and then: a table where every seat has stopped is over.
-            let seat = acting[rng.below(acting.len())];
-            let mut moves = s.legal_actions(seat);
-            if moves.len() > 1 && rng.below(8) != 0 {
-                moves.retain(|a| *a != Action::Stop);
-            }
-            let a = moves[rng.below(moves.len())].clone();
-            s.apply(seat, &a).expect("a legal move applies");
+    // Stop only now and then: a table where every seat has stopped is over.
+    let mover = |s: &IceTowers, seat: Seat, rng: &mut GameRng| {
+        let mut moves = s.legal_actions(seat);
+        if moves.len() > 1 && rng.below(8) != 0 {
+            moves.retain(|a| *a != Action::Stop);
         }
+        moves[rng.below(moves.len())].clone()
+    };
+    for (seats, seed) in games {
+        let s = IceTowers::new(&Setup::new(seats, seed)).unwrap();
+        let mut rng = GameRng::new(seed);
+        walk(s, &mut rng, 120, mover, |s, seat, step| {
+            // Counted once, at the first of the seats that may act.
+            if let ToAct::Seats(acting) = s.to_act() {
+                seen.shared += usize::from(acting.len() > 1 && acting[0] == seat);
+            }
+            let legal: BTreeSet<Action> = s.legal_actions(seat).into_iter().collect();
+            let reached = reachable(s, seat, &hud);
+            let at = format!("IceTowers, {seats} seats, seed {seed}, step {step}, seat {seat}");
+            same_moves(&at, &legal, &reached)?;
+            seen.seats += 1;
+            for a in &legal {
+                match a {
+                    Action::Cap { .. } => seen.caps += 1,
+                    Action::Mine { onto: None, .. } => seen.mines_down += 1,
+                    Action::Mine { onto: Some(_), .. } => seen.mines_onto += 1,
+                    Action::Split { .. } => seen.splits += 1,
+                    Action::Stop => seen.stops += 1,
+                }
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
     }
     println!("IceTowers: {seen:?}");
     assert!(seen.seats >= 1000, "too few positions: {seen:?}");

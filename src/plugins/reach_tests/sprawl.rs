@@ -16,7 +16,9 @@
 use std::collections::BTreeSet;
 
 use hoarfrost_rules::sprawl::{Action, Phase, Setup, Sprawl, Square, Variant, Variants};
-use hoarfrost_rules::{Game, GameRng, Seat, ToAct};
+use hoarfrost_rules::{Game, GameRng, Seat};
+
+use super::{random_move, same_moves, walk};
 
 use crate::plugins::hud::HudSpec;
 use crate::plugins::sprawl_arrows::arrows;
@@ -121,76 +123,57 @@ fn check_games(games: &[(usize, u64, Variants)], steps: usize) -> Seen {
     let hud = hud_spec();
     let mut seen = Seen::default();
     for &(players, seed, variants) in games {
-        let mut s = Sprawl::new(&Setup::new(players, seed).with(variants)).unwrap();
+        let s = Sprawl::new(&Setup::new(players, seed).with(variants)).unwrap();
         let mut rng = GameRng::new(seed);
-        let mut step = 0;
-        while step < steps {
-            let seats = match s.to_act() {
-                ToAct::Over => break,
-                ToAct::Chance => {
-                    s.apply_chance();
-                    continue;
-                }
-                ToAct::Seats(seats) => seats,
-            };
-            for &seat in &seats {
-                let moves = s.legal_actions(seat);
-                let legal: BTreeSet<Action> = moves.iter().cloned().collect();
-                let reached = reachable(&s, seat, &hud);
-                let at = format!(
-                    "Sprawl, {players} players, {variants:?}, seed {seed}, step {step}, seat {seat}, \
-                     phase {:?}",
-                    s.phase()
-                );
-                let missing: Vec<&Action> = legal.difference(&reached).collect();
-                assert!(
-                    missing.is_empty(),
-                    "{at}: no click sequence plays {missing:?}"
-                );
-                let illegal: Vec<&Action> = reached.difference(&legal).collect();
-                assert!(
-                    illegal.is_empty(),
-                    "{at}: clicks reach the illegal {illegal:?}"
-                );
-                seen.positions += 1;
-                seen.moves += legal.len();
-                match s.phase() {
-                    Phase::Asking { .. } => seen.asking += 1,
-                    Phase::Answering { .. } => seen.answering += 1,
-                    Phase::Play => {
-                        // "Any" size lets a square click offer every size, so the search above
-                        // would pass without the trays: a click on the seat's own tray must pick
-                        // each size it still has, and only those.
-                        let in_stock: BTreeSet<u8> = (1..=3u8)
-                            .filter(|&k| s.stash(seat)[k as usize - 1] > 0)
-                            .collect();
-                        let picked: BTreeSet<u8> = tray_pieces(&s, Some(seat), None)
-                            .into_iter()
-                            .filter_map(|(piece, _, _)| pick_from(&s, Some(seat), piece, None).ok())
-                            .flatten()
-                            .collect();
-                        assert_eq!(picked, in_stock, "{at}: the tray picks the wrong sizes");
-                        seen.tray_picks += picked.len();
-                    }
-                }
-                seen.multi_piece_spores += legal
-                    .iter()
-                    .filter(|a| matches!(a, Action::Spore { pieces, .. } if *pieces > 1))
-                    .count();
-                seen.take_backs += usize::from(legal.contains(&Action::TakeBack));
-                seen.arrows += s
-                    .board()
-                    .squares()
-                    .flat_map(|sq| [None, Some(1), Some(2), Some(3)].map(|p| (sq, p)))
-                    .filter(|&(sq, p)| !arrows(&matches_at(&moves, sq, p)).is_empty())
-                    .count();
-            }
-            let seat = seats[rng.below(seats.len())];
+        walk(s, &mut rng, steps, random_move, |s, seat, step| {
             let moves = s.legal_actions(seat);
-            let a = moves[rng.below(moves.len())].clone();
-            s.apply(seat, &a).expect("a legal move applies");
-            step += 1;
-        }
+            let legal: BTreeSet<Action> = moves.iter().cloned().collect();
+            let reached = reachable(s, seat, &hud);
+            let at = format!(
+                "Sprawl, {players} players, {variants:?}, seed {seed}, step {step}, seat {seat}, \
+                 phase {:?}",
+                s.phase()
+            );
+            same_moves(&at, &legal, &reached)?;
+            seen.positions += 1;
+            seen.moves += legal.len();
+            match s.phase() {
+                Phase::Asking { .. } => seen.asking += 1,
+                Phase::Answering { .. } => seen.answering += 1,
+                Phase::Play => {
+                    // "Any" size lets a square click offer every size, so the search above
+                    // would pass without the trays: a click on the seat's own tray must pick
+                    // each size it still has, and only those.
+                    let in_stock: BTreeSet<u8> = (1..=3u8)
+                        .filter(|&k| s.stash(seat)[k as usize - 1] > 0)
+                        .collect();
+                    let picked: BTreeSet<u8> = tray_pieces(s, Some(seat), None)
+                        .into_iter()
+                        .filter_map(|(piece, _, _)| pick_from(s, Some(seat), piece, None).ok())
+                        .flatten()
+                        .collect();
+                    if picked != in_stock {
+                        return Err(format!(
+                            "{at}: the tray picks {picked:?}, the stash holds {in_stock:?}"
+                        ));
+                    }
+                    seen.tray_picks += picked.len();
+                }
+            }
+            seen.multi_piece_spores += legal
+                .iter()
+                .filter(|a| matches!(a, Action::Spore { pieces, .. } if *pieces > 1))
+                .count();
+            seen.take_backs += usize::from(legal.contains(&Action::TakeBack));
+            seen.arrows += s
+                .board()
+                .squares()
+                .flat_map(|sq| [None, Some(1), Some(2), Some(3)].map(|p| (sq, p)))
+                .filter(|&(sq, p)| !arrows(&matches_at(&moves, sq, p)).is_empty())
+                .count();
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
     }
     seen
 }
