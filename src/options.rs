@@ -20,7 +20,8 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
   --tutorial    play a tutorial whose first moves are guided (Ice Fortress's unless --game names another game)
   --click       click the named table piece with the pointer, a button (button:Hint), press a key
-                (key:Escape, key:F1, key:ctrl+comma, key:down ...) or wait (repeatable; for tests)
+                (key:Escape, key:F1, key:ctrl+comma, key:down ...), resize the window (resize:960x540)
+                or wait (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
   --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
   --window      the window's size in pixels, as 1600x900, for this run (default: the size last given,
@@ -131,7 +132,7 @@ impl LaunchOptions {
                             format!("--quality wants auto, high or low, not '{v}'")
                         })?);
                 }
-                "--window" => o.window = Some(window_size(&value()?)?),
+                "--window" => o.window = Some(window_size("--window", &value()?)?),
                 "--bench" => o.bench = Some(count(&flag, &value()?)?),
                 "--bare" => o.bare = true,
                 "--copies" => o.copies = Some(count(&flag, &value()?)?),
@@ -210,17 +211,23 @@ pub enum Click {
     Button(String),
     /// Do nothing for one click's frames (`wait`), while the table settles.
     Wait,
+    /// Ask for the window to take this size (`resize:960x540`), as the player dragging its edge.
+    Resize(u32, u32),
 }
 
 impl Click {
-    /// `key:[ctrl+]<key>` presses one of the keys the app uses, `button:<label>` clicks a button;
-    /// anything else names a piece.
+    /// `key:[ctrl+]<key>` presses one of the keys the app uses, `button:<label>` clicks a button,
+    /// `resize:<width>x<height>` resizes the window; anything else names a piece.
     pub fn parse(v: &str) -> Result<Click, String> {
         if v == "wait" {
             return Ok(Click::Wait);
         }
         if let Some(label) = v.strip_prefix("button:") {
             return Ok(Click::Button(label.to_string()));
+        }
+        if let Some(size) = v.strip_prefix("resize:") {
+            let (w, h) = window_size("--click resize", size)?;
+            return Ok(Click::Resize(w, h));
         }
         let Some(key) = v.strip_prefix("key:") else {
             return Ok(Click::Piece(v.to_string()));
@@ -253,15 +260,15 @@ pub const MIN_WINDOW: (u32, u32) = (800, 450);
 /// The largest window side `--window` takes (GPUs' usual largest texture).
 const MAX_WINDOW_SIDE: u32 = 16384;
 
-/// A window size written `<width>x<height>`, at least [`MIN_WINDOW`].
-fn window_size(v: &str) -> Result<(u32, u32), String> {
-    let wrong = || format!("--window wants a size in pixels as 1600x900, not '{v}'");
+/// A window size written `<width>x<height>`, at least [`MIN_WINDOW`], given to `flag`.
+fn window_size(flag: &str, v: &str) -> Result<(u32, u32), String> {
+    let wrong = || format!("{flag} wants a size in pixels as 1600x900, not '{v}'");
     let (w, h) = v.split_once(['x', 'X']).ok_or_else(wrong)?;
     let (w, h): (u32, u32) = (
         w.trim().parse().map_err(|_| wrong())?,
         h.trim().parse().map_err(|_| wrong())?,
     );
-    window_fits(w, h).map_err(|e| format!("--window {v}: {e}"))
+    window_fits(w, h).map_err(|e| format!("{flag} {v}: {e}"))
 }
 
 /// A window size the app opens at: at least [`MIN_WINDOW`], at most [`MAX_WINDOW_SIDE`] a side.
@@ -332,7 +339,7 @@ mod tests {
         );
         assert!(parse("--bench 60 --bare").unwrap().bare);
         let c =
-            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o --click key:Down --click button:Back --click wait")
+            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o --click key:Down --click button:Back --click wait --click resize:960x540")
                 .unwrap();
         assert_eq!(
             c.clicks,
@@ -356,6 +363,7 @@ mod tests {
                 },
                 Click::Button("Back".into()),
                 Click::Wait,
+                Click::Resize(960, 540),
             ]
         );
         let s = parse("--soak 90 --sample-every 3").unwrap();
@@ -400,6 +408,16 @@ mod tests {
             );
         }
         assert!(parse("--window 640x480").unwrap_err().contains("800x450"));
+        let small = parse("--click resize:640x480").unwrap_err();
+        assert!(
+            small.starts_with("--click resize") && small.contains("800x450"),
+            "{small}"
+        );
+        assert!(
+            parse("--click resize:big")
+                .unwrap_err()
+                .contains("1600x900")
+        );
         assert!(parse("--window 99999x900").unwrap_err().contains("at most"));
         assert!(parse("--bare").unwrap_err().contains("--bench"));
         assert!(

@@ -54,6 +54,18 @@ fn capture_with_output(name: &str, args: &[&str]) -> (Picture, String) {
 
 /// The same, with `config` files (name and text) in the app's config folder before it starts.
 fn capture_with_config(name: &str, args: &[&str], config: &[(&str, &str)]) -> (Picture, String) {
+    let (picture, printed, _) = capture_reading_config(name, args, config, "");
+    (picture, printed)
+}
+
+/// [`capture_with_config`], and the text of the config file `read_back` when the app has quit (if
+/// it is there).
+fn capture_reading_config(
+    name: &str,
+    args: &[&str],
+    config: &[(&str, &str)],
+    read_back: &str,
+) -> (Picture, String, Option<String>) {
     let out: PathBuf =
         std::env::temp_dir().join(format!("hoarfrost-{name}-{}.png", std::process::id()));
     let _ = std::fs::remove_file(&out);
@@ -95,13 +107,14 @@ fn capture_with_config(name: &str, args: &[&str], config: &[(&str, &str)]) -> (P
         let _ = std::fs::copy(&out, Path::new(&dir).join(format!("{name}.png")));
     }
     let _ = std::fs::remove_file(&out);
+    let kept = std::fs::read_to_string(home.join("config").join(read_back)).ok();
     let _ = std::fs::remove_dir_all(&home);
     let mut printed = String::new();
     if let Some(mut stdout) = child.stdout.take() {
         use std::io::Read;
         let _ = stdout.read_to_string(&mut printed);
     }
-    (picture, printed)
+    (picture, printed, kept)
 }
 
 /// Fails on a blank or flat frame: too few distinct colours or too little contrast.
@@ -545,6 +558,65 @@ fn a_smaller_window_shrinks_the_panels_and_their_buttons_still_answer_clicks() {
         (0.15..0.27).contains(&share),
         "the side panel is {panel} of {} pixels wide",
         p.width
+    );
+}
+
+#[test]
+fn a_window_resized_while_playing_shrinks_its_panels_answers_clicks_and_keeps_the_size() {
+    // The window opens at 1280x720 and is resized to 960x540 during the game, as a drag of its edge
+    // would (the window system gives the new size back): the frame is drawn at the new size, text
+    // and panels follow it down to three quarters, the panel's buttons answer clicks where they now
+    // are, and the size is written for the next start.
+    if !display_available() {
+        return;
+    }
+    let scene = format!(
+        "{}/scenes/positions/sprawl-neutralized.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let args = [
+        "--game",
+        "sprawl",
+        "--seats",
+        "human,human,human",
+        "--scene",
+        &scene,
+        "--click",
+        "resize:960x540",
+        "--click",
+        "wait",
+        "--click",
+        "button:Hint",
+        "--click",
+        "button:Play it",
+        "--exit-after",
+        "110",
+    ];
+    let (p, printed, kept) = capture_reading_config("sprawl-resized", &args, &[], "window.ron");
+    assert_not_blank(&p, 12.0);
+    assert_eq!((p.width, p.height), (960, 540), "the window's size");
+    let said = notice(&printed);
+    assert!(
+        said.starts_with("Red ") && said.contains(" on "),
+        "the hint was not played after the resize: the notice says {said:?}"
+    );
+    // The panel's width as in the 960x540 test above: about 23% of the width, not the 31% that
+    // the full-size panel would take of the smaller window.
+    let rows = p.height / 20..p.height / 4;
+    let panel = (p.width / 2..p.width)
+        .filter(|&x| grey_share(&p, x..x + 1, rows.clone()) > 0.5)
+        .count();
+    let share = panel as f64 / p.width as f64;
+    assert!(
+        (0.15..0.27).contains(&share),
+        "the side panel is {panel} of {} pixels wide after the resize",
+        p.width
+    );
+    let kept = kept.expect("no window.ron written after the resize");
+    assert_eq!(
+        kept.split_whitespace().collect::<String>(),
+        "(width:960,height:540)",
+        "the size kept for the next start"
     );
 }
 

@@ -98,7 +98,8 @@ fn note_widgets(
 /// the left button, through Bevy's picking input like a real mouse (tests drive clicks this way).
 /// `--click key:F1` presses and releases a key instead, as the keyboard would (`key:ctrl+O` with Ctrl
 /// held around it); `--click button:Hint` clicks the on-screen button of that label, through the
-/// window's cursor and button messages as egui reads them.
+/// window's cursor and button messages as egui reads them; `--click resize:960x540` asks for a new
+/// window size, which the window system then gives as after a drag of the window's edge.
 #[allow(clippy::too_many_arguments)]
 fn click_named(
     frames: Res<FrameCount>,
@@ -110,6 +111,7 @@ fn click_named(
     )>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     windows: Query<Entity, With<bevy::window::PrimaryWindow>>,
+    mut window: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
     widgets: Res<Widgets>,
     mut input: MessageWriter<bevy::picking::pointer::PointerInput>,
     mut keys: MessageWriter<bevy::input::keyboard::KeyboardInput>,
@@ -135,6 +137,14 @@ fn click_named(
         Some(Click::Button(label)) => {
             if let Some(window) = windows.iter().next() {
                 press_button(&widgets, label, window, step, &mut window_events);
+            }
+            return;
+        }
+        Some(&Click::Resize(width, height)) => {
+            if step == 0
+                && let Ok(mut window) = window.single_mut()
+            {
+                window.resolution.set(width as f32, height as f32);
             }
             return;
         }

@@ -341,7 +341,8 @@ fn how_lost(s: &Sprawl, me: Seat) -> String {
 /// first player up to the one left without a move have had one turn more), split by who left that
 /// seat without a move; and (basic rules) the games a random seat ended with more live pips than the
 /// AI seat's largest pieces, one a turn, could have made, or exactly as many: no play of its own wins
-/// the first short of neutralizing that seat. `PLAYERS` (default 8), `GAMES` (default 200),
+/// the first short of neutralizing that seat; and the AI seat against each random seat on its own
+/// (ahead, level or behind in the standings). `PLAYERS` (default 8), `GAMES` (default 200),
 /// `VARIANTS=1` for all variants; the same seeds as `wins` (500.. basic, 900.. all variants). In
 /// release:
 /// `PLAYERS=8 GAMES=200 cargo test --release -p hoarfrost-rules sprawl::tests_ai::win_rates_by_position -- --ignored --nocapture`.
@@ -371,6 +372,9 @@ fn win_rates_by_position() {
     let (mut outpaced, mut matched) = ((0u64, 0u64), (0u64, 0u64));
     let mut lost_at_pace = (0u64, 0u64);
     let mut matched_lost = std::collections::BTreeMap::new();
+    // The AI seat against each random seat on its own: finished ahead, level, behind (points first,
+    // then the tie-breaks, as the standings rank them).
+    let mut head_to_head = [0u64; 3];
     for g in 0..games {
         let seed = first_seed + g;
         let me = (g as usize) % players;
@@ -468,6 +472,19 @@ fn win_rates_by_position() {
                 _ => {}
             }
         }
+        let table = s.standings();
+        let key = |q: Seat| {
+            let st = table.iter().find(|st| st.seat == q).unwrap();
+            (st.points, st.tie_breaks().map(std::cmp::Reverse))
+        };
+        for q in (0..players).filter(|&q| q != me) {
+            let i = match key(me).cmp(&key(q)) {
+                std::cmp::Ordering::Less => 0,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Greater => 2,
+            };
+            head_to_head[i] += 1;
+        }
         let e = by_end.entry(how).or_insert((0u64, 0u64));
         e.0 += won;
         e.1 += 1;
@@ -487,6 +504,14 @@ fn win_rates_by_position() {
     for (how, (w, n)) in &by_end {
         eprintln!("  ended {how}: won {w}/{n}");
     }
+    let pairs: u64 = head_to_head.iter().sum();
+    eprintln!(
+        "  head to head, the AI seat against each random seat: ahead in {}/{pairs} ({:.1}%), level in {}, behind in {}",
+        head_to_head[0],
+        head_to_head[0] as f64 * 100.0 / pairs.max(1) as f64,
+        head_to_head[1],
+        head_to_head[2]
+    );
     if !all {
         eprintln!(
             "  a random seat ended with more live pips than one large piece a turn gives the AI seat: won {}/{}",
