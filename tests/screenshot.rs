@@ -252,6 +252,15 @@ fn title_screen_renders() {
         bright > 0 || centre.iter().any(|c| *c != at(5, 5)),
         "no menu in the middle of the title screen"
     );
+    // Round the menu, the backdrop: the pieces of the five games on a table the camera circles.
+    // Wherever the circling has got to, coloured pieces show round the menu.
+    let coloured = |r, g, b| red(r, g, b) || yellow(r, g, b) || green(r, g, b) || blue(r, g, b);
+    let round = count_in(&p, (0.0, 1.0), (0.0, 1.0), coloured)
+        - count_in(&p, (0.3, 0.7), (0.25, 0.75), coloured);
+    assert!(
+        round > 3_000,
+        "only {round} coloured pixels round the menu: no backdrop"
+    );
 }
 
 #[test]

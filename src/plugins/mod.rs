@@ -43,6 +43,7 @@ pub mod sprawl_stash;
 pub mod sprawl_table;
 pub mod sprawl_tutorial;
 pub mod title;
+pub mod title_backdrop;
 pub mod tutorial;
 pub mod ui_style;
 pub mod window_memory;
@@ -97,5 +98,6 @@ pub(crate) fn plugin(app: &mut App) {
         ice_castle_tutorial::plugin,
         icetowers_tutorial::plugin,
         fortress_table::plugin,
+        title_backdrop::plugin,
     ));
 }

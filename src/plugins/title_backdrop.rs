@@ -1,0 +1,356 @@
+//! Behind the title screen's menu: a round ice table with a little of each game on it (an IceTowers
+//! tower, a Sprawl tower and its branches, a fortress room on pillar dice, Ice Castle's door tiles,
+//! Ice Colony's terrain), which the camera slowly circles. It is cleared when a game starts, and the
+//! camera goes back to the game's own view.
+
+use std::f32::consts::{FRAC_PI_2, TAU};
+
+use bevy::prelude::*;
+use hoarfrost_rules::Hue;
+use hoarfrost_rules::sprawl::Dir;
+
+use crate::options::LaunchOptions;
+use crate::palette;
+use crate::plugins::camera::{FrameTarget, OrbitCamera};
+use crate::plugins::icetowers_table::{size, stack_heights};
+use crate::plugins::sprawl_table::branch_transform;
+use crate::screens::Screen;
+use crate::systems::dice::{DiceAssets, die_bundle};
+
+/// Everything the backdrop spawned.
+#[derive(Component)]
+struct Backdrop;
+
+/// The table's radius, and how far from its middle the five games stand.
+const TABLE_RADIUS: f32 = 8.6;
+const RING: f32 = 6.2;
+/// How much larger than on the game tables the props stand, to be seen round the menu.
+const GROW: f32 = 1.3;
+/// The table top: whiter than the sky behind it.
+const TABLE_TOP: Color = Color::srgb(0.86, 0.91, 0.95);
+/// How fast the camera circles, in radians a second (a turn in about two minutes).
+const TURN_RATE: f32 = 0.05;
+
+/// One thing on the backdrop's table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Prop {
+    /// A pyramid of a colour, placed by a transform of the unit pyramid (base on its origin).
+    Pyramid(Hue, Transform),
+    /// A die showing a value, its centre and size.
+    Die(u8, Vec3, f32),
+    /// A flat slab (a room card, a door tile, a terrain square): colour, centre and size.
+    Slab(Color, Vec3, Vec3),
+}
+
+/// A pyramid of `pips` standing at `at`.
+fn standing(hue: Hue, pips: u8, at: Vec3) -> Prop {
+    let (w, h) = size(pips);
+    Prop::Pyramid(
+        hue,
+        Transform::from_translation(at).with_scale(Vec3::new(w, h, w)),
+    )
+}
+
+/// A tower of `pips` (bottom first) standing at `at`, nested as IceTowers stacks them.
+fn tower(hue: Hue, pips: &[u8], at: Vec3) -> Vec<Prop> {
+    stack_heights(pips)
+        .into_iter()
+        .zip(pips)
+        .map(|(y, &p)| standing(hue, p, at + Vec3::Y * y))
+        .collect()
+}
+
+/// Each game's corner of the table, around its own middle (the origin), facing the middle of the
+/// table along -Z.
+fn vignettes() -> [Vec<Prop>; 5] {
+    let towers = [
+        tower(Hue::Red, &[3, 2, 1], Vec3::new(-0.7, 0.0, 0.0)),
+        tower(Hue::Yellow, &[3, 2], Vec3::new(0.6, 0.0, -0.3)),
+        vec![standing(Hue::Green, 1, Vec3::new(0.3, 0.0, 0.9))],
+    ]
+    .concat();
+    let yellow = Vec3::new(-0.6, 0.0, 0.0);
+    let sprawl = vec![
+        standing(Hue::Yellow, 3, yellow),
+        Prop::Pyramid(
+            Hue::Yellow,
+            branch_transform(yellow + Vec3::X, 3, Dir::East),
+        ),
+        Prop::Pyramid(
+            Hue::Yellow,
+            branch_transform(yellow + Vec3::Z, 2, Dir::South),
+        ),
+        standing(Hue::Blue, 2, Vec3::new(1.4, 0.0, -0.9)),
+    ];
+    // A room card on four pillar dice, one more die rolled beside it.
+    let die = 0.34;
+    let card = (Vec2::new(1.5, 1.0), Vec3::new(0.0, 0.0, -0.2));
+    let mut fortress: Vec<Prop> = [
+        (-1.0, -1.0, 3),
+        (1.0, -1.0, 5),
+        (-1.0, 1.0, 2),
+        (1.0, 1.0, 6),
+    ]
+    .into_iter()
+    .map(|(x, z, v)| {
+        let corner =
+            card.1 + Vec3::new(x * (card.0.x / 2.0 - 0.2), 0.0, z * (card.0.y / 2.0 - 0.2));
+        Prop::Die(v, corner + Vec3::Y * die / 2.0, die)
+    })
+    .collect();
+    fortress.push(Prop::Slab(
+        Color::srgb(0.90, 0.86, 0.72),
+        card.1 + Vec3::Y * (die + 0.03),
+        Vec3::new(card.0.x, 0.06, card.0.y),
+    ));
+    fortress.push(Prop::Die(4, Vec3::new(0.9, die / 2.0, 0.9), die));
+    // Four door tiles, each with its dark door.
+    let mut castle = Vec::new();
+    for (i, hue) in [Hue::Red, Hue::Yellow, Hue::Green, Hue::Blue]
+        .into_iter()
+        .enumerate()
+    {
+        let at = Vec3::new(
+            (i % 2) as f32 * 1.05 - 0.52,
+            0.04,
+            (i / 2) as f32 * 1.05 - 0.52,
+        );
+        castle.push(Prop::Slab(
+            palette::hue_color(hue),
+            at,
+            Vec3::new(0.95, 0.08, 0.95),
+        ));
+        castle.push(Prop::Slab(
+            Color::srgb(0.12, 0.12, 0.14),
+            at + Vec3::new(0.0, 0.045, -0.05),
+            Vec3::new(0.34, 0.01, 0.55),
+        ));
+    }
+    // Terrain squares with pyramids on them, and a fate die.
+    let mut colony = Vec::new();
+    for (i, (hue, pips)) in [
+        (Hue::Purple, 3),
+        (Hue::Orange, 2),
+        (Hue::White, 3),
+        (Hue::Black, 1),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let at = Vec3::new(
+            (i % 2) as f32 * 1.1 - 0.55,
+            0.0,
+            (i / 2) as f32 * 1.1 - 0.55,
+        );
+        colony.push(Prop::Slab(
+            Color::srgb(0.36, 0.42, 0.50),
+            at + Vec3::Y * 0.03,
+            Vec3::new(1.0, 0.06, 1.0),
+        ));
+        colony.push(standing(hue, pips, at + Vec3::Y * 0.06));
+    }
+    colony.push(Prop::Die(6, Vec3::new(1.4, 0.17, 0.2), 0.34));
+    [towers, sprawl, fortress, castle, colony]
+}
+
+/// Every prop on the table: the five corners evenly round the ring, each turned to face the middle.
+pub fn props() -> Vec<Prop> {
+    let mut all = Vec::new();
+    for (i, corner) in vignettes().into_iter().enumerate() {
+        let angle = FRAC_PI_2 + TAU * i as f32 / 5.0;
+        let at = Vec3::new(angle.cos(), 0.0, angle.sin()) * RING;
+        // Local -Z (the corner's back) points away from the middle, +Z towards it.
+        let turn = Quat::from_rotation_y(-angle - FRAC_PI_2);
+        let place = Transform::from_translation(at)
+            .with_rotation(turn)
+            .with_scale(Vec3::splat(GROW));
+        all.extend(corner.into_iter().map(|prop| match prop {
+            Prop::Pyramid(hue, t) => Prop::Pyramid(hue, place * t),
+            Prop::Die(v, c, s) => Prop::Die(v, place.transform_point(c), s * GROW),
+            Prop::Slab(colour, c, extent) => {
+                Prop::Slab(colour, place.transform_point(c), extent * GROW)
+            }
+        }));
+    }
+    all
+}
+
+/// The camera's view of the backdrop `seconds` after the title screen came up.
+pub fn view(seconds: f32) -> OrbitCamera {
+    OrbitCamera {
+        focus: Vec3::ZERO,
+        yaw: seconds * TURN_RATE,
+        pitch: 0.6,
+        distance: 15.0,
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Title),
+        spawn.run_if(|o: Res<LaunchOptions>| {
+            o.game.is_none() && o.bench.is_none() && o.soak.is_none()
+        }),
+    )
+    .add_systems(
+        Update,
+        circle
+            .in_set(crate::systems::Frame::Input)
+            .run_if(in_state(Screen::Title).and_then(any_with_component::<Backdrop>)),
+    )
+    .add_systems(OnExit(Screen::Title), clear);
+}
+
+/// When the title screen came up, for the camera's circling.
+#[derive(Resource)]
+struct Since(f32);
+
+#[allow(clippy::too_many_arguments)]
+fn spawn(
+    mut commands: Commands,
+    assets: Res<AssetServer>,
+    dice: Option<Res<DiceAssets>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    time: Res<Time>,
+    mut cams: Query<&mut OrbitCamera>,
+) {
+    commands.insert_resource(Since(time.elapsed_secs()));
+    for mut cam in &mut cams {
+        *cam = view(0.0);
+    }
+    commands.spawn((
+        Name::new("Backdrop table"),
+        Backdrop,
+        Mesh3d(meshes.add(Cylinder::new(TABLE_RADIUS, 0.2).mesh().resolution(96))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: TABLE_TOP,
+            perceptual_roughness: 0.6,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, -0.1, 0.0),
+    ));
+    let pyramid: Handle<Mesh> = assets.load(
+        GltfAssetLabel::Primitive {
+            mesh: 0,
+            primitive: 0,
+        }
+        .from_asset("models/pyramid.gltf"),
+    );
+    let mut hue_materials = std::collections::HashMap::new();
+    let slab = meshes.add(Cuboid::new(1.0, 1.0, 1.0));
+    for prop in props() {
+        match prop {
+            Prop::Pyramid(hue, transform) => {
+                let material = hue_materials
+                    .entry(hue)
+                    .or_insert_with(|| {
+                        materials.add(StandardMaterial {
+                            base_color: palette::hue_color(hue),
+                            base_color_texture: Some(assets.load(palette::marking_path(hue))),
+                            perceptual_roughness: 0.35,
+                            reflectance: 0.6,
+                            ..default()
+                        })
+                    })
+                    .clone();
+                commands.spawn((
+                    Backdrop,
+                    Mesh3d(pyramid.clone()),
+                    MeshMaterial3d(material),
+                    transform,
+                ));
+            }
+            Prop::Die(value, at, size) => {
+                if let Some(dice) = &dice {
+                    commands.spawn((Backdrop, die_bundle(dice, value, at, size)));
+                }
+            }
+            Prop::Slab(colour, at, extent) => {
+                commands.spawn((
+                    Backdrop,
+                    Mesh3d(slab.clone()),
+                    MeshMaterial3d(materials.add(StandardMaterial {
+                        base_color: colour,
+                        perceptual_roughness: 0.7,
+                        ..default()
+                    })),
+                    Transform::from_translation(at).with_scale(extent),
+                ));
+            }
+        }
+    }
+}
+
+/// The camera circles the table slowly (the view is set whole each frame: a new table's framing
+/// on the first frame would otherwise stand).
+fn circle(time: Res<Time>, since: Option<Res<Since>>, mut cams: Query<&mut OrbitCamera>) {
+    let t = time.elapsed_secs() - since.map_or(0.0, |s| s.0);
+    for mut cam in &mut cams {
+        *cam = view(t);
+    }
+}
+
+/// A game starts: the backdrop goes and the camera frames the game's table.
+fn clear(
+    mut commands: Commands,
+    backdrop: Query<Entity, With<Backdrop>>,
+    target: Res<FrameTarget>,
+    mut cams: Query<&mut OrbitCamera>,
+) {
+    if backdrop.is_empty() {
+        return;
+    }
+    for e in &backdrop {
+        commands.entity(e).despawn();
+    }
+    for mut cam in &mut cams {
+        *cam = OrbitCamera::framing(*target);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_prop_stands_on_the_table_and_each_game_has_its_corner() {
+        let all = props();
+        let centres: Vec<Vec3> = all
+            .iter()
+            .map(|p| match p {
+                Prop::Pyramid(_, t) => t.translation,
+                Prop::Die(_, c, _) | Prop::Slab(_, c, _) => *c,
+            })
+            .collect();
+        for c in &centres {
+            let out = Vec2::new(c.x, c.z).length();
+            assert!(
+                out < TABLE_RADIUS - 0.5,
+                "a prop {out} from the middle: off the table"
+            );
+            assert!(c.y >= -1e-4, "a prop below the table top: {c}");
+        }
+        // Five corners, evenly round the ring: each fifth of the circle holds some props.
+        for i in 0..5 {
+            let angle = FRAC_PI_2 + TAU * i as f32 / 5.0;
+            let at = Vec3::new(angle.cos(), 0.0, angle.sin()) * RING;
+            let near = centres.iter().filter(|c| c.distance(at) < 2.0).count();
+            assert!(near >= 3, "corner {i} has {near} props");
+        }
+        assert!(all.iter().any(|p| matches!(p, Prop::Die(..))));
+        assert!(all.iter().any(|p| matches!(p, Prop::Slab(..))));
+    }
+
+    #[test]
+    fn the_camera_circles_the_table_and_keeps_its_height() {
+        let (a, b) = (view(0.0), view(10.0));
+        assert!(b.yaw > a.yaw);
+        assert_eq!(
+            (a.pitch, a.distance, a.focus),
+            (b.pitch, b.distance, b.focus)
+        );
+        // The camera stands off the table's edge.
+        assert!(a.distance > TABLE_RADIUS);
+    }
+}
