@@ -12,6 +12,7 @@ use hoarfrost_rules::sprawl::Dir;
 use crate::options::LaunchOptions;
 use crate::palette;
 use crate::plugins::camera::{FrameTarget, OrbitCamera};
+use crate::plugins::graphics::TableTop;
 use crate::plugins::icetowers_table::{size, stack_heights};
 use crate::plugins::sprawl_table::branch_transform;
 use crate::screens::Screen;
@@ -38,8 +39,9 @@ pub enum Prop {
     Pyramid(Hue, Transform),
     /// A die showing a value, its centre and size.
     Die(u8, Vec3, f32),
-    /// A flat slab (a room card, a door tile, a terrain square): colour, centre and size.
-    Slab(Color, Vec3, Vec3),
+    /// A flat slab (a room card, a door tile, a terrain square): colour, and a transform of the unit
+    /// cube (its scale the slab's size).
+    Slab(Color, Transform),
 }
 
 /// A pyramid of `pips` standing at `at`.
@@ -49,6 +51,11 @@ fn standing(hue: Hue, pips: u8, at: Vec3) -> Prop {
         hue,
         Transform::from_translation(at).with_scale(Vec3::new(w, h, w)),
     )
+}
+
+/// A slab of `colour` and `extent` centred at `at`.
+fn slab(colour: Color, at: Vec3, extent: Vec3) -> Prop {
+    Prop::Slab(colour, Transform::from_translation(at).with_scale(extent))
 }
 
 /// A tower of `pips` (bottom first) standing at `at`, nested as IceTowers stacks them.
@@ -98,7 +105,7 @@ fn vignettes() -> [Vec<Prop>; 5] {
         Prop::Die(v, corner + Vec3::Y * die / 2.0, die)
     })
     .collect();
-    fortress.push(Prop::Slab(
+    fortress.push(slab(
         Color::srgb(0.90, 0.86, 0.72),
         card.1 + Vec3::Y * (die + 0.03),
         Vec3::new(card.0.x, 0.06, card.0.y),
@@ -115,12 +122,12 @@ fn vignettes() -> [Vec<Prop>; 5] {
             0.04,
             (i / 2) as f32 * 1.05 - 0.52,
         );
-        castle.push(Prop::Slab(
+        castle.push(slab(
             palette::hue_color(hue),
             at,
             Vec3::new(0.95, 0.08, 0.95),
         ));
-        castle.push(Prop::Slab(
+        castle.push(slab(
             Color::srgb(0.12, 0.12, 0.14),
             at + Vec3::new(0.0, 0.045, -0.05),
             Vec3::new(0.34, 0.01, 0.55),
@@ -142,7 +149,7 @@ fn vignettes() -> [Vec<Prop>; 5] {
             0.0,
             (i / 2) as f32 * 1.1 - 0.55,
         );
-        colony.push(Prop::Slab(
+        colony.push(slab(
             Color::srgb(0.36, 0.42, 0.50),
             at + Vec3::Y * 0.03,
             Vec3::new(1.0, 0.06, 1.0),
@@ -167,9 +174,7 @@ pub fn props() -> Vec<Prop> {
         all.extend(corner.into_iter().map(|prop| match prop {
             Prop::Pyramid(hue, t) => Prop::Pyramid(hue, place * t),
             Prop::Die(v, c, s) => Prop::Die(v, place.transform_point(c), s * GROW),
-            Prop::Slab(colour, c, extent) => {
-                Prop::Slab(colour, place.transform_point(c), extent * GROW)
-            }
+            Prop::Slab(colour, t) => Prop::Slab(colour, place * t),
         }));
     }
     all
@@ -205,7 +210,6 @@ pub(crate) fn plugin(app: &mut App) {
 #[derive(Resource)]
 struct Since(f32);
 
-#[allow(clippy::too_many_arguments)]
 fn spawn(
     mut commands: Commands,
     assets: Res<AssetServer>,
@@ -222,6 +226,9 @@ fn spawn(
     commands.spawn((
         Name::new("Backdrop table"),
         Backdrop,
+        // Hidden at low quality, as the game tables' tops are: a surface lit and shadowed across
+        // most of the window cut a software renderer's frame rate by four.
+        TableTop,
         Mesh3d(meshes.add(Cylinder::new(TABLE_RADIUS, 0.2).mesh().resolution(96))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: TABLE_TOP,
@@ -266,7 +273,7 @@ fn spawn(
                     commands.spawn((Backdrop, die_bundle(dice, value, at, size)));
                 }
             }
-            Prop::Slab(colour, at, extent) => {
+            Prop::Slab(colour, transform) => {
                 commands.spawn((
                     Backdrop,
                     Mesh3d(slab.clone()),
@@ -275,7 +282,7 @@ fn spawn(
                         perceptual_roughness: 0.7,
                         ..default()
                     })),
-                    Transform::from_translation(at).with_scale(extent),
+                    transform,
                 ));
             }
         }
@@ -319,8 +326,8 @@ mod tests {
         let centres: Vec<Vec3> = all
             .iter()
             .map(|p| match p {
-                Prop::Pyramid(_, t) => t.translation,
-                Prop::Die(_, c, _) | Prop::Slab(_, c, _) => *c,
+                Prop::Pyramid(_, t) | Prop::Slab(_, t) => t.translation,
+                Prop::Die(_, c, _) => *c,
             })
             .collect();
         for c in &centres {
