@@ -14,7 +14,7 @@ use crate::palette;
 use crate::plugins::camera::{FrameTarget, OrbitCamera};
 use crate::plugins::graphics::TableTop;
 use crate::plugins::icetowers_table::{size, stack_heights};
-use crate::plugins::sprawl_table::branch_transform;
+use crate::plugins::sprawl_table::{SPACING, branch_transform};
 use crate::screens::Screen;
 use crate::systems::dice::{DiceAssets, die_bundle};
 
@@ -76,19 +76,34 @@ fn vignettes() -> [Vec<Prop>; 5] {
         vec![standing(Hue::Green, 1, Vec3::new(0.3, 0.0, 0.9))],
     ]
     .concat();
-    let yellow = Vec3::new(-0.6, 0.0, 0.0);
-    let sprawl = vec![
-        standing(Hue::Yellow, 3, yellow),
+    // Sprawl at its own table's scale (squares `SPACING` wide), then made smaller: a corner of the
+    // chessboard, a yellow tower with two branches lying out of it, and a blue tower.
+    let square = |c: f32, r: f32| Vec3::new(c * SPACING, 0.05, r * SPACING);
+    let mut sprawl: Vec<Prop> = (0..6)
+        .map(|i| {
+            let (c, r) = ((i % 3) as f32 - 1.0, (i / 3) as f32 - 1.0);
+            let light = (i % 3 + i / 3) % 2 == 0;
+            let tone = if light { 0.86 } else { 0.48 };
+            slab(
+                Color::srgb(tone, tone + 0.03, tone + 0.06),
+                square(c, r) - Vec3::Y * 0.025,
+                Vec3::new(SPACING, 0.05, SPACING),
+            )
+        })
+        .collect();
+    sprawl.extend([
+        standing(Hue::Yellow, 3, square(-1.0, 0.0)),
         Prop::Pyramid(
             Hue::Yellow,
-            branch_transform(yellow + Vec3::X, 3, Dir::East),
+            branch_transform(square(0.0, 0.0), 3, Dir::East),
         ),
         Prop::Pyramid(
             Hue::Yellow,
-            branch_transform(yellow + Vec3::Z, 2, Dir::South),
+            branch_transform(square(-1.0, -1.0), 2, Dir::North),
         ),
-        standing(Hue::Blue, 2, Vec3::new(1.4, 0.0, -0.9)),
-    ];
+        standing(Hue::Blue, 2, square(1.0, -1.0)),
+    ]);
+    let sprawl = moved(sprawl, Transform::from_scale(Vec3::splat(0.6)));
     // A room card on four pillar dice, one more die rolled beside it.
     let die = 0.34;
     let card = (Vec2::new(1.5, 1.0), Vec3::new(0.0, 0.0, -0.2));
@@ -171,13 +186,21 @@ pub fn props() -> Vec<Prop> {
         let place = Transform::from_translation(at)
             .with_rotation(turn)
             .with_scale(Vec3::splat(GROW));
-        all.extend(corner.into_iter().map(|prop| match prop {
-            Prop::Pyramid(hue, t) => Prop::Pyramid(hue, place * t),
-            Prop::Die(v, c, s) => Prop::Die(v, place.transform_point(c), s * GROW),
-            Prop::Slab(colour, t) => Prop::Slab(colour, place * t),
-        }));
+        all.extend(moved(corner, place));
     }
     all
+}
+
+/// `props` moved, turned and scaled (evenly) by `by`.
+fn moved(props: Vec<Prop>, by: Transform) -> Vec<Prop> {
+    props
+        .into_iter()
+        .map(|prop| match prop {
+            Prop::Pyramid(hue, t) => Prop::Pyramid(hue, by * t),
+            Prop::Die(v, c, s) => Prop::Die(v, by.transform_point(c), s * by.scale.x),
+            Prop::Slab(colour, t) => Prop::Slab(colour, by * t),
+        })
+        .collect()
 }
 
 /// The camera's view of the backdrop `seconds` after the title screen came up.
@@ -191,11 +214,18 @@ pub fn view(seconds: f32) -> OrbitCamera {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    // Spawned in the first frame of the title screen that has the dice loaded (the first title
+    // screen comes up before the app's start-up systems have run).
     app.add_systems(
-        OnEnter(Screen::Title),
-        spawn.run_if(|o: Res<LaunchOptions>| {
-            o.game.is_none() && o.bench.is_none() && o.soak.is_none()
-        }),
+        Update,
+        spawn.run_if(
+            in_state(Screen::Title)
+                .and_then(not(any_with_component::<Backdrop>))
+                .and_then(resource_exists::<DiceAssets>)
+                .and_then(|o: Res<LaunchOptions>| {
+                    o.game.is_none() && o.bench.is_none() && o.soak.is_none()
+                }),
+        ),
     )
     .add_systems(
         Update,
@@ -213,7 +243,7 @@ struct Since(f32);
 fn spawn(
     mut commands: Commands,
     assets: Res<AssetServer>,
-    dice: Option<Res<DiceAssets>>,
+    dice: Res<DiceAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     time: Res<Time>,
@@ -269,9 +299,7 @@ fn spawn(
                 ));
             }
             Prop::Die(value, at, size) => {
-                if let Some(dice) = &dice {
-                    commands.spawn((Backdrop, die_bundle(dice, value, at, size)));
-                }
+                commands.spawn((Backdrop, die_bundle(&dice, value, at, size)));
             }
             Prop::Slab(colour, transform) => {
                 commands.spawn((
@@ -347,6 +375,94 @@ mod tests {
         }
         assert!(all.iter().any(|p| matches!(p, Prop::Die(..))));
         assert!(all.iter().any(|p| matches!(p, Prop::Slab(..))));
+    }
+
+    /// A headless app with the title screen up, this plugin and the camera's orbit, but no dice yet.
+    fn title_app(options: LaunchOptions) -> App {
+        use bevy::state::app::StatesPlugin;
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            StatesPlugin,
+            bevy::asset::AssetPlugin::default(),
+        ))
+        .init_asset::<Mesh>()
+        .init_asset::<StandardMaterial>()
+        .init_asset::<Image>()
+        .init_resource::<FrameTarget>()
+        .insert_resource(options)
+        .add_plugins((crate::screens::plugin, plugin));
+        app.world_mut()
+            .spawn(OrbitCamera::framing(FrameTarget::default()));
+        app.update();
+        app
+    }
+
+    fn backdrop(app: &mut App) -> usize {
+        let world = app.world_mut();
+        world.query::<&Backdrop>().iter(world).count()
+    }
+
+    fn camera(app: &mut App) -> OrbitCamera {
+        let world = app.world_mut();
+        world.query::<&OrbitCamera>().single(world).unwrap().clone()
+    }
+
+    #[test]
+    fn the_backdrop_waits_for_the_dice_and_goes_when_a_game_starts() {
+        let mut app = title_app(LaunchOptions::default());
+        app.update();
+        assert_eq!(backdrop(&mut app), 0, "spawned before the dice were loaded");
+        app.insert_resource(DiceAssets {
+            mesh: Handle::default(),
+            material: Handle::default(),
+        });
+        app.update();
+        app.update();
+        // The table, and every prop.
+        assert_eq!(backdrop(&mut app), 1 + props().len());
+        assert_eq!(camera(&mut app).distance, view(0.0).distance);
+        app.update();
+        assert_eq!(backdrop(&mut app), 1 + props().len(), "spawned twice");
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        app.update();
+        assert_eq!(backdrop(&mut app), 0, "the backdrop stayed into the game");
+        assert_eq!(
+            camera(&mut app),
+            OrbitCamera::framing(FrameTarget::default())
+        );
+        // Back on the title screen, it comes back.
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Title);
+        app.update();
+        app.update();
+        assert_eq!(backdrop(&mut app), 1 + props().len());
+    }
+
+    #[test]
+    fn no_backdrop_when_the_command_line_starts_a_game_or_a_measurement() {
+        for options in [
+            LaunchOptions {
+                game: Some(hoarfrost_rules::GameKind::Sprawl),
+                ..default()
+            },
+            LaunchOptions {
+                soak: Some(60),
+                ..default()
+            },
+        ] {
+            let mut app = title_app(options);
+            app.insert_resource(DiceAssets {
+                mesh: Handle::default(),
+                material: Handle::default(),
+            });
+            app.update();
+            app.update();
+            assert_eq!(backdrop(&mut app), 0);
+        }
     }
 
     #[test]
