@@ -49,7 +49,11 @@ pub(crate) fn plugin(app: &mut App) {
                     o.clicks.iter().any(|c| matches!(c, Click::Button(_)))
                 }),
         )
-        .add_systems(Last, (take_screenshot, exit_when_done).chain());
+        .add_systems(Last, (take_screenshot, exit_when_done).chain())
+        .add_systems(
+            Last,
+            print_notices.run_if(|o: Res<LaunchOptions>| o.exit_after.is_some()),
+        );
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
         render.add_systems(Render, note_pipelines.in_set(RenderSystems::Cleanup));
     }
@@ -334,6 +338,15 @@ fn scene_stats(drawn: Query<(&Mesh3d, &MeshMaterial3d<StandardMaterial>)>) -> St
         meshes.len(),
         materials.len()
     )
+}
+
+/// In a scripted run, each notice as it is shown (`hoarfrost: shown: <text>`), so that a test can
+/// see one that a later move has replaced by the time the run ends.
+fn print_notices(notice: Option<Res<crate::session::Notice>>, mut last: Local<String>) {
+    if let Some(n) = notice.filter(|n| n.is_changed() && n.text != *last) {
+        println!("hoarfrost: shown: {}", n.text);
+        *last = n.text.clone();
+    }
 }
 
 fn exit_when_done(

@@ -1,13 +1,13 @@
 //! Behind the title screen's menu: a round ice table with a little of each game on it (an IceTowers
 //! tower, a Sprawl tower and its branches, a fortress room on pillar dice, Ice Castle's door tiles,
-//! Ice Colony's terrain), which the camera slowly circles. It is cleared when a game starts, and the
-//! camera goes back to the game's own view.
+//! Ice Colony's terrain). The camera turns to show the game picked in the menu beside it, swaying a
+//! little. It is cleared when a game starts, and the camera goes back to the game's own view.
 
-use std::f32::consts::{FRAC_PI_2, TAU};
+use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
 use bevy::prelude::*;
-use hoarfrost_rules::Hue;
 use hoarfrost_rules::sprawl::Dir;
+use hoarfrost_rules::{GameKind, Hue};
 
 use crate::options::LaunchOptions;
 use crate::palette;
@@ -15,6 +15,7 @@ use crate::plugins::camera::{FrameTarget, OrbitCamera};
 use crate::plugins::graphics::TableTop;
 use crate::plugins::icetowers_table::{size, stack_heights};
 use crate::plugins::sprawl_table::{SPACING, branch_transform};
+use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::systems::dice::{DiceAssets, die_bundle};
 
@@ -29,8 +30,12 @@ const RING: f32 = 6.2;
 const GROW: f32 = 1.3;
 /// The table top: whiter than the sky behind it.
 const TABLE_TOP: Color = Color::srgb(0.86, 0.91, 0.95);
-/// How fast the camera circles, in radians a second (a turn in about two minutes).
-const TURN_RATE: f32 = 0.05;
+/// How far the camera sways either side of the game picked, in radians, and how fast.
+const SWAY: f32 = 0.2;
+const SWAY_RATE: f32 = 0.25;
+/// How quickly the camera turns to a newly picked game: the share of the way left that remains
+/// after a second is `exp(-TURN_EASE)`.
+const TURN_EASE: f32 = 1.5;
 
 /// One thing on the backdrop's table.
 #[derive(Clone, Debug, PartialEq)]
@@ -203,14 +208,39 @@ fn moved(props: Vec<Prop>, by: Transform) -> Vec<Prop> {
         .collect()
 }
 
-/// The camera's view of the backdrop `seconds` after the title screen came up.
-pub fn view(seconds: f32) -> OrbitCamera {
+/// The camera's view of the backdrop from `yaw`.
+pub fn view(yaw: f32) -> OrbitCamera {
     OrbitCamera {
         focus: Vec3::ZERO,
-        yaw: seconds * TURN_RATE,
+        yaw,
         pitch: 0.6,
         distance: 15.0,
     }
+}
+
+/// Where `game`'s corner stands in [`vignettes`].
+fn corner(game: GameKind) -> usize {
+    match game {
+        GameKind::IceTowers => 0,
+        GameKind::Sprawl => 1,
+        GameKind::IceFortress => 2,
+        GameKind::IceCastle => 3,
+        GameKind::IceColony => 4,
+    }
+}
+
+/// The camera's yaw that shows `game`'s corner to the left of the menu, a little towards the front.
+pub fn aim(game: GameKind) -> f32 {
+    // A corner at angle `a` round the table is seen from the front at yaw `PI / 2 - a`; turned
+    // 75 degrees further it stands at the window's left.
+    let a = FRAC_PI_2 + TAU * corner(game) as f32 / 5.0;
+    FRAC_PI_2 - a + 75f32.to_radians()
+}
+
+/// The yaw `dt` seconds on from `from` towards `to`, the short way round, easing in.
+pub fn turn_towards(from: f32, to: f32, dt: f32) -> f32 {
+    let left = (to - from + PI).rem_euclid(TAU) - PI;
+    from + left * (1.0 - (-TURN_EASE * dt).exp())
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -229,16 +259,11 @@ pub(crate) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        circle
-            .in_set(crate::systems::Frame::Input)
+        turn.in_set(crate::systems::Frame::Input)
             .run_if(in_state(Screen::Title).and_then(any_with_component::<Backdrop>)),
     )
     .add_systems(OnExit(Screen::Title), clear);
 }
-
-/// When the title screen came up, for the camera's circling.
-#[derive(Resource)]
-struct Since(f32);
 
 fn spawn(
     mut commands: Commands,
@@ -246,12 +271,11 @@ fn spawn(
     dice: Res<DiceAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    time: Res<Time>,
+    choice: Res<SetupChoice>,
     mut cams: Query<&mut OrbitCamera>,
 ) {
-    commands.insert_resource(Since(time.elapsed_secs()));
     for mut cam in &mut cams {
-        *cam = view(0.0);
+        *cam = view(aim(choice.game));
     }
     commands.spawn((
         Name::new("Backdrop table"),
@@ -317,12 +341,12 @@ fn spawn(
     }
 }
 
-/// The camera circles the table slowly (the view is set whole each frame: a new table's framing
-/// on the first frame would otherwise stand).
-fn circle(time: Res<Time>, since: Option<Res<Since>>, mut cams: Query<&mut OrbitCamera>) {
-    let t = time.elapsed_secs() - since.map_or(0.0, |s| s.0);
+/// The camera turns to the game picked and sways slowly about it (the view is set whole each
+/// frame: a new table's framing on the first frame would otherwise stand).
+fn turn(time: Res<Time>, choice: Res<SetupChoice>, mut cams: Query<&mut OrbitCamera>) {
+    let to = aim(choice.game) + SWAY * (time.elapsed_secs() * SWAY_RATE).sin();
     for mut cam in &mut cams {
-        *cam = view(t);
+        *cam = view(turn_towards(cam.yaw, to, time.delta_secs()));
     }
 }
 
@@ -390,6 +414,17 @@ mod tests {
         .init_asset::<StandardMaterial>()
         .init_asset::<Image>()
         .init_resource::<FrameTarget>()
+        .insert_resource(SetupChoice::new(
+            GameKind::IceFortress,
+            &[
+                crate::options::SeatKind::Human,
+                crate::options::SeatKind::Ai,
+            ],
+            1,
+        ))
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_millis(200),
+        ))
         .insert_resource(options)
         .add_plugins((crate::screens::plugin, plugin));
         app.world_mut()
@@ -422,6 +457,19 @@ mod tests {
         // The table, and every prop.
         assert_eq!(backdrop(&mut app), 1 + props().len());
         assert_eq!(camera(&mut app).distance, view(0.0).distance);
+        // The camera turns to the game picked, and stays near it.
+        let near = |app: &mut App, game| {
+            let off = (camera(app).yaw - aim(game) + PI).rem_euclid(TAU) - PI;
+            off.abs() < SWAY + 0.05
+        };
+        assert!(near(&mut app, GameKind::IceFortress));
+        app.world_mut().resource_mut::<SetupChoice>().game = GameKind::Sprawl;
+        app.update();
+        assert!(!near(&mut app, GameKind::Sprawl), "the camera jumped");
+        for _ in 0..30 {
+            app.update();
+        }
+        assert!(near(&mut app, GameKind::Sprawl), "the camera did not turn");
         app.update();
         assert_eq!(backdrop(&mut app), 1 + props().len(), "spawned twice");
         app.world_mut()
@@ -466,14 +514,42 @@ mod tests {
     }
 
     #[test]
-    fn the_camera_circles_the_table_and_keeps_its_height() {
-        let (a, b) = (view(0.0), view(10.0));
-        assert!(b.yaw > a.yaw);
-        assert_eq!(
-            (a.pitch, a.distance, a.focus),
-            (b.pitch, b.distance, b.focus)
-        );
-        // The camera stands off the table's edge.
-        assert!(a.distance > TABLE_RADIUS);
+    fn each_games_corner_is_shown_beside_the_menu_in_front_of_the_camera() {
+        let games = [
+            GameKind::IceFortress,
+            GameKind::Sprawl,
+            GameKind::IceCastle,
+            GameKind::IceColony,
+            GameKind::IceTowers,
+        ];
+        let all = vignettes();
+        for game in games {
+            let eye = view(aim(game)).transform();
+            assert!(eye.translation.length() > TABLE_RADIUS, "inside the table");
+            // The corner's middle, seen from the camera: in front, and to the left by more than
+            // the menu's half-width (about 0.27 in slope at any window size) and less than the
+            // view's (0.41 vertical half-angle tan times the 16:9 aspect, 0.74).
+            let angle = FRAC_PI_2 + TAU * corner(game) as f32 / 5.0;
+            let middle = Vec3::new(angle.cos(), 0.0, angle.sin()) * RING;
+            let seen = eye.to_matrix().inverse().transform_point3(middle);
+            let slope = seen.x / -seen.z;
+            assert!(seen.z < 0.0, "{game:?}: behind the camera");
+            assert!((-0.7..-0.3).contains(&slope), "{game:?}: at slope {slope}");
+            assert!(!all[corner(game)].is_empty());
+        }
+    }
+
+    #[test]
+    fn the_camera_turns_the_short_way_round_and_settles() {
+        // From just short of a full turn to just past zero: forwards across the seam, not back.
+        let start = TAU - 0.1;
+        let next = turn_towards(start, 0.1, 0.1);
+        assert!(next > start, "turned back the long way: {next}");
+        let mut yaw = 0.0;
+        for _ in 0..100 {
+            yaw = turn_towards(yaw, 2.0, 0.1);
+        }
+        assert!((yaw - 2.0).abs() < 1e-3, "{yaw}");
+        assert_eq!(turn_towards(1.0, 2.0, 0.0), 1.0);
     }
 }
