@@ -25,6 +25,8 @@ use crate::systems::{Frame, TableEntity};
 
 /// Distance between square centres.
 const SPACING: f32 = 1.8;
+/// A board square's tile, under the terrain.
+pub const SQUARE: Color = Color::srgb(0.2, 0.25, 0.3);
 
 /// A board square (its tile), clicked to act there.
 #[derive(Component, Clone, Copy, Debug)]
@@ -180,7 +182,7 @@ fn start_game(
         .collect();
     let tile = |glow: LinearRgba, materials: &mut Assets<StandardMaterial>| {
         materials.add(StandardMaterial {
-            base_color: Color::srgb(0.2, 0.25, 0.3),
+            base_color: SQUARE,
             emissive: glow,
             ..default()
         })

@@ -22,6 +22,9 @@ use crate::systems::{Frame, TableEntity};
 
 /// Distance between square centres: a large pyramid lying down (1.75 long) fits in one square.
 pub const SPACING: f32 = 2.0;
+/// The chessboard's light and dark squares.
+pub const LIGHT_SQUARE: Color = Color::srgb(0.78, 0.82, 0.86);
+pub const DARK_SQUARE: Color = Color::srgb(0.25, 0.3, 0.36);
 
 /// A board square (its tile), clicked to act there.
 #[derive(Component, Clone, Copy, Debug)]
@@ -169,8 +172,7 @@ fn start_game(
             ..default()
         })
     };
-    let light = Color::srgb(0.78, 0.82, 0.86);
-    let dark = Color::srgb(0.25, 0.3, 0.36);
+    let (light, dark) = (LIGHT_SQUARE, DARK_SQUARE);
     let glow = LinearRgba::rgb(0.02, 0.2, 0.3);
     let kit = SprawlAssets {
         pyramid: assets.load(

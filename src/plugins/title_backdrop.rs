@@ -6,6 +6,7 @@
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
 use bevy::prelude::*;
+use hoarfrost_rules::ice_castle::Colour;
 use hoarfrost_rules::sprawl::Dir;
 use hoarfrost_rules::{GameKind, Hue};
 
@@ -13,8 +14,10 @@ use crate::options::LaunchOptions;
 use crate::palette;
 use crate::plugins::camera::{FrameTarget, OrbitCamera};
 use crate::plugins::graphics::TableTop;
+use crate::plugins::ice_castle_table::door_colour;
+use crate::plugins::ice_colony_table::SQUARE as COLONY_SQUARE;
 use crate::plugins::icetowers_table::{size, stack_heights};
-use crate::plugins::sprawl_table::{SPACING, branch_transform};
+use crate::plugins::sprawl_table::{DARK_SQUARE, LIGHT_SQUARE, SPACING, branch_transform};
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::systems::dice::{DiceAssets, die_bundle};
@@ -73,30 +76,49 @@ fn tower(hue: Hue, pips: &[u8], at: Vec3) -> Vec<Prop> {
 }
 
 /// Each game's corner of the table, around its own middle (the origin), facing the middle of the
-/// table along -Z.
+/// table along -Z, in the order of [`corner`].
 fn vignettes() -> [Vec<Prop>; 5] {
-    let towers = [
+    [
+        icetowers_corner(),
+        sprawl_corner(),
+        fortress_corner(),
+        castle_corner(),
+        colony_corner(),
+    ]
+}
+
+/// The `i`th of four squares `step` apart in a 2x2 block round the origin, at height `y`.
+fn two_by_two(i: usize, step: f32, y: f32) -> Vec3 {
+    let along = |k: usize| (k as f32 - 0.5) * step;
+    Vec3::new(along(i % 2), y, along(i / 2))
+}
+
+/// Three IceTowers towers: red 3-2-1, yellow 3-2 and a green small.
+fn icetowers_corner() -> Vec<Prop> {
+    [
         tower(Hue::Red, &[3, 2, 1], Vec3::new(-0.7, 0.0, 0.0)),
         tower(Hue::Yellow, &[3, 2], Vec3::new(0.6, 0.0, -0.3)),
         vec![standing(Hue::Green, 1, Vec3::new(0.3, 0.0, 0.9))],
     ]
-    .concat();
-    // Sprawl at its own table's scale (squares `SPACING` wide), then made smaller: a corner of the
-    // chessboard, a yellow tower with two branches lying out of it, and a blue tower.
+    .concat()
+}
+
+/// Sprawl at its own table's scale (squares `SPACING` wide), then made smaller: a corner of the
+/// chessboard, a yellow tower with two branches lying out of it, and a blue tower.
+fn sprawl_corner() -> Vec<Prop> {
     let square = |c: f32, r: f32| Vec3::new(c * SPACING, 0.05, r * SPACING);
-    let mut sprawl: Vec<Prop> = (0..6)
+    let mut props: Vec<Prop> = (0..6)
         .map(|i| {
             let (c, r) = ((i % 3) as f32 - 1.0, (i / 3) as f32 - 1.0);
             let light = (i % 3 + i / 3) % 2 == 0;
-            let tone = if light { 0.86 } else { 0.48 };
             slab(
-                Color::srgb(tone, tone + 0.03, tone + 0.06),
+                if light { LIGHT_SQUARE } else { DARK_SQUARE },
                 square(c, r) - Vec3::Y * 0.025,
                 Vec3::new(SPACING, 0.05, SPACING),
             )
         })
         .collect();
-    sprawl.extend([
+    props.extend([
         standing(Hue::Yellow, 3, square(-1.0, 0.0)),
         Prop::Pyramid(
             Hue::Yellow,
@@ -108,11 +130,14 @@ fn vignettes() -> [Vec<Prop>; 5] {
         ),
         standing(Hue::Blue, 2, square(1.0, -1.0)),
     ]);
-    let sprawl = moved(sprawl, Transform::from_scale(Vec3::splat(0.6)));
-    // A room card on four pillar dice, one more die rolled beside it.
+    moved(props, Transform::from_scale(Vec3::splat(0.6)))
+}
+
+/// A room card on four pillar dice, one more die rolled beside it.
+fn fortress_corner() -> Vec<Prop> {
     let die = 0.34;
-    let card = (Vec2::new(1.5, 1.0), Vec3::new(0.0, 0.0, -0.2));
-    let mut fortress: Vec<Prop> = [
+    let (card, middle) = (Vec2::new(1.5, 1.0), Vec3::new(0.0, 0.0, -0.2));
+    let mut props: Vec<Prop> = [
         (-1.0, -1.0, 3),
         (1.0, -1.0, 5),
         (-1.0, 1.0, 2),
@@ -120,64 +145,68 @@ fn vignettes() -> [Vec<Prop>; 5] {
     ]
     .into_iter()
     .map(|(x, z, v)| {
-        let corner =
-            card.1 + Vec3::new(x * (card.0.x / 2.0 - 0.2), 0.0, z * (card.0.y / 2.0 - 0.2));
-        Prop::Die(v, corner + Vec3::Y * die / 2.0, die)
+        let inset = Vec3::new(
+            x * (card.x / 2.0 - 0.2),
+            die / 2.0,
+            z * (card.y / 2.0 - 0.2),
+        );
+        Prop::Die(v, middle + inset, die)
     })
     .collect();
-    fortress.push(slab(
+    props.push(slab(
         Color::srgb(0.90, 0.86, 0.72),
-        card.1 + Vec3::Y * (die + 0.03),
-        Vec3::new(card.0.x, 0.06, card.0.y),
+        middle + Vec3::Y * (die + 0.03),
+        Vec3::new(card.x, 0.06, card.y),
     ));
-    fortress.push(Prop::Die(4, Vec3::new(0.9, die / 2.0, 0.9), die));
-    // Four door tiles, each with its dark door.
-    let mut castle = Vec::new();
-    for (i, hue) in [Hue::Red, Hue::Yellow, Hue::Green, Hue::Blue]
+    props.push(Prop::Die(4, Vec3::new(0.9, die / 2.0, 0.9), die));
+    props
+}
+
+/// Four closed door tiles of Ice Castle, each with its dark door.
+fn castle_corner() -> Vec<Prop> {
+    let colours = [Colour::Red, Colour::Yellow, Colour::Green, Colour::Blue];
+    colours
         .into_iter()
         .enumerate()
-    {
-        let at = Vec3::new(
-            (i % 2) as f32 * 1.05 - 0.52,
-            0.04,
-            (i / 2) as f32 * 1.05 - 0.52,
-        );
-        castle.push(slab(
-            palette::hue_color(hue),
-            at,
-            Vec3::new(0.95, 0.08, 0.95),
-        ));
-        castle.push(slab(
-            Color::srgb(0.12, 0.12, 0.14),
-            at + Vec3::new(0.0, 0.045, -0.05),
-            Vec3::new(0.34, 0.01, 0.55),
-        ));
-    }
-    // Terrain squares with pyramids on them, and a fate die.
-    let mut colony = Vec::new();
-    for (i, (hue, pips)) in [
+        .flat_map(|(i, colour)| {
+            let at = two_by_two(i, 1.05, 0.04);
+            [
+                slab(door_colour(colour, false), at, Vec3::new(0.95, 0.08, 0.95)),
+                slab(
+                    Color::srgb(0.12, 0.12, 0.14),
+                    at + Vec3::new(0.0, 0.045, -0.05),
+                    Vec3::new(0.34, 0.01, 0.55),
+                ),
+            ]
+        })
+        .collect()
+}
+
+/// Ice Colony's terrain squares with pyramids on them, and a fate die.
+fn colony_corner() -> Vec<Prop> {
+    let terrain = [
         (Hue::Purple, 3),
         (Hue::Orange, 2),
         (Hue::White, 3),
         (Hue::Black, 1),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let at = Vec3::new(
-            (i % 2) as f32 * 1.1 - 0.55,
-            0.0,
-            (i / 2) as f32 * 1.1 - 0.55,
-        );
-        colony.push(slab(
-            Color::srgb(0.36, 0.42, 0.50),
-            at + Vec3::Y * 0.03,
-            Vec3::new(1.0, 0.06, 1.0),
-        ));
-        colony.push(standing(hue, pips, at + Vec3::Y * 0.06));
-    }
-    colony.push(Prop::Die(6, Vec3::new(1.4, 0.17, 0.2), 0.34));
-    [towers, sprawl, fortress, castle, colony]
+    ];
+    let mut props: Vec<Prop> = terrain
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, (hue, pips))| {
+            let at = two_by_two(i, 1.1, 0.0);
+            [
+                slab(
+                    COLONY_SQUARE,
+                    at + Vec3::Y * 0.03,
+                    Vec3::new(1.0, 0.06, 1.0),
+                ),
+                standing(hue, pips, at + Vec3::Y * 0.06),
+            ]
+        })
+        .collect();
+    props.push(Prop::Die(6, Vec3::new(1.4, 0.17, 0.2), 0.34));
+    props
 }
 
 /// Every prop on the table: the five corners evenly round the ring, each turned to face the middle.
