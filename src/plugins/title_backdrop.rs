@@ -240,10 +240,10 @@ fn moved(props: Vec<Prop>, by: Transform) -> Vec<Prop> {
 /// The camera's view of the backdrop from `yaw`.
 pub fn view(yaw: f32) -> OrbitCamera {
     OrbitCamera {
-        focus: Vec3::ZERO,
+        focus: Quat::from_rotation_y(yaw) * Vec3::new(0.0, 0.0, 2.2),
         yaw,
-        pitch: 0.6,
-        distance: 15.0,
+        pitch: 0.7,
+        distance: 15.5,
     }
 }
 
@@ -565,6 +565,29 @@ mod tests {
             assert!(seen.z < 0.0, "{game:?}: behind the camera");
             assert!((-0.7..-0.3).contains(&slope), "{game:?}: at slope {slope}");
             assert!(!all[corner(game)].is_empty());
+        }
+    }
+
+    #[test]
+    fn the_whole_table_is_in_view_at_every_sway() {
+        // Bevy's default vertical field of view is 45 degrees: half of it is a slope of 0.414,
+        // and 0.736 across at 16:9. A point on the table's rim, seen from every game's view swayed
+        // either way, must fall inside both (so nothing is cut off by the window's edges).
+        let (up, across) = ((PI / 8.0).tan(), (PI / 8.0).tan() * 16.0 / 9.0);
+        for game in [GameKind::IceFortress, GameKind::Sprawl, GameKind::IceTowers] {
+            for sway in [-SWAY, 0.0, SWAY] {
+                let eye = view(aim(game) + sway).transform().to_matrix().inverse();
+                for step in 0..72 {
+                    let a = TAU * step as f32 / 72.0;
+                    let rim = Vec3::new(a.cos(), 0.0, a.sin()) * TABLE_RADIUS;
+                    let seen = eye.transform_point3(rim);
+                    let (x, y) = (seen.x / -seen.z, seen.y / -seen.z);
+                    assert!(
+                        x.abs() < across && y.abs() < up,
+                        "{game:?} swayed {sway}: the rim at {a:.2} is out of view ({x:.2}, {y:.2})"
+                    );
+                }
+            }
         }
     }
 
