@@ -271,7 +271,7 @@ fn window_size(flag: &str, v: &str) -> Result<(u32, u32), String> {
     window_fits(w, h).map_err(|e| format!("{flag} {v}: {e}"))
 }
 
-/// A window size the app opens at: at least [`MIN_WINDOW`], at most [`MAX_WINDOW_SIDE`] a side.
+/// A window size the app opens at: at least [`MIN_WINDOW`], at most `MAX_WINDOW_SIDE` a side.
 pub fn window_fits(w: u32, h: u32) -> Result<(u32, u32), String> {
     if w < MIN_WINDOW.0 || h < MIN_WINDOW.1 || w.max(h) > MAX_WINDOW_SIDE {
         return Err(format!(

@@ -180,7 +180,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// The largest seed the title screen deals: small enough to read and type back.
 const DEALT_SEEDS: u64 = 999_999;
 
-/// A seed for a new deal, from the clock: 1 to [`DEALT_SEEDS`].
+/// A seed for a new deal, from the clock: 1 to `DEALT_SEEDS`.
 pub fn fresh_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -154,7 +154,7 @@ impl Game for IceCastle {
             .collect()
     }
 
-    /// The race as it stands: see [`super::ai::estimate`].
+    /// The race as it stands: see `ai::estimate`.
     fn estimate(&self) -> Vec<f64> {
         super::ai::estimate(self)
     }

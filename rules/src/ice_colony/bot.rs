@@ -148,7 +148,7 @@ pub fn value(s: &IceColony, me: Seat, depth: u8) -> f64 {
 }
 
 /// Tree search's estimate: each seat's standing, as a softmax (for two seats the same logistic
-/// curve as [`estimate`]); a seat with no territory left is out.
+/// curve as `estimate`); a seat with no territory left is out.
 pub fn estimate_all(s: &IceColony) -> Vec<f64> {
     if s.is_over() {
         return s.returns();

@@ -294,7 +294,7 @@ impl Game for IceTowers {
         s
     }
 
-    /// The heuristic bot's judgement of each seat ([`bot::evaluate`]: its lead, less what one
+    /// The heuristic bot's judgement of each seat (`bot::evaluate`: its lead, less what one
     /// opposing cap could take) turned into chances of winning.
     fn estimate(&self) -> Vec<f64> {
         bot::estimate(self)

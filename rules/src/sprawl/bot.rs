@@ -8,7 +8,7 @@
 //! seat following a simple policy (mostly random moves for the others, now and then their greediest
 //! one; the bot's own greediest move for itself) and scores the outcome, so it sees games that end,
 //! towers that fall and chances to neutralize that one ply misses; a seat left without a move is
-//! spotted as soon as it happens ([`end`]), and a simulation whose game is then bound to end plays
+//! spotted as soon as it happens (`end`), and a simulation whose game is then bound to end plays
 //! on to the final tally. In Counting Coup it always asks
 //! "are you sure?" (asking costs nothing) and takes a spore back when the asker could take more than
 //! a card.
