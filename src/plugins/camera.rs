@@ -185,6 +185,26 @@ fn reframe(target: Res<FrameTarget>, mut cams: Query<&mut OrbitCamera>) {
     }
 }
 
+/// Where `point` falls in `camera`'s view, as slopes from the middle of the view (x right, y up),
+/// or `None` behind the camera.
+#[cfg(test)]
+pub(crate) fn view_slopes(camera: &OrbitCamera, point: Vec3) -> Option<Vec2> {
+    let seen = camera
+        .transform()
+        .to_matrix()
+        .inverse()
+        .transform_point3(point);
+    (seen.z < 0.0).then(|| Vec2::new(seen.x, seen.y) / -seen.z)
+}
+
+/// The largest slopes in view in a 16:9 window: Bevy's default vertical field of view is 45
+/// degrees, so `tan(22.5)` up or down, and 16/9 times that across.
+#[cfg(test)]
+pub(crate) fn in_wide_window(slopes: Vec2) -> bool {
+    let up = (std::f32::consts::PI / 8.0).tan();
+    slopes.x.abs() < up * 16.0 / 9.0 && slopes.y.abs() < up
+}
+
 fn place_camera(mut cams: Query<(&OrbitCamera, &mut Transform), Changed<OrbitCamera>>) {
     for (orbit, mut transform) in &mut cams {
         *transform = orbit.transform();
@@ -194,6 +214,7 @@ fn place_camera(mut cams: Query<(&OrbitCamera, &mut Transform), Changed<OrbitCam
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::f32::consts::TAU;
 
     #[test]
     fn framing_looks_at_the_centre_from_above() {
@@ -206,6 +227,27 @@ mod tests {
         assert!(t.translation.y > 3.0);
         let to_focus = (cam.focus - t.translation).normalize();
         assert!(t.forward().dot(to_focus) > 0.999);
+    }
+
+    #[test]
+    fn framing_shows_the_whole_target_in_a_wide_window() {
+        for (radius, pitch) in [(4.0, 1.1), (5.5, 1.1), (9.0, 1.1), (11.0, 0.8), (16.0, 0.8)] {
+            let target = FrameTarget {
+                centre: Vec3::new(0.0, 1.0, 2.0),
+                radius,
+                pitch,
+            };
+            let camera = OrbitCamera::framing(target);
+            for step in 0..72 {
+                let a = TAU * step as f32 / 72.0;
+                let rim = target.centre + Vec3::new(a.cos(), 0.0, a.sin()) * radius;
+                let seen = view_slopes(&camera, rim);
+                assert!(
+                    seen.is_some_and(in_wide_window),
+                    "radius {radius}, pitch {pitch}: the rim at {a:.2} is out of view ({seen:?})"
+                );
+            }
+        }
     }
 
     #[test]
