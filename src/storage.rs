@@ -50,6 +50,25 @@ impl Storage {
         Ok(self.data_dir()?.join("saves"))
     }
 
+    /// Delete the save at `path`, which must be a `.ron` file directly in the saves folder (never
+    /// the autosave, nor any other file). Returns the name it had in the list.
+    pub fn delete_save(&self, path: &Path) -> Result<String, String> {
+        let dir = self.saves_dir()?;
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if path.parent() != Some(dir.as_path()) || path.extension().is_none_or(|x| x != "ron") {
+            return Err(format!(
+                "{} is not a save in {}; only saves there can be deleted",
+                path.display(),
+                dir.display()
+            ));
+        }
+        std::fs::remove_file(path).map_err(|e| format!("{name} was not deleted: {e}"))?;
+        Ok(name)
+    }
+
     /// The autosave file.
     pub fn autosave(&self) -> Result<PathBuf, String> {
         Ok(self.data_dir()?.join("autosave.ron"))
@@ -273,6 +292,31 @@ mod tests {
         assert_eq!(storage.last_game(), Some(GameKind::IceColony));
         write_file(&storage.autosave().unwrap(), "(format: 1, game: ").unwrap();
         assert_eq!(storage.last_game(), None, "a damaged autosave");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn only_saves_in_the_saves_folder_can_be_deleted() {
+        let root = std::env::temp_dir().join(format!("hoarfrost-delete-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let storage = Storage::under(&root);
+        let dir = storage.saves_dir().unwrap();
+        let save = dir.join("sprawl-001.ron");
+        let other = dir.join("notes.txt");
+        let auto = storage.autosave().unwrap();
+        for path in [&save, &other, &auto] {
+            write_file(path, "(format: 1)").unwrap();
+        }
+        assert_eq!(storage.delete_save(&save), Ok("sprawl-001".to_string()));
+        assert!(!save.exists());
+        assert!(list_saves(&dir).is_empty());
+        let gone = storage.delete_save(&save).unwrap_err();
+        assert!(gone.starts_with("sprawl-001 was not deleted"), "{gone}");
+        for path in [&other, &auto, &root.join("elsewhere.ron")] {
+            let refused = storage.delete_save(path).unwrap_err();
+            assert!(refused.contains("only saves there"), "{refused}");
+        }
+        assert!(other.exists() && auto.exists(), "nothing else was touched");
         let _ = std::fs::remove_dir_all(&root);
     }
 

@@ -341,6 +341,56 @@ fn a_game_left_and_loaded_back_by_real_clicks_resumes() {
 }
 
 #[test]
+fn a_save_is_deleted_from_the_load_window_only_once_confirmed() {
+    if !display_available() {
+        return;
+    }
+    // Two saves, then the Load window: Delete asks first, "Keep it" keeps the save, and only
+    // "Delete it" deletes one (the file's removal itself is tested in storage.rs). Were Delete to
+    // delete at once, both saves would go.
+    let (p, printed) = capture_with_output(
+        "delete-save",
+        &[
+            "--game",
+            "ice-colony",
+            "--seats",
+            "human,human",
+            "--click",
+            "key:ctrl+S",
+            "--click",
+            "key:ctrl+S",
+            "--click",
+            "key:ctrl+O",
+            "--click",
+            "button:Delete",
+            "--click",
+            "button:Keep it",
+            "--click",
+            "button:Delete",
+            "--click",
+            "button:Delete it",
+            "--exit-after",
+            "120",
+        ],
+    );
+    assert_not_blank(&p, 12.0);
+    let shown: Vec<&str> = printed
+        .lines()
+        .filter_map(|l| l.strip_prefix("hoarfrost: shown: "))
+        .collect();
+    assert_eq!(
+        shown.iter().filter(|s| s.starts_with("Saved as")).count(),
+        2,
+        "{shown:?}"
+    );
+    let deleted = shown
+        .iter()
+        .filter(|s| s.starts_with("Deleted the save ice-colony-00"))
+        .count();
+    assert_eq!(deleted, 1, "one save deleted: {shown:?}");
+}
+
+#[test]
 fn ice_colony_ai_game_shows_the_terrain_board() {
     let Some(p) = ai_game("ice-colony", "ai,ai", "2", "120") else {
         return;

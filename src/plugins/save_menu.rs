@@ -1,5 +1,5 @@
 //! The menus around saved games: the Load and Replay windows (listing the autosave and the saves
-//! folder), the title screen's Continue / Load / Replay / Settings / Quit buttons, and the keyboard
+//! folder, each save with a Delete that asks first), the title screen's Continue / Load / Replay / Settings / Quit buttons, and the keyboard
 //! shortcuts (Ctrl+S save, Ctrl+O load, Ctrl+, settings, Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo;
 //! Escape closes a window, or with none open puts down what the player holds).
 
@@ -22,6 +22,8 @@ pub struct Menus {
     /// The files it lists, read when it opens.
     entries: Vec<SaveEntry>,
     stale: bool,
+    /// The save whose Delete was clicked, waiting for the player to confirm.
+    delete: Option<std::path::PathBuf>,
     /// The settings window.
     pub settings: bool,
     /// The rules window, for this game.
@@ -33,6 +35,7 @@ impl Menus {
     pub fn open_load(&mut self, mode: LoadMode) {
         self.load = Some(mode);
         self.stale = true;
+        self.delete = None;
     }
 
     /// True while the load window is open.
@@ -158,6 +161,11 @@ fn load_window(
     };
     let mut chosen = None;
     let mut close = false;
+    // What the Delete buttons asked for: to ask first, to delete, or to keep after all.
+    let mut ask = None;
+    let mut delete = None;
+    let mut keep = false;
+    let autosave = storage.autosave().ok();
     let now = std::time::SystemTime::now();
     let ctx = contexts.ctx_mut()?;
     egui::Window::new(title)
@@ -188,6 +196,21 @@ fn load_window(
                                 },
                                 Err(e) => ui.colored_label(egui::Color32::LIGHT_RED, e),
                             };
+                            // The autosave is rewritten by the next move; only saves are deleted.
+                            if autosave.as_ref() == Some(&entry.path) {
+                                return;
+                            }
+                            if menus.delete.as_ref() == Some(&entry.path) {
+                                ui.colored_label(egui::Color32::LIGHT_RED, "Delete for good?");
+                                if ui.button("Delete it").clicked() {
+                                    delete = Some(entry.path.clone());
+                                }
+                                if ui.button("Keep it").clicked() {
+                                    keep = true;
+                                }
+                            } else if ui.button("Delete").clicked() {
+                                ask = Some(entry.path.clone());
+                            }
                         });
                     }
                 });
@@ -200,6 +223,20 @@ fn load_window(
                 close = true;
             }
         });
+    if keep {
+        menus.delete = None;
+    }
+    if ask.is_some() {
+        menus.delete = ask;
+    }
+    if let Some(path) = delete {
+        menus.delete = None;
+        menus.stale = true;
+        match storage.delete_save(&path) {
+            Ok(name) => notice.info(format!("Deleted the save {name}.")),
+            Err(e) => notice.error(e),
+        }
+    }
     if let Some(path) = chosen {
         match stage_file(&path, mode) {
             Ok(staged) => {
