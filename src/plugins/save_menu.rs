@@ -1,7 +1,8 @@
 //! The menus around saved games: the Load and Replay windows (listing the autosave and the saves
-//! folder, each save with a Delete that asks first), the title screen's Continue / Load / Replay / Settings / Quit buttons, and the keyboard
-//! shortcuts (Ctrl+S save, Ctrl+O load, Ctrl+, settings, Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo;
-//! Escape closes a window, or with none open puts down what the player holds).
+//! folder, each save with a Delete that asks first), the title screen's Continue / Load / Replay /
+//! Settings / Quit buttons, and the keyboard shortcuts (Ctrl+S save, Ctrl+O load, Ctrl+, settings,
+//! Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo; Escape closes a window, or with none open puts down
+//! what the player holds).
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
