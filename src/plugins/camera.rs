@@ -200,9 +200,24 @@ pub(crate) fn view_slopes(camera: &OrbitCamera, point: Vec3) -> Option<Vec2> {
 /// The largest slopes in view in a 16:9 window: Bevy's default vertical field of view is 45
 /// degrees, so `tan(22.5)` up or down, and 16/9 times that across.
 #[cfg(test)]
-pub(crate) fn in_wide_window(slopes: Vec2) -> bool {
+fn in_wide_window(slopes: Vec2) -> bool {
     let up = (std::f32::consts::PI / 8.0).tan();
     slopes.x.abs() < up * 16.0 / 9.0 && slopes.y.abs() < up
+}
+
+/// The first point of the level circle of `radius` round `centre` (walked in 72 steps) that falls
+/// outside a 16:9 window's view from `camera`: its angle round the circle and where it falls.
+#[cfg(test)]
+pub(crate) fn circle_out_of_view(
+    camera: &OrbitCamera,
+    centre: Vec3,
+    radius: f32,
+) -> Option<(f32, Option<Vec2>)> {
+    (0..72).find_map(|step| {
+        let a = std::f32::consts::TAU * step as f32 / 72.0;
+        let seen = view_slopes(camera, centre + Vec3::new(a.cos(), 0.0, a.sin()) * radius);
+        (!seen.is_some_and(in_wide_window)).then_some((a, seen))
+    })
 }
 
 fn place_camera(mut cams: Query<(&OrbitCamera, &mut Transform), Changed<OrbitCamera>>) {
@@ -214,7 +229,6 @@ fn place_camera(mut cams: Query<(&OrbitCamera, &mut Transform), Changed<OrbitCam
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::f32::consts::TAU;
 
     #[test]
     fn framing_looks_at_the_centre_from_above() {
@@ -237,16 +251,11 @@ mod tests {
                 radius,
                 pitch,
             };
-            let camera = OrbitCamera::framing(target);
-            for step in 0..72 {
-                let a = TAU * step as f32 / 72.0;
-                let rim = target.centre + Vec3::new(a.cos(), 0.0, a.sin()) * radius;
-                let seen = view_slopes(&camera, rim);
-                assert!(
-                    seen.is_some_and(in_wide_window),
-                    "radius {radius}, pitch {pitch}: the rim at {a:.2} is out of view ({seen:?})"
-                );
-            }
+            let out = circle_out_of_view(&OrbitCamera::framing(target), target.centre, radius);
+            assert_eq!(
+                out, None,
+                "radius {radius}, pitch {pitch}: (angle, slopes) out of view"
+            );
         }
     }
 
