@@ -7,7 +7,8 @@ use bevy_egui::egui;
 /// The size of the pretend screen.
 const SCREEN: egui::Vec2 = egui::vec2(1280.0, 720.0);
 
-/// One pass of `show` with `events` as its input: every labelled widget it drew, with its middle.
+/// One pass of `show` with `events` as its input: every labelled widget (and text) it drew, with
+/// its middle.
 fn pass(
     ctx: &egui::Context,
     events: Vec<egui::Event>,
@@ -25,7 +26,8 @@ fn pass(
         .iter()
         .flat_map(|update| &update.nodes)
         .filter_map(|(_, node)| {
-            let (label, rect) = (node.label()?, node.bounds()?);
+            // A plain text label carries its text as the node's value.
+            let (label, rect) = (node.label().or(node.value())?, node.bounds()?);
             let middle = egui::pos2(
                 ((rect.x0 + rect.x1) / 2.0) as f32,
                 ((rect.y0 + rect.y1) / 2.0) as f32,
@@ -38,7 +40,7 @@ fn pass(
     widgets
 }
 
-/// The labels of every widget `show` draws.
+/// The labels of every widget `show` draws, and its texts.
 pub fn labels(mut show: impl FnMut(&mut egui::Ui)) -> Vec<String> {
     let ctx = egui::Context::default();
     ctx.enable_accesskit();

@@ -142,6 +142,10 @@ fn power_line(ui: &mut egui::Ui, p: &Power) {
     ui.label(format!("• {} (costs {})", p.text, cost_text(&p.cost)));
 }
 
+/// The width of the "Characters and cards" window's contents, in points (it stands 8 points from
+/// the window's top left corner, as high as the window).
+pub const CARDS_WIDTH: f32 = 280.0;
+
 #[allow(clippy::too_many_arguments)]
 fn cards_window(
     mut contexts: EguiContexts,
@@ -159,8 +163,8 @@ fn cards_window(
     let chars = &s.content().characters;
     egui::Window::new("Characters and cards")
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
-        .default_width(280.0)
-        .max_width(280.0)
+        .default_width(CARDS_WIDTH)
+        .max_width(CARDS_WIDTH)
         .min_height(ui_style::panel_height(ctx))
         .resizable(false)
         .collapsible(true)

@@ -9,8 +9,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::GameKind;
 use serde::Deserialize;
 
+use crate::plugins::fortress_hud::CARDS_WIDTH;
 use crate::plugins::save_menu::Menus;
 use crate::plugins::title::SetupChoice;
+use crate::screens::Screen;
 
 /// One section of a rules text: a heading and its paragraphs.
 #[derive(Deserialize, Clone, Debug, PartialEq)]
@@ -110,6 +112,18 @@ const TOP: f32 = 100.0;
 /// for the windows that stand there (Ice Castle's hand, the replay controls).
 const BOTTOM: f32 = 110.0;
 
+/// How far from the window's left edge the Rules window opens, in points: in an Ice Fortress game
+/// it opens beside the "Characters and cards" window, which stands at the left as high as the
+/// window (its contents, its frame and a gap), elsewhere near the edge (the title screen's menu
+/// stands in the middle).
+fn opening_left(game: GameKind, playing: bool) -> f32 {
+    if playing && game == GameKind::IceFortress {
+        8.0 + CARDS_WIDTH + 30.0
+    } else {
+        10.0
+    }
+}
+
 /// The Rules window's height when it opens in a window `screen` points high: 500 points, or less
 /// where that would run into the bottom strip kept clear (160 at the least).
 fn opening_height(screen: f32) -> f32 {
@@ -120,6 +134,7 @@ fn opening_height(screen: f32) -> f32 {
 fn rules_window(
     mut contexts: EguiContexts,
     mut menus: ResMut<Menus>,
+    screen: Res<State<Screen>>,
     mut read: Local<Option<(GameKind, Result<RulesText, String>)>>,
 ) -> Result {
     let Some(game) = menus.rules else {
@@ -136,7 +151,7 @@ fn rules_window(
     egui::Window::new(format!("Rules: {}", game.title()))
         .open(&mut open)
         .default_size([400.0, opening_height(ctx.content_rect().height())])
-        .default_pos([10.0, TOP])
+        .default_pos([opening_left(game, *screen.get() == Screen::Playing), TOP])
         .resizable(true)
         .collapsible(true)
         .show(ctx, |ui| {
@@ -175,6 +190,19 @@ mod tests {
         }
         assert_eq!(opening_height(1080.0), 500.0);
         assert!(opening_height(600.0) < 500.0);
+    }
+
+    #[test]
+    fn in_an_ice_fortress_game_the_rules_window_opens_beside_the_cards_window() {
+        // The cards window's frame adds egui's window margins (6 a side) and stroke to its width.
+        let cards_right = 8.0 + CARDS_WIDTH + 2.0 * 7.0;
+        assert!(opening_left(GameKind::IceFortress, true) > cards_right);
+        // The side panel (300 wide, 8 from the right) leaves room for the 400-point Rules window
+        // beside them at 1280x720.
+        assert!(opening_left(GameKind::IceFortress, true) + 400.0 < 1280.0 - 8.0 - 300.0);
+        // Elsewhere, and on the title screen, it opens near the left edge.
+        assert_eq!(opening_left(GameKind::IceFortress, false), 10.0);
+        assert_eq!(opening_left(GameKind::Sprawl, true), 10.0);
     }
 
     #[test]

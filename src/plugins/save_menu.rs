@@ -25,6 +25,8 @@ pub struct Menus {
     stale: bool,
     /// The save whose Delete was clicked, waiting for the player to confirm.
     delete: Option<std::path::PathBuf>,
+    /// What the window says of the last deletion since it opened ("Deleted the save ...").
+    deleted: Option<String>,
     /// The settings window.
     pub settings: bool,
     /// The rules window, for this game.
@@ -37,6 +39,7 @@ impl Menus {
         self.load = Some(mode);
         self.stale = true;
         self.delete = None;
+        self.deleted = None;
     }
 
     /// True while the load window is open.
@@ -160,70 +163,24 @@ fn load_window(
         LoadMode::Resume => ("Load a saved game", "Load"),
         LoadMode::Replay => ("Replay a saved game", "Replay"),
     };
-    let mut chosen = None;
-    let mut close = false;
-    // What the Delete buttons asked for: to ask first, to delete, or to keep after all.
-    let mut ask = None;
-    let mut delete = None;
-    let mut keep = false;
-    let autosave = storage.autosave().ok();
     let now = std::time::SystemTime::now();
     let ctx = contexts.ctx_mut()?;
+    let mut picked = Picked::default();
     egui::Window::new(title)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)
         .default_width(460.0)
         .show(ctx, |ui| {
-            if menus.entries.is_empty() {
-                let dir = storage
-                    .saves_dir()
-                    .map_or_else(|e| e, |d| d.display().to_string());
-                ui.label(format!("No saved games yet (they go to {dir})."));
-            }
-            egui::ScrollArea::vertical()
-                .max_height(320.0)
-                .show(ui, |ui| {
-                    for entry in &menus.entries {
-                        ui.horizontal(|ui| {
-                            if ui.button(verb).clicked() {
-                                chosen = Some(entry.path.clone());
-                            }
-                            ui.label(&entry.name);
-                            match &entry.summary {
-                                Ok(s) => match entry.saved_ago(now) {
-                                    when if when.is_empty() => ui.small(s),
-                                    when => ui.small(format!("{s}, saved {when}")),
-                                },
-                                Err(e) => ui.colored_label(egui::Color32::LIGHT_RED, e),
-                            };
-                            // The autosave is rewritten by the next move; only saves are deleted.
-                            if autosave.as_ref() == Some(&entry.path) {
-                                return;
-                            }
-                            if menus.delete.as_ref() == Some(&entry.path) {
-                                ui.colored_label(egui::Color32::LIGHT_RED, "Delete for good?");
-                                if ui.button("Delete it").clicked() {
-                                    delete = Some(entry.path.clone());
-                                }
-                                if ui.button("Keep it").clicked() {
-                                    keep = true;
-                                }
-                            } else if ui.button("Delete").clicked() {
-                                ask = Some(entry.path.clone());
-                            }
-                        });
-                    }
-                });
-            if notice.is_error && !notice.text.is_empty() {
-                ui.separator();
-                ui.colored_label(egui::Color32::LIGHT_RED, &notice.text);
-            }
-            ui.separator();
-            if ui.button("Close").clicked() {
-                close = true;
-            }
+            picked = load_list(ui, &menus, &storage, &notice, verb, now);
         });
+    let Picked {
+        chosen,
+        mut close,
+        ask,
+        delete,
+        keep,
+    } = picked;
     if keep {
         menus.delete = None;
     }
@@ -234,7 +191,11 @@ fn load_window(
         menus.delete = None;
         menus.stale = true;
         match storage.delete_save(&path) {
-            Ok(name) => notice.info(format!("Deleted the save {name}.")),
+            Ok(name) => {
+                let said = format!("Deleted the save {name}.");
+                notice.info(said.clone());
+                menus.deleted = Some(said);
+            }
             Err(e) => notice.error(e),
         }
     }
@@ -251,6 +212,87 @@ fn load_window(
         menus.load = None;
     }
     Ok(())
+}
+
+/// What a click in the Load window asked for.
+#[derive(Default)]
+struct Picked {
+    /// The save to load or replay.
+    chosen: Option<std::path::PathBuf>,
+    /// Close the window.
+    close: bool,
+    /// The save whose Delete was clicked (to ask first).
+    ask: Option<std::path::PathBuf>,
+    /// The save whose deletion was confirmed.
+    delete: Option<std::path::PathBuf>,
+    /// The deletion asked about was called off.
+    keep: bool,
+}
+
+/// The Load window's contents: each save with its `verb` button and, but for the autosave, its
+/// Delete (or the question it asked), then the last error or what was deleted, and Close.
+fn load_list(
+    ui: &mut egui::Ui,
+    menus: &Menus,
+    storage: &Storage,
+    notice: &Notice,
+    verb: &str,
+    now: std::time::SystemTime,
+) -> Picked {
+    let mut picked = Picked::default();
+    let autosave = storage.autosave().ok();
+    if menus.entries.is_empty() {
+        let dir = storage
+            .saves_dir()
+            .map_or_else(|e| e, |d| d.display().to_string());
+        ui.label(format!("No saved games yet (they go to {dir})."));
+    }
+    egui::ScrollArea::vertical()
+        .max_height(320.0)
+        .show(ui, |ui| {
+            for entry in &menus.entries {
+                ui.horizontal(|ui| {
+                    if ui.button(verb).clicked() {
+                        picked.chosen = Some(entry.path.clone());
+                    }
+                    ui.label(&entry.name);
+                    match &entry.summary {
+                        Ok(s) => match entry.saved_ago(now) {
+                            when if when.is_empty() => ui.small(s),
+                            when => ui.small(format!("{s}, saved {when}")),
+                        },
+                        Err(e) => ui.colored_label(egui::Color32::LIGHT_RED, e),
+                    };
+                    // The autosave is rewritten by the next move; only saves are deleted.
+                    if autosave.as_ref() == Some(&entry.path) {
+                        return;
+                    }
+                    if menus.delete.as_ref() == Some(&entry.path) {
+                        ui.colored_label(egui::Color32::LIGHT_RED, "Delete for good?");
+                        if ui.button("Delete it").clicked() {
+                            picked.delete = Some(entry.path.clone());
+                        }
+                        if ui.button("Keep it").clicked() {
+                            picked.keep = true;
+                        }
+                    } else if ui.button("Delete").clicked() {
+                        picked.ask = Some(entry.path.clone());
+                    }
+                });
+            }
+        });
+    if notice.is_error && !notice.text.is_empty() {
+        ui.separator();
+        ui.colored_label(egui::Color32::LIGHT_RED, &notice.text);
+    } else if let Some(said) = &menus.deleted {
+        ui.separator();
+        ui.label(said);
+    }
+    ui.separator();
+    if ui.button("Close").clicked() {
+        picked.close = true;
+    }
+    picked
 }
 
 /// The title screen's buttons for saved games, settings and quitting.
@@ -343,6 +385,38 @@ mod tests {
         });
         queue.apply(&mut world);
         assert!(menus.settings);
+    }
+
+    #[test]
+    fn the_load_window_says_what_was_deleted_and_a_later_error_over_it() {
+        let storage = Storage::under(&std::env::temp_dir().join("hoarfrost-no-such-dir"));
+        let now = std::time::SystemTime::now();
+        let mut menus = Menus::default();
+        menus.open_load(LoadMode::Resume);
+        menus.entries = vec![entry_for(std::path::Path::new("/nowhere/sprawl-001.ron"))];
+        let mut notice = Notice::default();
+        let shown = |menus: &Menus, notice: &Notice| {
+            crate::egui_test::labels(|ui| {
+                load_list(ui, menus, &storage, notice, "Load", now);
+            })
+        };
+        let said = "Deleted the save sprawl-002.";
+        assert!(!shown(&menus, &notice).iter().any(|l| l == said));
+        menus.deleted = Some(said.into());
+        notice.info(said);
+        let labels = shown(&menus, &notice);
+        assert!(labels.iter().any(|l| l == said), "{labels:?}");
+        assert!(labels.iter().any(|l| l == "Delete"), "{labels:?}");
+        // An error since (a save that would not load) is shown in its place.
+        notice.error("sprawl-001 is not a save");
+        let labels = shown(&menus, &notice);
+        assert!(labels.iter().any(|l| l == "sprawl-001 is not a save"));
+        assert!(!labels.iter().any(|l| l == said), "{labels:?}");
+        // Opened again, the window has nothing to say.
+        notice.info("");
+        menus.open_load(LoadMode::Resume);
+        menus.entries.clear();
+        assert!(!shown(&menus, &notice).iter().any(|l| l == said));
     }
 
     #[derive(Resource, Default)]
