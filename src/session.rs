@@ -14,6 +14,7 @@ use hoarfrost_rules::{Game, RuleError, Seat, ToAct};
 
 use crate::options::SeatKind;
 use crate::screens::{Screen, TurnPhase};
+use crate::systems::cues::{self, Cue};
 
 /// How the session's steps are kept.
 enum Play<G: Recorded> {
@@ -378,6 +379,7 @@ impl<G: Recorded> Script<G> {
 /// Registers the session machinery for game `G`.
 pub fn plugin<G: Recorded>(app: &mut App) {
     app.add_message::<PlayAction<G>>()
+        .add_message::<Cue>()
         .init_resource::<Notice>()
         .add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
             commands.remove_resource::<Session<G>>();
@@ -404,6 +406,7 @@ pub fn apply_actions<G: Recorded>(
     mut session: ResMut<Session<G>>,
     mut notice: ResMut<Notice>,
     script: Option<Res<Script<G>>>,
+    mut cues: MessageWriter<Cue>,
 ) {
     for PlayAction { seat, action } in requests.read() {
         if session.is_replay() {
@@ -423,7 +426,10 @@ pub fn apply_actions<G: Recorded>(
             continue;
         }
         match session.act(*seat, action) {
-            Ok(text) => notice.info(text),
+            Ok(text) => {
+                notice.info(text);
+                cues.write(Cue::Move);
+            }
             Err(e) if session.is_human(*seat) => notice.error(e.0),
             // An AI's choice can go stale in a turnless game when someone else moved first.
             Err(_) => {}
@@ -439,6 +445,7 @@ pub fn resolve_chance<G: Recorded>(
     time: Res<Time>,
     mut waited: Local<f32>,
     mut session: ResMut<Session<G>>,
+    mut cues: MessageWriter<Cue>,
 ) {
     *waited += time.delta_secs();
     if *waited < CHANCE_PAUSE {
@@ -447,15 +454,18 @@ pub fn resolve_chance<G: Recorded>(
     *waited = 0.0;
     if session.state.to_act() == ToAct::Chance && !session.is_replay() {
         session.chance();
+        cues.write(Cue::Chance);
     }
 }
 
-/// Keep `TurnPhase` (and the end of the game) in step with the rules.
+/// Keep `TurnPhase` (and the end of the game) in step with the rules; the game's end raises its
+/// cue (won or lost, for the human seats).
 pub fn sync_turn_phase<G: Recorded>(
     session: Res<Session<G>>,
     phase: Res<State<TurnPhase>>,
     mut next_phase: ResMut<NextState<TurnPhase>>,
     mut next_screen: ResMut<NextState<Screen>>,
+    mut cues: MessageWriter<Cue>,
 ) {
     let wanted = match session.state.to_act() {
         _ if session.is_replay() => TurnPhase::Replay,
@@ -466,6 +476,14 @@ pub fn sync_turn_phase<G: Recorded>(
     };
     if *phase.get() != wanted {
         next_phase.set(wanted);
+        if wanted == TurnPhase::Over {
+            let human: Vec<bool> = session
+                .seats
+                .iter()
+                .map(|s| *s == SeatKind::Human)
+                .collect();
+            cues.write(cues::ending(&session.state.returns(), &human));
+        }
     }
     if wanted == TurnPhase::Over {
         next_screen.set(Screen::GameOver);

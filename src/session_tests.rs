@@ -8,6 +8,11 @@ fn app() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
     app.add_plugins((crate::screens::plugin, plugin::<IceTowers>));
+    app.init_resource::<Heard>().add_systems(
+        Update,
+        (|mut cues: MessageReader<Cue>, mut heard: ResMut<Heard>| heard.0.extend(cues.read()))
+            .after(crate::systems::Frame::Apply),
+    );
     let recorder = Recorder::<IceTowers>::new(Setup::new(2, 1)).unwrap();
     app.insert_resource(Session::recorded(
         recorder,
@@ -21,6 +26,14 @@ fn app() -> App {
     app.update();
     app.update();
     app
+}
+
+/// Every cue the session raised.
+#[derive(Resource, Default)]
+struct Heard(Vec<Cue>);
+
+fn heard(app: &App) -> Vec<Cue> {
+    app.world().resource::<Heard>().0.clone()
 }
 
 fn state(app: &App) -> IceTowers {
@@ -41,6 +54,7 @@ fn an_illegal_action_is_explained_and_changes_nothing() {
     });
     app.update();
     assert_eq!(state(&app), before);
+    assert_eq!(heard(&app), vec![], "a refusal's cue comes from the notice");
     let notice = app.world().resource::<Notice>();
     assert!(
         notice.is_error && notice.text.contains("itself"),
@@ -78,6 +92,9 @@ fn a_legal_action_is_applied_logged_and_the_phase_follows() {
         *app.world().resource::<State<Screen>>().get(),
         Screen::GameOver
     );
+    // Two moves, then the end: level on points, so the human seat shares the win.
+    assert_eq!(session.state.returns(), vec![0.5, 0.5]);
+    assert_eq!(heard(&app), vec![Cue::Move, Cue::Move, Cue::Won]);
 }
 
 /// Two human seats of IceTowers with `n` legal moves played (the first legal action each time).

@@ -15,6 +15,12 @@ pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = 0.25..=4.0;
 /// Smallest and largest factor on the size of text and panels.
 pub const UI_SCALE_RANGE: std::ops::RangeInclusive<f32> = 0.5..=2.0;
 
+/// The volume of the table's sounds (0 is silent, 1 as loud as they are made).
+pub const VOLUME_RANGE: std::ops::RangeInclusive<f32> = 0.0..=1.0;
+
+/// The sounds' volume until the player sets another.
+pub const DEFAULT_VOLUME: f32 = 0.7;
+
 /// The window height (logical pixels) at which text and panels have their designed size.
 const DESIGN_HEIGHT: f32 = 720.0;
 
@@ -95,6 +101,8 @@ pub struct Settings {
     pub ai_speed: f32,
     /// Factor on the size of text and panels, over the size that follows the window (1 is normal).
     pub ui_scale: f32,
+    /// The sounds' volume (heard in a build with the `sound` feature).
+    pub volume: f32,
     /// The seats the title screen starts with.
     pub default_seats: Vec<SeatKind>,
 }
@@ -108,6 +116,7 @@ impl Default for Settings {
             animation_speed: 1.0,
             ai_speed: 1.0,
             ui_scale: 1.0,
+            volume: DEFAULT_VOLUME,
             default_seats: vec![SeatKind::Human, SeatKind::Ai],
         }
     }
@@ -128,6 +137,12 @@ impl Settings {
         self.animation_speed = within(self.animation_speed, &SPEED_RANGE);
         self.ai_speed = within(self.ai_speed, &SPEED_RANGE);
         self.ui_scale = within(self.ui_scale, &UI_SCALE_RANGE);
+        self.volume = if self.volume.is_finite() {
+            self.volume
+                .clamp(*VOLUME_RANGE.start(), *VOLUME_RANGE.end())
+        } else {
+            DEFAULT_VOLUME
+        };
         if !(1..=8).contains(&self.default_seats.len()) {
             self.default_seats = Settings::default().default_seats;
         }
@@ -209,6 +224,7 @@ mod tests {
             animation_speed: 0.5,
             ai_speed: 0.25,
             ui_scale: 1.25,
+            volume: 0.3,
             default_seats: vec![SeatKind::Ai, SeatKind::Ai, SeatKind::Human],
         };
         let path = temp("round-trip.ron");
@@ -276,13 +292,17 @@ mod tests {
     #[test]
     fn out_of_range_values_are_brought_into_range_and_missing_ones_defaulted() {
         let s = Settings::from_ron(
-            "(camera_speed: 100.0, ai_speed: 0.0, ui_scale: 9.0, default_seats: [])",
+            "(camera_speed: 100.0, ai_speed: 0.0, ui_scale: 9.0, volume: -2.0, default_seats: [])",
         )
         .unwrap();
         assert_eq!(s.camera_speed, 4.0);
         assert_eq!(s.ui_scale, 2.0);
         assert_eq!(s.ai_speed, 0.25);
         assert_eq!(s.animation_speed, 1.0);
+        assert_eq!(s.volume, 0.0);
         assert_eq!(s.default_seats, Settings::default().default_seats);
+        let loud = Settings::from_ron("(volume: 7.0)").unwrap();
+        assert_eq!(loud.volume, 1.0);
+        assert_eq!(Settings::default().sanitized().volume, DEFAULT_VOLUME);
     }
 }

@@ -37,6 +37,7 @@ pub mod save_menu;
 pub mod saving;
 pub mod settings_menu;
 pub mod soak;
+pub mod sound;
 pub mod sprawl_arrows;
 pub mod sprawl_input;
 pub mod sprawl_stash;
@@ -99,5 +100,6 @@ pub(crate) fn plugin(app: &mut App) {
         icetowers_tutorial::plugin,
         fortress_table::plugin,
         title_backdrop::plugin,
-    ));
+    ))
+    .add_plugins(sound::plugin);
 }

@@ -15,7 +15,9 @@ use crate::plugins::save_menu::Menus;
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
 use crate::session::Notice;
-use crate::settings::{Quality, SPEED_RANGE, Settings, UI_SCALE_RANGE, WindowChoice, ui_zoom};
+use crate::settings::{
+    Quality, SPEED_RANGE, Settings, UI_SCALE_RANGE, VOLUME_RANGE, WindowChoice, ui_zoom,
+};
 use crate::storage::{Storage, write_file};
 use crate::systems::AnimationSpeed;
 
@@ -162,6 +164,12 @@ fn settings_window(
                     "text and panels, over the size they take on their own: smaller in a small \
                      window, larger in a tall one",
                 );
+            ui.add(egui::Slider::new(&mut d.volume, VOLUME_RANGE).text("sound volume"))
+                .on_hover_text(if cfg!(feature = "sound") {
+                    "the table's sounds: moves, dice, refusals and the game's end (0 is silent)"
+                } else {
+                    "this build has no sound: build it with `--features sound` to hear the table"
+                });
             if title {
                 default_seats(ui, &mut d.default_seats);
             }

@@ -1,7 +1,8 @@
 //! Systems shared by every table: the frame's order, gliding pieces, printed labels, putting down
-//! what a click picked up, and table clean-up.
+//! what a click picked up, the sound cues, and table clean-up.
 
 pub mod background;
+pub mod cues;
 pub mod dice;
 pub mod glide;
 pub mod held;
@@ -55,7 +56,7 @@ pub fn order_frame(app: &mut App) {
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(order_frame)
         .init_resource::<AnimationSpeed>()
-        .add_plugins((dice::plugin, held::plugin, labels::plugin))
+        .add_plugins((cues::plugin, dice::plugin, held::plugin, labels::plugin))
         .add_systems(Update, glide::glide.in_set(Frame::Animate))
         .add_systems(OnEnter(Screen::Title), clear_table);
 }

@@ -1,8 +1,9 @@
-//! `hoarfrost-assets`: writes every model and texture of Hoarfrost into `assets/`, byte for byte the same
+//! `hoarfrost-assets`: writes every model, texture and sound of Hoarfrost into `assets/`, byte for byte the same
 //! on every run, so the art is reproducible and reviewable as code.
 //!
-//! `cargo run -p hoarfrost-assets` (from the repository root) rewrites `assets/models/*.gltf` and
-//! `assets/textures/*.png`; `--check` only compares and fails if a file differs.
+//! `cargo run -p hoarfrost-assets` (from the repository root) rewrites `assets/models/*.gltf`,
+//! `assets/textures/*.png` and `assets/sounds/*.wav`; `--check` only compares and fails if a file
+//! differs.
 
 mod board_labels;
 mod die;
@@ -10,6 +11,7 @@ mod gltf;
 mod labels;
 mod markings;
 mod pyramid;
+mod sounds;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -33,6 +35,7 @@ fn all_assets() -> Vec<Asset> {
     out.extend(markings::all());
     out.extend(labels::all());
     out.extend(board_labels::all());
+    out.extend(sounds::all());
     out
 }
 

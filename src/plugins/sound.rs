@@ -1,0 +1,119 @@
+//! The table's sounds: each [`Cue`] the session raises plays its sound at the Settings window's
+//! volume, each kind at most once a frame (a burst of moves in one frame is one tock). Built only
+//! with the `sound` feature (Bevy's audio needs ALSA's headers on Linux); without it the cues go
+//! unheard and this plugin adds nothing.
+
+use bevy::prelude::*;
+
+#[cfg(feature = "sound")]
+use crate::settings::Settings;
+use crate::systems::cues::Cue;
+
+/// The cues to play this frame: each kind once, in a fixed order.
+pub fn to_play(cues: impl IntoIterator<Item = Cue>) -> Vec<Cue> {
+    let mut kinds: Vec<Cue> = cues.into_iter().collect();
+    kinds.sort();
+    kinds.dedup();
+    kinds
+}
+
+/// How loud a cue plays at `volume`: the game's end a little louder than the moves, which come
+/// often.
+pub fn loudness(cue: Cue, volume: f32) -> f32 {
+    let weight = match cue {
+        Cue::Move | Cue::Chance => 0.8,
+        Cue::Refused => 0.9,
+        Cue::Won | Cue::Lost => 1.0,
+    };
+    (volume * weight).clamp(0.0, 1.0)
+}
+
+#[cfg(not(feature = "sound"))]
+pub(crate) fn plugin(_app: &mut App) {}
+
+#[cfg(feature = "sound")]
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, load_sounds)
+        .add_systems(PostUpdate, (play_cues, clear_stale));
+}
+
+/// A sound started at this time (seconds since start-up).
+#[cfg(feature = "sound")]
+#[derive(Component)]
+struct Sounding(f64);
+
+/// The longest a sound stays: every sound is shorter than 2 s, and one still there after this found
+/// no audio device to play on (Bevy then leaves it waiting).
+#[cfg(feature = "sound")]
+const STALE: f64 = 5.0;
+
+#[cfg(feature = "sound")]
+fn clear_stale(time: Res<Time>, sounding: Query<(Entity, &Sounding)>, mut commands: Commands) {
+    let now = time.elapsed_secs_f64();
+    for (e, started) in &sounding {
+        if now - started.0 > STALE {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
+/// The sounds, loaded once and kept.
+#[cfg(feature = "sound")]
+#[derive(Resource)]
+struct Sounds(Vec<(Cue, Handle<AudioSource>)>);
+
+#[cfg(feature = "sound")]
+fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
+    let sounds = Cue::ALL.map(|c| (c, assets.load(c.file())));
+    commands.insert_resource(Sounds(sounds.to_vec()));
+}
+
+#[cfg(feature = "sound")]
+fn play_cues(
+    mut cues: MessageReader<Cue>,
+    sounds: Option<Res<Sounds>>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+    mut commands: Commands,
+) {
+    let kinds = to_play(cues.read().copied());
+    let Some(sounds) = sounds else {
+        return;
+    };
+    for cue in kinds {
+        let volume = loudness(cue, settings.volume);
+        if volume <= 0.0 {
+            continue;
+        }
+        if let Some((_, sound)) = sounds.0.iter().find(|(c, _)| *c == cue) {
+            debug!("sound: {cue:?} at {volume:.2}");
+            commands.spawn((
+                AudioPlayer::new(sound.clone()),
+                PlaybackSettings::DESPAWN.with_volume(bevy::audio::Volume::Linear(volume)),
+                Sounding(time.elapsed_secs_f64()),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_plays_each_kind_of_cue_once() {
+        let cues = [Cue::Move, Cue::Chance, Cue::Move, Cue::Won, Cue::Move];
+        assert_eq!(to_play(cues), vec![Cue::Move, Cue::Chance, Cue::Won]);
+        assert_eq!(to_play([]), vec![]);
+    }
+
+    #[test]
+    fn silence_is_silent_and_nothing_plays_louder_than_made() {
+        for cue in Cue::ALL {
+            assert_eq!(loudness(cue, 0.0), 0.0);
+            assert!(loudness(cue, 1.0) <= 1.0 && loudness(cue, 1.0) > 0.5);
+            assert!(loudness(cue, 0.5) < loudness(cue, 1.0));
+        }
+        assert!(loudness(Cue::Move, 1.0) < loudness(Cue::Won, 1.0));
+    }
+}

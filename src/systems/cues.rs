@@ -1,0 +1,137 @@
+//! What the table would sound like: the session raises a [`Cue`] for every move played, every
+//! chance step (a roll, a draw), every refusal shown to the player and the end of a game. The
+//! sound plugin (`plugins::sound`) plays them in a build with the `sound` feature; without it the
+//! cues are raised and nobody hears them.
+
+use bevy::prelude::*;
+
+use crate::session::Notice;
+
+/// Something the player should hear.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Cue {
+    /// A move was played (by anyone): a piece set down.
+    Move,
+    /// A chance step: dice rolled, a card or a figure drawn.
+    Chance,
+    /// A click or a command was refused (the notice shows why).
+    Refused,
+    /// The game ended with a human seat among the winners (or with no human seat at all).
+    Won,
+    /// The game ended and every human seat lost.
+    Lost,
+}
+
+impl Cue {
+    pub const ALL: [Cue; 5] = [Cue::Move, Cue::Chance, Cue::Refused, Cue::Won, Cue::Lost];
+
+    /// Its sound file, under `assets/` (made by `tools/make-assets`).
+    pub fn file(self) -> &'static str {
+        match self {
+            Cue::Move => "sounds/move.wav",
+            Cue::Chance => "sounds/roll.wav",
+            Cue::Refused => "sounds/refused.wav",
+            Cue::Won => "sounds/won.wav",
+            Cue::Lost => "sounds/lost.wav",
+        }
+    }
+}
+
+/// The cue for a game that has just ended with `returns` (a share of the win per seat), where
+/// `human[seat]` tells the seats people play: Won when some human seat has a share of the win, or
+/// when nobody human played; Lost when every human seat has none.
+pub fn ending(returns: &[f64], human: &[bool]) -> Cue {
+    let humans: Vec<usize> = (0..returns.len())
+        .filter(|&s| human.get(s).copied().unwrap_or(false))
+        .collect();
+    if humans.is_empty() || humans.iter().any(|&s| returns[s] > 0.0) {
+        Cue::Won
+    } else {
+        Cue::Lost
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<Cue>()
+        .init_resource::<Notice>()
+        .add_systems(Update, refusals.after(super::Frame::Apply));
+}
+
+/// A refusal shown in the notice (an illegal click, a move the rules refuse, a save that will not
+/// load) raises [`Cue::Refused`], once each time it is shown.
+fn refusals(notice: Res<Notice>, mut cues: MessageWriter<Cue>) {
+    if notice.is_changed() && !notice.is_added() && notice.is_error && !notice.text.is_empty() {
+        cues.write(Cue::Refused);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_is_won_when_a_human_seat_shares_the_win() {
+        // Two seats, the first human: its win, its shared win, its loss.
+        assert_eq!(ending(&[1.0, 0.0], &[true, false]), Cue::Won);
+        assert_eq!(ending(&[0.5, 0.5], &[true, false]), Cue::Won);
+        assert_eq!(ending(&[0.0, 1.0], &[true, false]), Cue::Lost);
+        // Two humans: one of them won.
+        assert_eq!(ending(&[0.0, 1.0, 0.0], &[true, true, false]), Cue::Won);
+        // A cooperative loss (nobody wins) and an all-AI game (nobody to lose).
+        assert_eq!(ending(&[0.0, 0.0], &[true, true]), Cue::Lost);
+        assert_eq!(ending(&[0.0, 1.0], &[false, false]), Cue::Won);
+        // Fewer seat kinds than seats: the missing ones are not human.
+        assert_eq!(ending(&[0.0, 1.0], &[true]), Cue::Lost);
+    }
+
+    #[test]
+    fn every_cue_has_its_own_sound_file_in_the_assets() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+        let mut files: Vec<&str> = Cue::ALL.iter().map(|c| c.file()).collect();
+        for f in &files {
+            assert!(root.join(f).is_file(), "{f} is missing");
+        }
+        files.sort();
+        files.dedup();
+        assert_eq!(files.len(), Cue::ALL.len());
+    }
+
+    /// Refusal cues heard so far.
+    #[derive(Resource, Default)]
+    struct Refused(usize);
+
+    /// How many refusal cues a frame raised.
+    fn refused(app: &mut App) -> usize {
+        let before = app.world().resource::<Refused>().0;
+        app.update();
+        app.world().resource::<Refused>().0 - before
+    }
+
+    #[test]
+    fn each_refusal_shown_raises_one_cue() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, super::super::order_frame, plugin))
+            .init_resource::<Refused>()
+            .add_systems(
+                Update,
+                (|mut cues: MessageReader<Cue>, mut n: ResMut<Refused>| {
+                    n.0 += cues.read().filter(|c| **c == Cue::Refused).count();
+                })
+                .after(refusals),
+            );
+        assert_eq!(refused(&mut app), 0, "nothing shown yet");
+        app.world_mut()
+            .resource_mut::<Notice>()
+            .error("not your turn");
+        assert_eq!(refused(&mut app), 1);
+        assert_eq!(refused(&mut app), 0, "shown once, heard once");
+        // The same refusal again (the same illegal click twice) is heard again.
+        app.world_mut()
+            .resource_mut::<Notice>()
+            .error("not your turn");
+        assert_eq!(refused(&mut app), 1);
+        // What a move did is no refusal.
+        app.world_mut().resource_mut::<Notice>().info("Red builds");
+        assert_eq!(refused(&mut app), 0);
+    }
+}
