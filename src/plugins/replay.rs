@@ -1,15 +1,17 @@
 //! Watching a recorded game step by step: the controls (start, back, forward, end, a slider to jump)
 //! move the replay, and the table shows its position (the session's state is the replay's). Nobody
-//! acts meanwhile: the turn phase is `Replay`, so input and AI seats are off.
+//! acts meanwhile: the turn phase is `Replay`, so input and AI seats are off. A step forward raises
+//! the step's sound cue.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use hoarfrost_rules::record::{Recorded, Replay};
+use hoarfrost_rules::record::{Recorded, Replay, Step};
 
 use crate::plugins::hud::{HudSpec, named_line};
 use crate::plugins::loading::{Pending, PendingGame};
 use crate::screens::Screen;
 use crate::session::{Notice, Session};
+use crate::systems::cues::Cue;
 
 /// Registers the replay controls for game `G`.
 pub fn plugin<G: Recorded>(app: &mut App) {
@@ -43,11 +45,24 @@ pub fn seek_target(seek: Seek, at: usize, len: usize) -> usize {
     }
 }
 
+/// The cue for a replay moved from step `at` to `to` of `steps`: one step forward sounds as it did
+/// in the game (a move, or a roll or draw); any other jump is silent.
+pub fn seek_cue<A>(steps: &[Step<A>], at: usize, to: usize) -> Option<Cue> {
+    if to != at + 1 {
+        return None;
+    }
+    match steps.get(at)? {
+        Step::Act { .. } => Some(Cue::Move),
+        Step::Chance => Some(Cue::Chance),
+    }
+}
+
 fn replay_controls<G: Recorded>(
     mut contexts: EguiContexts,
     mut session: ResMut<Session<G>>,
     spec: Res<HudSpec<G>>,
     mut next: ResMut<NextState<Screen>>,
+    mut cues: MessageWriter<Cue>,
 ) -> Result {
     let Some(replay) = session.replay() else {
         return Ok(());
@@ -89,7 +104,11 @@ fn replay_controls<G: Recorded>(
             }
         });
     if let Some(s) = seek {
-        session.replay_to(seek_target(s, at, len));
+        let to = seek_target(s, at, len);
+        if let Some(cue) = seek_cue(&replay.record().steps, at, to) {
+            cues.write(cue);
+        }
+        session.replay_to(to);
     }
     Ok(())
 }
@@ -118,6 +137,16 @@ pub fn start_replay<G: Recorded>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_step_forward_sounds_as_in_the_game_and_jumps_are_silent() {
+        let steps: Vec<Step<u8>> = vec![Step::Act { seat: 0, action: 7 }, Step::Chance];
+        assert_eq!(seek_cue(&steps, 0, 1), Some(Cue::Move));
+        assert_eq!(seek_cue(&steps, 1, 2), Some(Cue::Chance));
+        assert_eq!(seek_cue(&steps, 1, 0), None, "back");
+        assert_eq!(seek_cue(&steps, 0, 2), None, "a jump");
+        assert_eq!(seek_cue(&steps, 2, 3), None, "past the end");
+    }
 
     #[test]
     fn seeking_stays_inside_the_record() {
