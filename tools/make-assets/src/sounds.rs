@@ -222,6 +222,19 @@ mod tests {
     }
 
     #[test]
+    fn a_wav_reader_reads_each_sound_back_sample_for_sample() {
+        for s in all() {
+            let mut reader = hound::WavReader::new(std::io::Cursor::new(&s.bytes))
+                .unwrap_or_else(|e| panic!("{}: {e}", s.path));
+            let spec = reader.spec();
+            assert_eq!((spec.channels, spec.sample_rate), (1, RATE), "{}", s.path);
+            assert_eq!(spec.bits_per_sample, 16, "{}", s.path);
+            let read: Vec<i16> = reader.samples::<i16>().map(|v| v.unwrap()).collect();
+            assert_eq!(read, samples(&s.bytes), "{}", s.path);
+        }
+    }
+
+    #[test]
     fn the_win_rises_and_the_loss_falls() {
         // The strongest pitch in the first and last quarter of each, counted by zero crossings.
         let crossings = |pcm: &[i16]| pcm.windows(2).filter(|w| (w[0] < 0) != (w[1] < 0)).count();
