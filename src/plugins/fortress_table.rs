@@ -22,6 +22,7 @@ use crate::plugins::title::SetupChoice;
 use crate::plugins::tutorial;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
+use crate::systems::cues::Cue;
 
 /// The step of the current character's turn, derived from the rules' phase; input, animation and
 /// AI systems of the Fortress table are gated by it.
@@ -149,10 +150,14 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            sync_step
+            (sync_step, shield_cracks)
                 .in_set(crate::systems::Frame::Mirror)
                 .run_if(resource_exists_and_changed::<Session<IceFortress>>),
         )
+        .init_resource::<ShieldSeen>()
+        .add_systems(OnEnter(Screen::Playing), |mut seen: ResMut<ShieldSeen>| {
+            seen.0 = None
+        })
         .add_plugins((
             crate::plugins::fortress_pieces::plugin,
             crate::plugins::fortress_input::plugin,
@@ -340,6 +345,30 @@ fn make_kit(
 }
 
 #[allow(clippy::too_many_arguments)]
+/// The ice shield's cubes when last looked at, in the game on the table (none when a game has just
+/// been started or loaded).
+#[derive(Resource, Default)]
+struct ShieldSeen(Option<u8>);
+
+/// The cue for the shield going from `seen` cubes to `now`: a crack when it lost any (an undo that
+/// gives them back, or a game just started or loaded, is silent).
+fn shield_cue(seen: Option<u8>, now: u8) -> Option<Cue> {
+    seen.filter(|&before| now < before).map(|_| Cue::Crack)
+}
+
+/// The ice shield cracks aloud when it loses a cube (in play or stepping through a replay).
+fn shield_cracks(
+    session: Res<Session<IceFortress>>,
+    mut seen: ResMut<ShieldSeen>,
+    mut cues: MessageWriter<Cue>,
+) {
+    let now = session.state.shield();
+    if let Some(cue) = shield_cue(seen.0, now) {
+        cues.write(cue);
+    }
+    seen.0 = Some(now);
+}
+
 fn start_game(
     mut commands: Commands,
     old: Query<Entity, With<crate::systems::TableEntity>>,
@@ -434,4 +463,22 @@ pub fn room_text(s: &IceFortress, room: ice_fortress::RoomId) -> String {
 /// Colour of an element in the panels.
 pub fn element_egui(e: Element) -> bevy_egui::egui::Color32 {
     palette::to_egui(element_colour(Some(e)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shield_cracks_aloud_only_when_it_loses_cubes() {
+        assert_eq!(shield_cue(Some(7), 6), Some(Cue::Crack));
+        assert_eq!(
+            shield_cue(Some(7), 4),
+            Some(Cue::Crack),
+            "several at once: one crack"
+        );
+        assert_eq!(shield_cue(Some(6), 6), None);
+        assert_eq!(shield_cue(Some(5), 6), None, "an undo gives one back");
+        assert_eq!(shield_cue(None, 3), None, "a game just started or loaded");
+    }
 }

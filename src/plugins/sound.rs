@@ -23,7 +23,7 @@ pub fn loudness(cue: Cue, volume: f32) -> f32 {
     let weight = match cue {
         Cue::Move | Cue::Chance => 0.8,
         Cue::Refused => 0.9,
-        Cue::Won | Cue::Lost => 1.0,
+        Cue::Crack | Cue::Won | Cue::Lost => 1.0,
     };
     (volume * weight).clamp(0.0, 1.0)
 }

@@ -1,5 +1,6 @@
 //! What the table would sound like: the session raises a [`Cue`] for every move played, every
-//! chance step (a roll, a draw), every refusal shown to the player and the end of a game. The
+//! chance step (a roll, a draw), every refusal shown to the player and the end of a game, and Ice
+//! Fortress's table one for every cube its ice shield loses. The
 //! sound plugin (`plugins::sound`) plays them in a build with the `sound` feature; without it the
 //! cues are raised and nobody hears them.
 
@@ -16,14 +17,24 @@ pub enum Cue {
     Chance,
     /// A click or a command was refused (the notice shows why).
     Refused,
-    /// The game ended with a human seat among the winners (or with no human seat at all).
+    /// Ice Fortress's ice shield lost a cube.
+    Crack,
+    /// The game ended with a human seat among the winners (with no human seat: with any winner).
     Won,
-    /// The game ended and every human seat lost.
+    /// The game ended and every human seat lost (with no human seat: nobody won, as when the
+    /// invaders beat a cooperative table).
     Lost,
 }
 
 impl Cue {
-    pub const ALL: [Cue; 5] = [Cue::Move, Cue::Chance, Cue::Refused, Cue::Won, Cue::Lost];
+    pub const ALL: [Cue; 6] = [
+        Cue::Move,
+        Cue::Chance,
+        Cue::Refused,
+        Cue::Crack,
+        Cue::Won,
+        Cue::Lost,
+    ];
 
     /// Its sound file, under `assets/` (made by `tools/make-assets`).
     pub fn file(self) -> &'static str {
@@ -31,6 +42,7 @@ impl Cue {
             Cue::Move => "sounds/move.wav",
             Cue::Chance => "sounds/roll.wav",
             Cue::Refused => "sounds/refused.wav",
+            Cue::Crack => "sounds/crack.wav",
             Cue::Won => "sounds/won.wav",
             Cue::Lost => "sounds/lost.wav",
         }
@@ -38,13 +50,17 @@ impl Cue {
 }
 
 /// The cue for a game that has just ended with `returns` (a share of the win per seat), where
-/// `human[seat]` tells the seats people play: Won when some human seat has a share of the win, or
-/// when nobody human played; Lost when every human seat has none.
+/// `human[seat]` tells the seats people play: Won when some human seat has a share of the win, Lost
+/// when every human seat has none. With no human seat it is the table's result: Won when anyone
+/// won, Lost when nobody did (a cooperative game lost).
 pub fn ending(returns: &[f64], human: &[bool]) -> Cue {
-    let humans: Vec<usize> = (0..returns.len())
+    let mut listeners: Vec<usize> = (0..returns.len())
         .filter(|&s| human.get(s).copied().unwrap_or(false))
         .collect();
-    if humans.is_empty() || humans.iter().any(|&s| returns[s] > 0.0) {
+    if listeners.is_empty() {
+        listeners = (0..returns.len()).collect();
+    }
+    if listeners.iter().any(|&s| returns[s] > 0.0) {
         Cue::Won
     } else {
         Cue::Lost
@@ -77,9 +93,11 @@ mod tests {
         assert_eq!(ending(&[0.0, 1.0], &[true, false]), Cue::Lost);
         // Two humans: one of them won.
         assert_eq!(ending(&[0.0, 1.0, 0.0], &[true, true, false]), Cue::Won);
-        // A cooperative loss (nobody wins) and an all-AI game (nobody to lose).
+        // A cooperative loss (nobody wins); all-AI games: somebody won, or the table lost together.
         assert_eq!(ending(&[0.0, 0.0], &[true, true]), Cue::Lost);
         assert_eq!(ending(&[0.0, 1.0], &[false, false]), Cue::Won);
+        assert_eq!(ending(&[0.0, 0.0], &[false, false]), Cue::Lost);
+        assert_eq!(ending(&[1.0, 1.0], &[false, false]), Cue::Won);
         // Fewer seat kinds than seats: the missing ones are not human.
         assert_eq!(ending(&[0.0, 1.0], &[true]), Cue::Lost);
     }

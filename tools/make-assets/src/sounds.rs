@@ -4,6 +4,7 @@
 //! - `move.wav`: a piece set down, a dull tock of ice on wood.
 //! - `roll.wav`: dice rattling to a stop, a run of small clicks.
 //! - `refused.wav`: a move the rules refuse, two soft low notes falling.
+//! - `crack.wav`: Ice Fortress's ice shield losing a cube, sharp snaps over a falling whistle.
 //! - `won.wav`: a game won, four icy bells rising.
 //! - `lost.wav`: a game lost, four bells falling, lower and slower.
 
@@ -119,6 +120,39 @@ fn refusal() -> Vec<f32> {
     finish(out, 0.4)
 }
 
+/// Ice cracking: snaps of bright noise (each sample less the one before it, which keeps the highs),
+/// quieter one after another, over a whistle falling from 2,500 to 900 Hz.
+fn crack() -> Vec<f32> {
+    let mut out = silence(0.4);
+    let mut noise = Noise(0x1ce_c0de);
+    for (at, gain) in [
+        (0.0, 1.0),
+        (0.03, 0.7),
+        (0.07, 0.5),
+        (0.12, 0.35),
+        (0.2, 0.25),
+    ] {
+        let first = (at * RATE as f32) as usize;
+        let mut previous = 0.0;
+        for (k, sample) in out.iter_mut().skip(first).enumerate() {
+            let t = k as f32 / RATE as f32;
+            let rise = (t / 0.0005).min(1.0);
+            let n = noise.next();
+            *sample += gain * rise * (-t / 0.012).exp() * (n - previous) * 0.5;
+            previous = n;
+        }
+    }
+    let mut phase = 0.0f32;
+    for (i, sample) in out.iter_mut().enumerate() {
+        let t = i as f32 / RATE as f32;
+        let pitch = 900.0 + 1_600.0 * (-t / 0.08).exp();
+        phase += std::f32::consts::TAU * pitch / RATE as f32;
+        let rise = (t / 0.002).min(1.0);
+        *sample += 0.3 * rise * (-t / 0.09).exp() * phase.sin();
+    }
+    finish(out, 0.5)
+}
+
 /// Bells at `pitches`, `gap` seconds apart: a bell's partials are inharmonic, which sounds of ice.
 fn bells(pitches: &[f32], gap: f32, ring: f32) -> Vec<f32> {
     let mut out = silence(gap * pitches.len() as f32 + ring * 2.0);
@@ -139,6 +173,7 @@ pub fn all() -> Vec<Asset> {
         ("move", tock()),
         ("roll", rattle()),
         ("refused", refusal()),
+        ("crack", crack()),
         (
             "won",
             finish(
@@ -197,7 +232,7 @@ mod tests {
     #[test]
     fn each_sound_is_a_short_audible_wav_that_does_not_clip() {
         let sounds = all();
-        assert_eq!(sounds.len(), 5);
+        assert_eq!(sounds.len(), 6);
         for s in &sounds {
             let b = &s.bytes;
             assert_eq!(&b[0..4], b"RIFF", "{}", s.path);
