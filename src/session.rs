@@ -454,7 +454,14 @@ pub fn resolve_chance<G: Recorded>(
     *waited = 0.0;
     if session.state.to_act() == ToAct::Chance && !session.is_replay() {
         session.chance();
-        cues.write(Cue::Chance);
+        // The step just played is the record's last: what came before it decides the cue.
+        let cue = match session.record() {
+            Some(r) => cues::chance_cue(&r.steps[..r.steps.len().saturating_sub(1)]),
+            None => Some(Cue::Chance),
+        };
+        if let Some(cue) = cue {
+            cues.write(cue);
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use crate::plugins::hud::{HudSpec, named_line};
 use crate::plugins::loading::{Pending, PendingGame};
 use crate::screens::Screen;
 use crate::session::{Notice, Session};
-use crate::systems::cues::Cue;
+use crate::systems::cues::{self, Cue};
 
 /// Registers the replay controls for game `G`.
 pub fn plugin<G: Recorded>(app: &mut App) {
@@ -46,14 +46,15 @@ pub fn seek_target(seek: Seek, at: usize, len: usize) -> usize {
 }
 
 /// The cue for a replay moved from step `at` to `to` of `steps`: one step forward sounds as it did
-/// in the game (a move, or a roll or draw); any other jump is silent.
+/// in the game (a move, or a roll or draw but for the second and later of a run); any other jump is
+/// silent.
 pub fn seek_cue<A>(steps: &[Step<A>], at: usize, to: usize) -> Option<Cue> {
     if to != at + 1 {
         return None;
     }
     match steps.get(at)? {
         Step::Act { .. } => Some(Cue::Move),
-        Step::Chance => Some(Cue::Chance),
+        Step::Chance => cues::chance_cue(&steps[..at]),
     }
 }
 
@@ -140,12 +141,18 @@ mod tests {
 
     #[test]
     fn one_step_forward_sounds_as_in_the_game_and_jumps_are_silent() {
-        let steps: Vec<Step<u8>> = vec![Step::Act { seat: 0, action: 7 }, Step::Chance];
+        let steps: Vec<Step<u8>> =
+            vec![Step::Act { seat: 0, action: 7 }, Step::Chance, Step::Chance];
         assert_eq!(seek_cue(&steps, 0, 1), Some(Cue::Move));
         assert_eq!(seek_cue(&steps, 1, 2), Some(Cue::Chance));
+        assert_eq!(
+            seek_cue(&steps, 2, 3),
+            None,
+            "the second chance step of a run"
+        );
         assert_eq!(seek_cue(&steps, 1, 0), None, "back");
         assert_eq!(seek_cue(&steps, 0, 2), None, "a jump");
-        assert_eq!(seek_cue(&steps, 2, 3), None, "past the end");
+        assert_eq!(seek_cue(&steps, 3, 4), None, "past the end");
     }
 
     #[test]

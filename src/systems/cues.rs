@@ -5,6 +5,7 @@
 //! cues are raised and nobody hears them.
 
 use bevy::prelude::*;
+use hoarfrost_rules::record::Step;
 
 use crate::session::Notice;
 
@@ -13,7 +14,7 @@ use crate::session::Notice;
 pub enum Cue {
     /// A move was played (by anyone): a piece set down.
     Move,
-    /// A chance step: dice rolled, a card or a figure drawn.
+    /// A chance step: dice rolled, a card or a figure drawn (once for a run of them).
     Chance,
     /// A click or a command was refused (the notice shows why).
     Refused,
@@ -46,6 +47,16 @@ impl Cue {
             Cue::Won => "sounds/won.wav",
             Cue::Lost => "sounds/lost.wav",
         }
+    }
+}
+
+/// The cue for a chance step played after `before` (the record's steps until then): a run of
+/// chance steps one after another (a board drawn from the bag, invaders drawn one by one) sounds
+/// once, at its first.
+pub fn chance_cue<A>(before: &[Step<A>]) -> Option<Cue> {
+    match before.last() {
+        Some(Step::Chance) => None,
+        _ => Some(Cue::Chance),
     }
 }
 
@@ -100,6 +111,22 @@ mod tests {
         assert_eq!(ending(&[1.0, 1.0], &[false, false]), Cue::Won);
         // Fewer seat kinds than seats: the missing ones are not human.
         assert_eq!(ending(&[0.0, 1.0], &[true]), Cue::Lost);
+    }
+
+    #[test]
+    fn a_run_of_chance_steps_sounds_once() {
+        let act = || Step::Act {
+            seat: 0,
+            action: 1u8,
+        };
+        assert_eq!(
+            chance_cue::<u8>(&[]),
+            Some(Cue::Chance),
+            "the game's first step"
+        );
+        assert_eq!(chance_cue(&[act()]), Some(Cue::Chance));
+        assert_eq!(chance_cue(&[act(), Step::Chance]), None);
+        assert_eq!(chance_cue(&[Step::Chance, act()]), Some(Cue::Chance));
     }
 
     #[test]
