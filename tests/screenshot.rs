@@ -1142,6 +1142,12 @@ fn the_sprawl_tutorial_refuses_a_real_click_off_its_script_and_names_the_move() 
         said.contains("tutorial asks for another move") && said.contains("on c2"),
         "the click on d4 was not refused by the tutorial: {said:?}"
     );
+    // The refusal is heard too (in a build with sound): once.
+    let heard: Vec<&str> = printed
+        .lines()
+        .filter_map(|l| l.strip_prefix("hoarfrost: heard: "))
+        .collect();
+    assert_eq!(heard, ["Refused"], "{printed}");
     let heading = count_in(&p, (0.67, 1.0), (0.0, 0.5), gold);
     assert!(
         heading > 20,

@@ -52,7 +52,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Last, (take_screenshot, exit_when_done).chain())
         .add_systems(
             Last,
-            print_notices.run_if(|o: Res<LaunchOptions>| o.exit_after.is_some()),
+            (print_notices, print_cues).run_if(|o: Res<LaunchOptions>| o.exit_after.is_some()),
         );
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
         render.add_systems(Render, note_pipelines.in_set(RenderSystems::Cleanup));
@@ -346,6 +346,14 @@ fn print_notices(notice: Option<Res<crate::session::Notice>>, mut last: Local<St
     if let Some(n) = notice.filter(|n| n.is_changed() && n.text != *last) {
         println!("hoarfrost: shown: {}", n.text);
         *last = n.text.clone();
+    }
+}
+
+/// In a scripted run, each sound cue as it is raised (`hoarfrost: heard: Move`), in every build,
+/// so that a test can check what a player would hear.
+fn print_cues(mut cues: MessageReader<crate::systems::cues::Cue>) {
+    for cue in cues.read() {
+        println!("hoarfrost: heard: {cue:?}");
     }
 }
 
