@@ -184,11 +184,12 @@ impl LaunchOptions {
 }
 
 /// The keys `--click key:<name>` presses: its name, the key, and the text it types (if any).
-pub const KEYS: [(&str, KeyCode, &str); 13] = [
+pub const KEYS: [(&str, KeyCode, &str); 14] = [
     ("escape", KeyCode::Escape, ""),
     ("f1", KeyCode::F1, ""),
     ("comma", KeyCode::Comma, ","),
     ("h", KeyCode::KeyH, "h"),
+    ("m", KeyCode::KeyM, "m"),
     ("o", KeyCode::KeyO, "o"),
     ("r", KeyCode::KeyR, "r"),
     ("s", KeyCode::KeyS, "s"),
@@ -238,7 +239,7 @@ impl Click {
         };
         let Some(&(_, code, _)) = KEYS.iter().find(|(n, _, _)| *n == name) else {
             return Err(format!(
-                "--click {v}: a key is one the app uses (Escape, F1, comma, H, O, R, S, Y, Z, Left, \
+                "--click {v}: a key is one the app uses (Escape, F1, comma, H, M, O, R, S, Y, Z, Left, \
                  Right, Up, Down), with ctrl+ before it if held"
             ));
         };

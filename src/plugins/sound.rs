@@ -1,9 +1,12 @@
 //! The table's sounds: each [`Cue`] the session raises plays its sound at the Settings window's
-//! volume, each kind at most once a frame (a burst of moves in one frame is one tock). Built only
-//! with the `sound` feature (Bevy's audio needs ALSA's headers on Linux); without it the cues go
-//! unheard and this plugin adds nothing.
+//! volume, each kind at most once a frame (a burst of moves in one frame is one tock), unless M has
+//! muted them. Played only in a build with the `sound` feature (Bevy's audio needs ALSA's headers
+//! on Linux); without it the cues go unheard and M says so.
 
 use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+use crate::session::Notice;
 
 #[cfg(feature = "sound")]
 use crate::settings::Settings;
@@ -28,13 +31,49 @@ pub fn loudness(cue: Cue, volume: f32) -> f32 {
     (volume * weight).clamp(0.0, 1.0)
 }
 
-#[cfg(not(feature = "sound"))]
-pub(crate) fn plugin(_app: &mut App) {}
+/// The sounds are muted (M), for this run of the app; the volume setting stays as saved.
+#[derive(Resource, Default, Debug)]
+pub struct Muted(pub bool);
 
-#[cfg(feature = "sound")]
 pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Muted>()
+        .init_resource::<Notice>()
+        .add_message::<Cue>()
+        .add_systems(
+            Update,
+            mute_by_key.in_set(crate::systems::Frame::Input).run_if(
+                |w: Option<Res<EguiWantsInput>>| w.is_none_or(|w| !w.wants_any_keyboard_input()),
+            ),
+        );
+    #[cfg(feature = "sound")]
     app.add_systems(Startup, load_sounds)
         .add_systems(PostUpdate, (play_cues, clear_stale));
+}
+
+/// M (without Ctrl or Alt) mutes the sounds or lets them be heard again, and says which.
+fn mute_by_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut muted: ResMut<Muted>,
+    mut notice: ResMut<Notice>,
+) {
+    let command = [
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::AltLeft,
+    ];
+    if !keys.just_pressed(KeyCode::KeyM) || keys.any_pressed(command) {
+        return;
+    }
+    if !cfg!(feature = "sound") {
+        notice.info("This build has no sound (build it with `--features sound`).");
+        return;
+    }
+    muted.0 = !muted.0;
+    notice.info(if muted.0 {
+        "Sound off (M turns it on again)."
+    } else {
+        "Sound on."
+    });
 }
 
 /// A sound started at this time (seconds since start-up).
@@ -63,7 +102,11 @@ fn clear_stale(time: Res<Time>, sounding: Query<(Entity, &Sounding)>, mut comman
 struct Sounds(Vec<(Cue, Handle<AudioSource>)>);
 
 #[cfg(feature = "sound")]
-fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
+fn load_sounds(mut commands: Commands, assets: Option<Res<AssetServer>>) {
+    // A headless test app has no asset server, and nothing to play.
+    let Some(assets) = assets else {
+        return;
+    };
     let sounds = Cue::ALL.map(|c| (c, assets.load(c.file())));
     commands.insert_resource(Sounds(sounds.to_vec()));
 }
@@ -72,12 +115,13 @@ fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
 fn play_cues(
     mut cues: MessageReader<Cue>,
     sounds: Option<Res<Sounds>>,
-    settings: Res<Settings>,
+    muted: Res<Muted>,
+    settings: Option<Res<Settings>>,
     time: Res<Time>,
     mut commands: Commands,
 ) {
     let kinds = to_play(cues.read().copied());
-    let Some(sounds) = sounds else {
+    let (Some(sounds), Some(settings)) = (sounds.filter(|_| !muted.0), settings) else {
         return;
     };
     for cue in kinds {
@@ -99,6 +143,36 @@ fn play_cues(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn m_mutes_and_unmutes_the_sounds_and_says_so() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, crate::systems::order_frame, plugin))
+            .init_resource::<ButtonInput<KeyCode>>();
+        let press = |app: &mut App, keys: &[KeyCode]| {
+            let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            input.release_all();
+            input.clear();
+            for key in keys {
+                input.press(*key);
+            }
+            app.update();
+            let said = app.world().resource::<Notice>().text.clone();
+            (app.world().resource::<Muted>().0, said)
+        };
+        let (muted, said) = press(&mut app, &[KeyCode::KeyM]);
+        if cfg!(feature = "sound") {
+            assert!(muted && said.starts_with("Sound off"), "{said}");
+            let (muted, said) = press(&mut app, &[KeyCode::KeyM]);
+            assert!(!muted && said == "Sound on.", "{said}");
+        } else {
+            assert!(!muted && said.contains("no sound"), "{said}");
+        }
+        // Ctrl+M is not M.
+        let before = app.world().resource::<Muted>().0;
+        let (after, _) = press(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyM]);
+        assert_eq!(before, after);
+    }
 
     #[test]
     fn a_frame_plays_each_kind_of_cue_once() {
