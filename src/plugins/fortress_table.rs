@@ -344,7 +344,6 @@ fn make_kit(
     commands.insert_resource(kit);
 }
 
-#[allow(clippy::too_many_arguments)]
 /// The ice shield's cubes when last looked at, in the game on the table (none when a game has just
 /// been started or loaded).
 #[derive(Resource, Default)]

@@ -81,13 +81,16 @@ pub fn logic<G: Recorded>(app: &mut App) {
         );
 }
 
+/// The keys that make a letter key a command (Ctrl+H is not H): the letter shortcuts (H, M) wait
+/// until none of them is held.
+pub const COMMAND_KEYS: [KeyCode; 3] = [
+    KeyCode::ControlLeft,
+    KeyCode::ControlRight,
+    KeyCode::AltLeft,
+];
+
 fn ask_by_key(keys: Res<ButtonInput<KeyCode>>, mut ask: MessageWriter<AskHint>) {
-    let command = [
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::AltLeft,
-    ];
-    if keys.just_pressed(KeyCode::KeyH) && !keys.any_pressed(command) {
+    if keys.just_pressed(KeyCode::KeyH) && !keys.any_pressed(COMMAND_KEYS) {
         ask.write(AskHint);
     }
 }

@@ -166,9 +166,10 @@ fn settings_window(
                 );
             ui.add(egui::Slider::new(&mut d.volume, VOLUME_RANGE).text("sound volume"))
                 .on_hover_text(if cfg!(feature = "sound") {
-                    "the table's sounds: moves, dice, refusals and the game's end (0 is silent)"
+                    "the table's sounds: moves, dice, refusals, the ice shield and the game's \
+                     end (0 is silent; M mutes them for this run)"
                 } else {
-                    "this build has no sound: build it with `--features sound` to hear the table"
+                    crate::plugins::sound::NO_SOUND
                 });
             if title {
                 default_seats(ui, &mut d.default_seats);

@@ -6,11 +6,15 @@
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
+use crate::plugins::hint::COMMAND_KEYS;
 use crate::session::Notice;
 
 #[cfg(feature = "sound")]
 use crate::settings::Settings;
 use crate::systems::cues::Cue;
+
+/// What a build without the `sound` feature says of its sounds (M, the volume slider's tooltip).
+pub const NO_SOUND: &str = "This build has no sound: build it with --features sound to hear it.";
 
 /// The cues to play this frame: each kind once, in a fixed order.
 pub fn to_play(cues: impl IntoIterator<Item = Cue>) -> Vec<Cue> {
@@ -56,16 +60,11 @@ fn mute_by_key(
     mut muted: ResMut<Muted>,
     mut notice: ResMut<Notice>,
 ) {
-    let command = [
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::AltLeft,
-    ];
-    if !keys.just_pressed(KeyCode::KeyM) || keys.any_pressed(command) {
+    if !keys.just_pressed(KeyCode::KeyM) || keys.any_pressed(COMMAND_KEYS) {
         return;
     }
     if !cfg!(feature = "sound") {
-        notice.info("This build has no sound (build it with `--features sound`).");
+        notice.info(NO_SOUND);
         return;
     }
     muted.0 = !muted.0;
@@ -166,7 +165,7 @@ mod tests {
             let (muted, said) = press(&mut app, &[KeyCode::KeyM]);
             assert!(!muted && said == "Sound on.", "{said}");
         } else {
-            assert!(!muted && said.contains("no sound"), "{said}");
+            assert!(!muted && said == NO_SOUND, "{said}");
         }
         // Ctrl+M is not M.
         let before = app.world().resource::<Muted>().0;
