@@ -14,7 +14,7 @@ use hoarfrost_rules::{Game, RuleError, Seat, ToAct};
 
 use crate::options::SeatKind;
 use crate::screens::{Screen, TurnPhase};
-use crate::systems::cues::{self, Cue};
+use crate::systems::cues::{self, ChanceRun, Cue};
 
 /// How the session's steps are kept.
 enum Play<G: Recorded> {
@@ -445,6 +445,7 @@ pub fn resolve_chance<G: Recorded>(
     time: Res<Time>,
     mut waited: Local<f32>,
     mut session: ResMut<Session<G>>,
+    mut run: Local<ChanceRun>,
     mut cues: MessageWriter<Cue>,
 ) {
     *waited += time.delta_secs();
@@ -453,13 +454,9 @@ pub fn resolve_chance<G: Recorded>(
     }
     *waited = 0.0;
     if session.state.to_act() == ToAct::Chance && !session.is_replay() {
+        let (index, kind) = (session.steps(), session.state.chance_kind());
         session.chance();
-        // The step just played is the record's last: what came before it decides the cue.
-        let cue = match session.record() {
-            Some(r) => cues::chance_cue(&r.steps[..r.steps.len().saturating_sub(1)]),
-            None => Some(Cue::Chance),
-        };
-        if let Some(cue) = cue {
+        if let Some(cue) = run.cue(index, kind) {
             cues.write(cue);
         }
     }

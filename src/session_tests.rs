@@ -209,3 +209,47 @@ fn a_script_for_another_setup_holds_nothing_back() {
     assert_eq!(script.followed(session), None);
     assert_eq!(script.next_move(session), None);
 }
+
+#[test]
+fn a_board_drawn_from_the_bag_sounds_one_draw_and_the_roll_after_it_its_own() {
+    use hoarfrost_rules::ice_colony::{IceColony, Setup as ColonySetup};
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_secs_f32(CHANCE_PAUSE + 0.05),
+        ))
+        .add_plugins((crate::screens::plugin, plugin::<IceColony>))
+        .init_resource::<Heard>()
+        .add_systems(
+            Update,
+            (|mut cues: MessageReader<Cue>, mut heard: ResMut<Heard>| heard.0.extend(cues.read()))
+                .after(crate::systems::Frame::Apply),
+        );
+    let recorder = Recorder::<IceColony>::new(ColonySetup::new(2, 3)).unwrap();
+    app.insert_resource(Session::recorded(recorder, vec![SeatKind::Human; 2], 3));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    // The 25 terrain pieces and the dice-off, each resolved after the pause.
+    for _ in 0..60 {
+        app.update();
+    }
+    let session = app.world().resource::<Session<IceColony>>();
+    assert!(
+        matches!(session.state.to_act(), ToAct::Seats(_)),
+        "{:?}",
+        session.log()
+    );
+    let chance = session
+        .log()
+        .iter()
+        .filter(|l| l.starts_with("chance: "))
+        .count();
+    assert!(chance > 25, "{:?}", session.log());
+    assert_eq!(
+        heard(&app),
+        vec![Cue::Draw, Cue::Roll],
+        "{:?}",
+        session.log()
+    );
+}

@@ -5,13 +5,13 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use hoarfrost_rules::record::{Recorded, Replay, Step};
+use hoarfrost_rules::record::{ChanceKind, Recorded, Replay, Step};
 
 use crate::plugins::hud::{HudSpec, named_line};
 use crate::plugins::loading::{Pending, PendingGame};
 use crate::screens::Screen;
 use crate::session::{Notice, Session};
-use crate::systems::cues::{self, Cue};
+use crate::systems::cues::{ChanceRun, Cue};
 
 /// Registers the replay controls for game `G`.
 pub fn plugin<G: Recorded>(app: &mut App) {
@@ -45,16 +45,23 @@ pub fn seek_target(seek: Seek, at: usize, len: usize) -> usize {
     }
 }
 
-/// The cue for a replay moved from step `at` to `to` of `steps`: one step forward sounds as it did
-/// in the game (a move, or a roll or draw but for the second and later of a run); any other jump is
+/// The cue for a replay moved from step `at` to `to` of `steps`, where `kind` is what a chance
+/// event pending at `at` is like: one step forward sounds as it did in the game (a move, or a roll
+/// or a draw but for the second and later of a run that `run` has followed); any other jump is
 /// silent.
-pub fn seek_cue<A>(steps: &[Step<A>], at: usize, to: usize) -> Option<Cue> {
+pub fn seek_cue<A>(
+    steps: &[Step<A>],
+    at: usize,
+    to: usize,
+    kind: ChanceKind,
+    run: &mut ChanceRun,
+) -> Option<Cue> {
     if to != at + 1 {
         return None;
     }
     match steps.get(at)? {
         Step::Act { .. } => Some(Cue::Move),
-        Step::Chance => cues::chance_cue(&steps[..at]),
+        Step::Chance => run.cue(at, kind),
     }
 }
 
@@ -64,6 +71,7 @@ fn replay_controls<G: Recorded>(
     spec: Res<HudSpec<G>>,
     mut next: ResMut<NextState<Screen>>,
     mut cues: MessageWriter<Cue>,
+    mut run: Local<ChanceRun>,
 ) -> Result {
     let Some(replay) = session.replay() else {
         return Ok(());
@@ -106,7 +114,8 @@ fn replay_controls<G: Recorded>(
         });
     if let Some(s) = seek {
         let to = seek_target(s, at, len);
-        if let Some(cue) = seek_cue(&replay.record().steps, at, to) {
+        let kind = session.state.chance_kind();
+        if let Some(cue) = seek_cue(&replay.record().steps, at, to, kind, &mut run) {
             cues.write(cue);
         }
         session.replay_to(to);
@@ -141,18 +150,24 @@ mod tests {
 
     #[test]
     fn one_step_forward_sounds_as_in_the_game_and_jumps_are_silent() {
-        let steps: Vec<Step<u8>> =
-            vec![Step::Act { seat: 0, action: 7 }, Step::Chance, Step::Chance];
-        assert_eq!(seek_cue(&steps, 0, 1), Some(Cue::Move));
-        assert_eq!(seek_cue(&steps, 1, 2), Some(Cue::Chance));
-        assert_eq!(
-            seek_cue(&steps, 2, 3),
-            None,
-            "the second chance step of a run"
-        );
-        assert_eq!(seek_cue(&steps, 1, 0), None, "back");
-        assert_eq!(seek_cue(&steps, 0, 2), None, "a jump");
-        assert_eq!(seek_cue(&steps, 3, 4), None, "past the end");
+        use ChanceKind::{Draw, Roll};
+        let steps: Vec<Step<u8>> = vec![
+            Step::Act { seat: 0, action: 7 },
+            Step::Chance,
+            Step::Chance,
+            Step::Chance,
+        ];
+        let mut run = ChanceRun::default();
+        let mut seek = |at, to, kind| seek_cue(&steps, at, to, kind, &mut run);
+        assert_eq!(seek(0, 1, Roll), Some(Cue::Move));
+        assert_eq!(seek(1, 2, Draw), Some(Cue::Draw));
+        assert_eq!(seek(2, 3, Draw), None, "the second draw of a run");
+        assert_eq!(seek(3, 4, Roll), Some(Cue::Roll), "a roll after the draws");
+        assert_eq!(seek(1, 0, Roll), None, "back");
+        assert_eq!(seek(0, 2, Roll), None, "a jump");
+        assert_eq!(seek(4, 5, Roll), None, "past the end");
+        // Jumped into the middle of the run, its next draw sounds: nothing before it was heard.
+        assert_eq!(seek(2, 3, Draw), Some(Cue::Draw));
     }
 
     #[test]

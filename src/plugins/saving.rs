@@ -2,8 +2,9 @@
 //! once its table is built.
 //!
 //! The panel's buttons and the keyboard shortcuts send [`GameCommand`]s; the game's session runs
-//! them after the frame's actions. Every applied step (and every undo or redo) is autosaved to
-//! `<data>/autosave.ron`, atomically, in the same frame.
+//! them after the frame's actions (an undo raises its own sound cue, a redo a move's). Every
+//! applied step (and every undo or redo) is autosaved to `<data>/autosave.ron`, atomically, in the
+//! same frame.
 
 use std::path::PathBuf;
 
@@ -19,6 +20,7 @@ use crate::screens::Screen;
 use crate::session::{Notice, Session, apply_actions, sync_turn_phase};
 use crate::storage::{Storage, slot_name, write_file};
 use crate::systems::Frame;
+use crate::systems::cues::Cue;
 
 /// Something done to the game as a whole, from a button or a shortcut.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +105,7 @@ fn run_commands<G: Recorded>(
     mut session: ResMut<Session<G>>,
     storage: Res<Storage>,
     mut notice: ResMut<Notice>,
+    mut cues: MessageWriter<Cue>,
 ) {
     for command in commands.read() {
         match command {
@@ -111,11 +114,13 @@ fn run_commands<G: Recorded>(
                 Err(e) => notice.error(e),
             },
             GameCommand::Undo if session.undo() => {
-                notice.info(format!("Undone: back to step {}.", session.steps()))
+                notice.info(format!("Undone: back to step {}.", session.steps()));
+                cues.write(Cue::Undo);
             }
             GameCommand::Undo => notice.error(nothing_to("undo", &session)),
             GameCommand::Redo if session.redo() => {
-                notice.info(format!("Redone: on to step {}.", session.steps()))
+                notice.info(format!("Redone: on to step {}.", session.steps()));
+                cues.write(Cue::Move);
             }
             GameCommand::Redo => notice.error("There is nothing to redo."),
         }

@@ -150,6 +150,30 @@ fn play_undo_redo_save_and_load_back() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
+/// Every sound cue raised so far.
+#[derive(Resource, Default)]
+struct Heard(Vec<Cue>);
+
+#[test]
+fn an_undo_sounds_its_own_cue_and_a_redo_a_move() {
+    let root = temp_root("undo-cues");
+    let mut app = app(&root);
+    app.init_resource::<Heard>().add_systems(
+        Update,
+        (|mut cues: MessageReader<Cue>, mut heard: ResMut<Heard>| heard.0.extend(cues.read()))
+            .after(Frame::Apply),
+    );
+    play_one(&mut app);
+    command(&mut app, GameCommand::Undo);
+    command(&mut app, GameCommand::Redo);
+    // Nothing left to redo: no cue from the session (the notice's refusal has its own).
+    command(&mut app, GameCommand::Redo);
+    app.update();
+    let heard = app.world().resource::<Heard>().0.clone();
+    assert_eq!(heard, vec![Cue::Move, Cue::Undo, Cue::Move]);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
 #[test]
 fn a_replay_shows_each_position_and_takes_no_action() {
     let root = temp_root("replay-flow");

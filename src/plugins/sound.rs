@@ -28,7 +28,7 @@ pub fn to_play(cues: impl IntoIterator<Item = Cue>) -> Vec<Cue> {
 /// often.
 pub fn loudness(cue: Cue, volume: f32) -> f32 {
     let weight = match cue {
-        Cue::Move | Cue::Chance => 0.8,
+        Cue::Move | Cue::Roll | Cue::Draw | Cue::Undo => 0.8,
         Cue::Refused => 0.9,
         Cue::Crack | Cue::Won | Cue::Lost => 1.0,
     };
@@ -175,8 +175,8 @@ mod tests {
 
     #[test]
     fn a_frame_plays_each_kind_of_cue_once() {
-        let cues = [Cue::Move, Cue::Chance, Cue::Move, Cue::Won, Cue::Move];
-        assert_eq!(to_play(cues), vec![Cue::Move, Cue::Chance, Cue::Won]);
+        let cues = [Cue::Move, Cue::Roll, Cue::Move, Cue::Won, Cue::Move];
+        assert_eq!(to_play(cues), vec![Cue::Move, Cue::Roll, Cue::Won]);
         assert_eq!(to_play([]), vec![]);
     }
 

@@ -1,11 +1,11 @@
 //! What the table would sound like: the session raises a [`Cue`] for every move played, every
-//! chance step (a roll, a draw), every refusal shown to the player and the end of a game, and Ice
-//! Fortress's table one for every cube its ice shield loses. The sound plugin (`plugins::sound`)
+//! chance step (a roll, a draw), every refusal shown to the player, every undo and the end of a
+//! game, and Ice Fortress's table one for every cube its ice shield loses. The sound plugin (`plugins::sound`)
 //! plays them in a build with the `sound` feature; without it the cues are raised and nobody hears
 //! them.
 
 use bevy::prelude::*;
-use hoarfrost_rules::record::Step;
+use hoarfrost_rules::record::ChanceKind;
 
 use crate::session::Notice;
 
@@ -14,8 +14,12 @@ use crate::session::Notice;
 pub enum Cue {
     /// A move was played (by anyone): a piece set down.
     Move,
-    /// A chance step: dice rolled, a card or a figure drawn (once for a run of them).
-    Chance,
+    /// Dice rolled (once for a run of rolls).
+    Roll,
+    /// A card, a figure or a terrain piece drawn (once for a run of draws).
+    Draw,
+    /// A move taken back.
+    Undo,
     /// A click or a command was refused (the notice shows why).
     Refused,
     /// Ice Fortress's ice shield lost a cube.
@@ -28,9 +32,11 @@ pub enum Cue {
 }
 
 impl Cue {
-    pub const ALL: [Cue; 6] = [
+    pub const ALL: [Cue; 8] = [
         Cue::Move,
-        Cue::Chance,
+        Cue::Roll,
+        Cue::Draw,
+        Cue::Undo,
         Cue::Refused,
         Cue::Crack,
         Cue::Won,
@@ -41,7 +47,9 @@ impl Cue {
     pub fn file(self) -> &'static str {
         match self {
             Cue::Move => "sounds/move.wav",
-            Cue::Chance => "sounds/roll.wav",
+            Cue::Roll => "sounds/roll.wav",
+            Cue::Draw => "sounds/draw.wav",
+            Cue::Undo => "sounds/undo.wav",
             Cue::Refused => "sounds/refused.wav",
             Cue::Crack => "sounds/crack.wav",
             Cue::Won => "sounds/won.wav",
@@ -50,13 +58,22 @@ impl Cue {
     }
 }
 
-/// The cue for a chance step played after `before` (the record's steps until then): a run of
-/// chance steps one after another (a board drawn from the bag, invaders drawn one by one) sounds
-/// once, at its first.
-pub fn chance_cue<A>(before: &[Step<A>]) -> Option<Cue> {
-    match before.last() {
-        Some(Step::Chance) => None,
-        _ => Some(Cue::Chance),
+/// Remembers the last chance step heard, so that a run of chance steps of one kind (a board drawn
+/// from the bag, invaders drawn one by one) sounds once, at its first; a roll right after a run of
+/// draws still sounds.
+#[derive(Debug, Default)]
+pub struct ChanceRun(Option<(usize, ChanceKind)>);
+
+impl ChanceRun {
+    /// The cue for a chance step of `kind` played as step `index` of the game (counted from 0):
+    /// none when step `index - 1` was a chance step of the same kind.
+    pub fn cue(&mut self, index: usize, kind: ChanceKind) -> Option<Cue> {
+        let follows = index > 0 && self.0 == Some((index - 1, kind));
+        self.0 = Some((index, kind));
+        (!follows).then_some(match kind {
+            ChanceKind::Roll => Cue::Roll,
+            ChanceKind::Draw => Cue::Draw,
+        })
     }
 }
 
@@ -114,19 +131,19 @@ mod tests {
     }
 
     #[test]
-    fn a_run_of_chance_steps_sounds_once() {
-        let act = || Step::Act {
-            seat: 0,
-            action: 1u8,
-        };
-        assert_eq!(
-            chance_cue::<u8>(&[]),
-            Some(Cue::Chance),
-            "the game's first step"
-        );
-        assert_eq!(chance_cue(&[act()]), Some(Cue::Chance));
-        assert_eq!(chance_cue(&[act(), Step::Chance]), None);
-        assert_eq!(chance_cue(&[Step::Chance, act()]), Some(Cue::Chance));
+    fn a_run_of_chance_steps_of_one_kind_sounds_once() {
+        use ChanceKind::{Draw, Roll};
+        let mut run = ChanceRun::default();
+        // Three draws in a row (steps 0-2), then a roll straight after them.
+        assert_eq!(run.cue(0, Draw), Some(Cue::Draw), "the game's first step");
+        assert_eq!(run.cue(1, Draw), None);
+        assert_eq!(run.cue(2, Draw), None);
+        assert_eq!(run.cue(3, Roll), Some(Cue::Roll), "another kind");
+        // A move at step 4 ends the run: the next roll sounds, the one after it does not.
+        assert_eq!(run.cue(5, Roll), Some(Cue::Roll));
+        assert_eq!(run.cue(6, Roll), None);
+        // Undone back past the run: the same step again sounds.
+        assert_eq!(run.cue(5, Roll), Some(Cue::Roll));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The five games as [`Recorded`]: their setups, their kinds, and their chance events in plain words.
 
-use super::Recorded;
+use super::{ChanceKind, Recorded};
 use crate::ice_castle::{self, IceCastle};
 use crate::ice_colony::{self, DiceRoll, IceColony, Phase as ColonyPhase};
 use crate::ice_fortress::{self, IceFortress, Phase as FortressPhase};
@@ -38,6 +38,11 @@ impl Recorded for IceCastle {
     fn describe_chance(&self, _after: &Self) -> String {
         format!("Player {} draws a card", self.current() + 1)
     }
+
+    /// Ice Castle's only chance is a card drawn.
+    fn chance_kind(&self) -> ChanceKind {
+        ChanceKind::Draw
+    }
 }
 
 impl Recorded for IceColony {
@@ -46,6 +51,14 @@ impl Recorded for IceColony {
 
     fn from_setup(setup: &Self::Setup) -> Result<Self, RuleError> {
         IceColony::new(setup)
+    }
+
+    /// The board's terrain is drawn from the bag; everything else is a roll.
+    fn chance_kind(&self) -> ChanceKind {
+        match self.phase() {
+            ColonyPhase::FillBoard { .. } => ChanceKind::Draw,
+            _ => ChanceKind::Roll,
+        }
     }
 
     fn describe_chance(&self, after: &Self) -> String {
@@ -115,6 +128,14 @@ impl Recorded for IceFortress {
 
     fn from_setup(setup: &Self::Setup) -> Result<Self, RuleError> {
         IceFortress::standard(setup)
+    }
+
+    /// Invaders are drawn from the bag; everything else is a roll.
+    fn chance_kind(&self) -> ChanceKind {
+        match self.phase() {
+            FortressPhase::Invaders => ChanceKind::Draw,
+            _ => ChanceKind::Roll,
+        }
     }
 
     fn describe_chance(&self, after: &Self) -> String {

@@ -39,6 +39,20 @@ pub trait Recorded: Game {
     fn describe_chance(&self, _after: &Self) -> String {
         "chance".to_string()
     }
+
+    /// What the pending chance event is like: dice rolled (the default) or something drawn.
+    fn chance_kind(&self) -> ChanceKind {
+        ChanceKind::Roll
+    }
+}
+
+/// What a chance event is like, for the table's sounds and pictures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChanceKind {
+    /// Dice are rolled.
+    Roll,
+    /// A card, a figure or a piece is drawn (from a deck or a bag).
+    Draw,
 }
 
 /// One step of a game.

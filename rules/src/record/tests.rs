@@ -206,3 +206,49 @@ fn a_replay_goes_forward_back_and_jumps_to_the_same_states_as_a_fresh_replay() {
     assert_eq!(replay.log(), replay.lines());
     assert_eq!(replay.lines(), &record.log().unwrap()[..]);
 }
+
+/// Every chance step of a random game of `G`: its kind (asked of the state before it) and its line.
+fn chance_steps<G: Recorded>(
+    setup: G::Setup,
+    seed: u64,
+    steps: usize,
+) -> Vec<(ChanceKind, String)> {
+    let record = random_game::<G>(setup, seed, steps)
+        .unwrap()
+        .record()
+        .clone();
+    let mut state = record.start().unwrap();
+    let mut out = Vec::new();
+    for (i, step) in record.steps.iter().enumerate() {
+        match step {
+            Step::Chance => {
+                out.push((state.chance_kind(), record.describe(i).unwrap()));
+                state.apply_chance();
+            }
+            Step::Act { seat, action } => state.apply(*seat, action).unwrap(),
+        }
+    }
+    out
+}
+
+#[test]
+fn chance_steps_are_draws_where_their_words_say_drawn_and_rolls_elsewhere() {
+    let games = [
+        chance_steps::<IceCastle>(ice_castle::Setup::new(2, 7), 7, 60),
+        chance_steps::<IceColony>(ice_colony::Setup::new(2, 3), 3, 80),
+        chance_steps::<IceFortress>(ice_fortress::Setup::new(1, 3), 3, 300),
+    ];
+    for steps in &games {
+        for (kind, line) in steps {
+            let drawn = line.contains("draws") || line.contains("drawn") || line.contains("pulled");
+            assert_eq!(*kind == ChanceKind::Draw, drawn, "{kind:?}: {line}");
+        }
+    }
+    // Ice Castle only draws; the other two both draw and roll.
+    assert!(games[0].iter().all(|(k, _)| *k == ChanceKind::Draw));
+    for steps in &games[1..] {
+        for kind in [ChanceKind::Draw, ChanceKind::Roll] {
+            assert!(steps.iter().any(|(k, _)| *k == kind), "{steps:#?}");
+        }
+    }
+}

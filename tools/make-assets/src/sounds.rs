@@ -3,6 +3,8 @@
 //!
 //! - `move.wav`: a piece set down, a dull tock of ice on wood.
 //! - `roll.wav`: dice rattling to a stop, a run of small clicks.
+//! - `draw.wav`: a card or a figure drawn, a soft slide of noise and a light tap as it lands.
+//! - `undo.wav`: a move taken back, a soft tone gliding down.
 //! - `refused.wav`: a move the rules refuse, two soft low notes falling.
 //! - `crack.wav`: Ice Fortress's ice shield losing a cube, sharp snaps over a falling whistle.
 //! - `won.wav`: a game won, four icy bells rising.
@@ -111,6 +113,43 @@ fn rattle() -> Vec<f32> {
     finish(out, 0.5)
 }
 
+/// A card slid off a deck (or a figure pulled from a bag): a soft hiss that swells and fades, its
+/// highs kept down by a running average, then a light tap as it is laid down.
+fn slide() -> Vec<f32> {
+    let mut out = silence(0.3);
+    let mut noise = Noise(0xca2d_5117);
+    let length = 0.2;
+    let n = (length * RATE as f32) as usize;
+    let mut smooth = 0.0;
+    for (k, sample) in out.iter_mut().take(n).enumerate() {
+        let t = k as f32 / n as f32;
+        smooth += 0.25 * (noise.next() - smooth);
+        *sample += (std::f32::consts::PI * t).sin().powi(2) * smooth;
+    }
+    strike(
+        &mut out,
+        length - 0.02,
+        900.0,
+        &[(1.0, 1.0, 0.012), (2.4, 0.4, 0.006)],
+        0.35,
+    );
+    finish(out, 0.4)
+}
+
+/// A soft tone gliding down from 880 to 440 Hz and fading: a move taken back.
+fn glide_down() -> Vec<f32> {
+    let mut out = silence(0.22);
+    let mut phase = 0.0f32;
+    for (i, sample) in out.iter_mut().enumerate() {
+        let t = i as f32 / RATE as f32;
+        let pitch = 440.0 + 440.0 * (-t / 0.06).exp();
+        phase += std::f32::consts::TAU * pitch / RATE as f32;
+        let rise = (t / 0.004).min(1.0);
+        *sample += rise * (-t / 0.07).exp() * (phase.sin() + 0.25 * (2.0 * phase).sin());
+    }
+    finish(out, 0.4)
+}
+
 /// Two soft low notes falling: the move was refused.
 fn refusal() -> Vec<f32> {
     let mut out = silence(0.32);
@@ -172,6 +211,8 @@ pub fn all() -> Vec<Asset> {
     [
         ("move", tock()),
         ("roll", rattle()),
+        ("draw", slide()),
+        ("undo", glide_down()),
         ("refused", refusal()),
         ("crack", crack()),
         (
@@ -232,7 +273,7 @@ mod tests {
     #[test]
     fn each_sound_is_a_short_audible_wav_that_does_not_clip() {
         let sounds = all();
-        assert_eq!(sounds.len(), 6);
+        assert_eq!(sounds.len(), 8);
         for s in &sounds {
             let b = &s.bytes;
             assert_eq!(&b[0..4], b"RIFF", "{}", s.path);
@@ -267,6 +308,18 @@ mod tests {
             let read: Vec<i16> = reader.samples::<i16>().map(|v| v.unwrap()).collect();
             assert_eq!(read, samples(&s.bytes), "{}", s.path);
         }
+    }
+
+    #[test]
+    fn the_undo_glides_down() {
+        let all = all();
+        let undo = all.iter().find(|s| s.path == "sounds/undo.wav").unwrap();
+        let pcm = samples(&undo.bytes);
+        // Zero crossings in the first and the third 40 ms: the pitch falls.
+        let crossings = |pcm: &[i16]| pcm.windows(2).filter(|w| (w[0] < 0) != (w[1] < 0)).count();
+        let n = (0.04 * RATE as f32) as usize;
+        let (first, third) = (crossings(&pcm[..n]), crossings(&pcm[2 * n..3 * n]));
+        assert!(third < first, "{first} then {third} crossings");
     }
 
     #[test]
