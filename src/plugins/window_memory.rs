@@ -149,22 +149,38 @@ mod tests {
         });
     }
 
-    fn dir(name: &str) -> Storage {
+    /// A fresh folder for one test's storage, removed when the test is done with it.
+    struct Scratch {
+        root: std::path::PathBuf,
+        storage: Storage,
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.root);
+        }
+    }
+
+    fn dir(name: &str) -> Scratch {
         let root =
             std::env::temp_dir().join(format!("hoarfrost-window-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
-        Storage::under(&root)
+        Scratch {
+            storage: Storage::under(&root),
+            root,
+        }
     }
 
     #[test]
     fn a_resized_window_opens_at_that_size_next_time() {
-        let storage = dir("kept");
-        let mut app = window_app(&storage, LaunchOptions::default(), (1280, 720));
-        assert_eq!(remembered(&storage), None, "nothing kept at first");
+        let scratch = dir("kept");
+        let storage = &scratch.storage;
+        let mut app = window_app(storage, LaunchOptions::default(), (1280, 720));
+        assert_eq!(remembered(storage), None, "nothing kept at first");
         resize(&mut app, (1000, 600));
         app.update();
         assert_eq!(
-            remembered(&storage),
+            remembered(storage),
             None,
             "a drag still going is not written"
         );
@@ -172,28 +188,29 @@ mod tests {
         for _ in 0..4 {
             app.update();
         }
-        assert_eq!(remembered(&storage), Some((1100, 650)), "the settled size");
+        assert_eq!(remembered(storage), Some((1100, 650)), "the settled size");
         // Quitting at once after a resize still keeps it.
         resize(&mut app, (900, 500));
         app.world_mut().write_message(AppExit::Success);
         app.update();
-        assert_eq!(remembered(&storage), Some((900, 500)), "kept on quitting");
+        assert_eq!(remembered(storage), Some((900, 500)), "kept on quitting");
     }
 
     #[test]
     fn a_size_from_the_command_line_or_fullscreen_is_not_kept() {
-        let storage = dir("chosen");
+        let scratch = dir("chosen");
+        let storage = &scratch.storage;
         let flagged = LaunchOptions {
             window: Some((960, 540)),
             ..default()
         };
-        let mut app = window_app(&storage, flagged, (960, 540));
+        let mut app = window_app(storage, flagged, (960, 540));
         resize(&mut app, (1000, 600));
         for _ in 0..4 {
             app.update();
         }
-        assert_eq!(remembered(&storage), None, "--window chose the size");
-        let mut app = window_app(&storage, LaunchOptions::default(), (1280, 720));
+        assert_eq!(remembered(storage), None, "--window chose the size");
+        let mut app = window_app(storage, LaunchOptions::default(), (1280, 720));
         let mut q = app.world_mut().query::<&mut Window>();
         q.single_mut(app.world_mut()).unwrap().mode =
             WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current);
@@ -201,22 +218,19 @@ mod tests {
         for _ in 0..4 {
             app.update();
         }
-        assert_eq!(
-            remembered(&storage),
-            None,
-            "the screen's size in fullscreen"
-        );
+        assert_eq!(remembered(storage), None, "the screen's size in fullscreen");
     }
 
     #[test]
     fn a_damaged_or_impossible_size_file_is_passed_over() {
-        let storage = dir("damaged");
+        let scratch = dir("damaged");
+        let storage = &scratch.storage;
         let path = storage.window_file().unwrap();
         for text in ["(width: 1600", "(width: 200, height: 100)", "[1, 2]"] {
             write_file(&path, text).unwrap();
-            assert_eq!(remembered(&storage), None, "{text}");
+            assert_eq!(remembered(storage), None, "{text}");
         }
         write_file(&path, "(width: 1600, height: 900)").unwrap();
-        assert_eq!(remembered(&storage), Some((1600, 900)));
+        assert_eq!(remembered(storage), Some((1600, 900)));
     }
 }
