@@ -1,6 +1,6 @@
 //! The Settings window (from the title screen, a game's side panel or Ctrl+,): window mode, graphics
-//! quality, camera speed, animation speed, AI speed, text size and, on the title screen, the default
-//! seats. Settings are read at start (a damaged file gives the defaults and a notice), take effect
+//! quality, camera speed, animation speed, AI speed, text size, sound volume and, on the title
+//! screen, the default seats. F11 switches the window mode on its own. Settings are read at start (a damaged file gives the defaults and a notice), take effect
 //! when saved, and are written to `<config>/settings.ron` then. Text and panels also follow the
 //! window's height (`settings::ui_zoom`), so a small window keeps room for the table.
 
@@ -24,7 +24,13 @@ use crate::systems::AnimationSpeed;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
         .add_systems(Startup, load_settings)
-        .add_systems(Update, apply_settings.run_if(resource_changed::<Settings>))
+        .add_systems(Update, fullscreen_by_key)
+        .add_systems(
+            Update,
+            apply_settings
+                .run_if(resource_changed::<Settings>)
+                .after(fullscreen_by_key),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -92,6 +98,43 @@ fn apply_settings(
             window.mode = mode;
         }
     }
+}
+
+/// F11 switches between a window and the full screen, and keeps the choice in the settings file as
+/// the Settings window's Save would. While that window is open its own choice is the one to change.
+fn fullscreen_by_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    menus: Res<Menus>,
+    storage: Res<Storage>,
+    mut settings: ResMut<Settings>,
+    mut notice: ResMut<Notice>,
+) {
+    if !keys.just_pressed(KeyCode::F11) {
+        return;
+    }
+    if menus.settings {
+        notice.info("The Settings window is open: choose windowed or fullscreen there.");
+        return;
+    }
+    let mut next = settings.clone();
+    let (window, said) = match next.window {
+        WindowChoice::Windowed => (
+            WindowChoice::Fullscreen,
+            "Fullscreen (F11 goes back to a window).",
+        ),
+        WindowChoice::Fullscreen => (WindowChoice::Windowed, "Windowed (F11 fills the screen)."),
+    };
+    next.window = window;
+    let written = storage
+        .settings_file()
+        .and_then(|path| write_file(&path, &next.to_ron()));
+    match written {
+        Ok(()) => notice.info(said),
+        Err(e) => notice.error(format!(
+            "{said} It was not kept for next time: the settings could not be saved: {e}"
+        )),
+    }
+    *settings = next;
 }
 
 /// Size text and panels for the window's height and the player's text size, whenever either
@@ -246,6 +289,55 @@ mod tests {
         assert_eq!(world.resource::<AnimationSpeed>().0, 3.0);
         let reaction = world.resource::<ReactionTime>();
         assert_eq!(reaction.wait(0.0), 1.2, "half the AI speed, twice the wait");
+    }
+
+    #[test]
+    fn f11_switches_to_fullscreen_and_back_and_keeps_the_choice() {
+        let root = std::env::temp_dir().join(format!("hoarfrost-f11-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let storage = Storage::under(&root);
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<CameraSpeed>()
+            .init_resource::<AnimationSpeed>()
+            .init_resource::<Menus>()
+            .init_resource::<Notice>()
+            .init_resource::<Settings>()
+            .insert_resource(storage.clone())
+            .add_systems(
+                Update,
+                (fullscreen_by_key, apply_settings.after(fullscreen_by_key)),
+            );
+        app.world_mut().spawn((Window::default(), PrimaryWindow));
+        let press = |app: &mut App| {
+            let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            input.release_all();
+            input.clear();
+            input.press(KeyCode::F11);
+            app.update();
+            let mut q = app.world_mut().query::<&Window>();
+            let mode = q.single(app.world()).unwrap().mode;
+            let kept = Settings::load(&storage.settings_file().unwrap()).0.window;
+            let said = app.world().resource::<Notice>().text.clone();
+            (mode, kept, said)
+        };
+        let (mode, kept, said) = press(&mut app);
+        assert_eq!(
+            mode,
+            WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+        );
+        assert_eq!(kept, WindowChoice::Fullscreen);
+        assert!(said.starts_with("Fullscreen"), "{said}");
+        let (mode, kept, said) = press(&mut app);
+        assert_eq!((mode, kept), (WindowMode::Windowed, WindowChoice::Windowed));
+        assert!(said.starts_with("Windowed"), "{said}");
+        // With the Settings window open, F11 leaves the choice to it.
+        app.world_mut().resource_mut::<Menus>().settings = true;
+        let (mode, kept, said) = press(&mut app);
+        assert_eq!((mode, kept), (WindowMode::Windowed, WindowChoice::Windowed));
+        assert!(said.contains("Settings window is open"), "{said}");
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     /// The title choice after start-up with `options` and, if given, an autosave of `last`.
