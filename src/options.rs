@@ -184,10 +184,11 @@ impl LaunchOptions {
 }
 
 /// The keys `--click key:<name>` presses: its name, the key, and the text it types (if any).
-pub const KEYS: [(&str, KeyCode, &str); 15] = [
+pub const KEYS: [(&str, KeyCode, &str); 16] = [
     ("escape", KeyCode::Escape, ""),
     ("f1", KeyCode::F1, ""),
     ("f11", KeyCode::F11, ""),
+    ("space", KeyCode::Space, " "),
     ("comma", KeyCode::Comma, ","),
     ("h", KeyCode::KeyH, "h"),
     ("m", KeyCode::KeyM, "m"),

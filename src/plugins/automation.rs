@@ -273,6 +273,7 @@ fn key_input(code: KeyCode, pressed: bool, window: Entity) -> bevy::input::keybo
         KeyCode::Escape => Key::Escape,
         KeyCode::F1 => Key::F1,
         KeyCode::F11 => Key::F11,
+        KeyCode::Space => Key::Space,
         KeyCode::ControlLeft => Key::Control,
         other => {
             let text = crate::options::KEYS

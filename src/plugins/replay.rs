@@ -1,7 +1,9 @@
-//! Watching a recorded game step by step: the controls (start, back, forward, end, a slider to jump)
-//! move the replay, and the table shows its position (the session's state is the replay's). Nobody
-//! acts meanwhile: the turn phase is `Replay`, so input and AI seats are off. A step forward raises
-//! the step's sound cue.
+//! Watching a recorded game step by step: the controls (play and pause, start, back, forward, end, a
+//! slider to jump, the speed) move the replay, and the table shows its position (the session's state
+//! is the replay's). Playing, it steps forward on its own, a move every [`MOVE_SECONDS`] and a roll or
+//! draw every [`CHANCE_PAUSE`] at 1x, until its end or a control pauses it; Space plays and pauses.
+//! Nobody acts meanwhile: the turn phase is `Replay`, so input and AI seats are off. A step forward
+//! raises the step's sound cue.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -10,18 +12,129 @@ use hoarfrost_rules::record::{ChanceKind, Recorded, Replay, Step};
 use crate::plugins::hud::{HudSpec, named_line};
 use crate::plugins::loading::{Pending, PendingGame};
 use crate::screens::Screen;
-use crate::session::{Notice, Session};
+use crate::session::{CHANCE_PAUSE, Notice, Session};
 use crate::systems::cues::{ChanceRun, Cue};
+
+/// Seconds between two moves of a replay playing at 1x (a roll or a draw takes [`CHANCE_PAUSE`], as
+/// in the game).
+pub const MOVE_SECONDS: f32 = 0.8;
+
+/// The speeds the replay window offers.
+pub const SPEEDS: [f32; 3] = [1.0, 2.0, 4.0];
+
+/// A replay's playback: playing on its own or waiting for the controls, how fast, and the run of
+/// chance steps heard (so a run of draws sounds once, as in the game).
+#[derive(Resource, Debug)]
+pub struct Playback {
+    pub playing: bool,
+    /// One of [`SPEEDS`]: kept from one replay to the next in a run of the app.
+    pub speed: f32,
+    waited: f32,
+    run: ChanceRun,
+}
+
+impl Default for Playback {
+    fn default() -> Self {
+        Playback {
+            playing: false,
+            speed: 1.0,
+            waited: 0.0,
+            run: ChanceRun::default(),
+        }
+    }
+}
 
 /// Registers the replay controls for game `G`.
 pub fn plugin<G: Recorded>(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        replay_controls::<G>.run_if(
-            in_state(Screen::Playing)
-                .and_then(|s: Option<Res<Session<G>>>| s.is_some_and(|s| s.is_replay())),
-        ),
-    );
+    let replaying = || {
+        in_state(Screen::Playing)
+            .and_then(|s: Option<Res<Session<G>>>| s.is_some_and(|s| s.is_replay()))
+    };
+    app.init_resource::<Playback>()
+        .add_systems(OnEnter(Screen::Playing), |mut p: ResMut<Playback>| {
+            *p = Playback {
+                speed: p.speed,
+                ..default()
+            };
+        })
+        .add_systems(
+            EguiPrimaryContextPass,
+            replay_controls::<G>.run_if(replaying()),
+        )
+        .add_systems(
+            Update,
+            (
+                play_by_key
+                    .run_if(crate::systems::keys_free)
+                    .in_set(crate::systems::Frame::Input),
+                play_on::<G>.in_set(crate::systems::Frame::Apply),
+            )
+                .run_if(replaying()),
+        );
+}
+
+/// How long playback waits before playing step `at` of `steps` at `speed`.
+pub fn step_wait<A>(steps: &[Step<A>], at: usize, speed: f32) -> f32 {
+    let wait = match steps.get(at) {
+        Some(Step::Chance) => CHANCE_PAUSE,
+        _ => MOVE_SECONDS,
+    };
+    wait / speed.max(0.1)
+}
+
+/// Space plays the replay or pauses it (from its end, it plays from the start).
+fn play_by_key(keys: Res<ButtonInput<KeyCode>>, mut playback: ResMut<Playback>) {
+    if keys.just_pressed(KeyCode::Space) {
+        playback.playing = !playback.playing;
+        playback.waited = 0.0;
+    }
+}
+
+/// While playing, step forward once the step's wait is over; stop at the end.
+fn play_on<G: Recorded>(
+    time: Res<Time>,
+    mut session: ResMut<Session<G>>,
+    mut playback: ResMut<Playback>,
+    mut cues: MessageWriter<Cue>,
+) {
+    if !playback.playing {
+        return;
+    }
+    let Some(replay) = session.replay() else {
+        return;
+    };
+    let (at, len) = (replay.position(), replay.len());
+    if at >= len {
+        // Played from its end: start again.
+        go_to(&mut session, &mut playback.run, 0, &mut cues);
+        return;
+    }
+    playback.waited += time.delta_secs();
+    if playback.waited < step_wait(&replay.record().steps, at, playback.speed) {
+        return;
+    }
+    playback.waited = 0.0;
+    go_to(&mut session, &mut playback.run, at + 1, &mut cues);
+    if at + 1 >= len {
+        playback.playing = false;
+    }
+}
+
+/// Move the replay to step `to`, with the sound of one step forward.
+fn go_to<G: Recorded>(
+    session: &mut Session<G>,
+    run: &mut ChanceRun,
+    to: usize,
+    cues: &mut MessageWriter<Cue>,
+) {
+    let Some(replay) = session.replay() else {
+        return;
+    };
+    let kind = session.state.chance_kind();
+    if let Some(cue) = seek_cue(&replay.record().steps, replay.position(), to, kind, run) {
+        cues.write(cue);
+    }
+    session.replay_to(to);
 }
 
 /// A move of the replay asked for by a control.
@@ -71,7 +184,7 @@ fn replay_controls<G: Recorded>(
     spec: Res<HudSpec<G>>,
     mut next: ResMut<NextState<Screen>>,
     mut cues: MessageWriter<Cue>,
-    mut run: Local<ChanceRun>,
+    mut playback: ResMut<Playback>,
 ) -> Result {
     let Some(replay) = session.replay() else {
         return Ok(());
@@ -92,6 +205,21 @@ fn replay_controls<G: Recorded>(
         .show(ctx, |ui| {
             ui.label(format!("Step {at} of {len}: {line}"));
             ui.horizontal(|ui| {
+                let (label, tip) = if playback.playing {
+                    ("Pause", "stop here (Space)")
+                } else if at < len {
+                    ("Play", "step forward on its own (Space)")
+                } else {
+                    ("Play", "play again from the start (Space)")
+                };
+                if ui
+                    .add_enabled(len > 0, egui::Button::new(label))
+                    .on_hover_text(tip)
+                    .clicked()
+                {
+                    playback.playing = !playback.playing;
+                    playback.waited = 0.0;
+                }
                 for (label, s, enabled) in [
                     ("|<", Seek::Start, at > 0),
                     ("< Back", Seek::Back, at > 0),
@@ -107,18 +235,23 @@ fn replay_controls<G: Recorded>(
                 }
             });
             let mut to = at;
-            ui.add(egui::Slider::new(&mut to, 0..=len).text("step"));
+            ui.horizontal(|ui| {
+                ui.spacing_mut().slider_width = 260.0;
+                ui.add(egui::Slider::new(&mut to, 0..=len).text("step"));
+                ui.label("speed");
+                for speed in SPEEDS {
+                    ui.selectable_value(&mut playback.speed, speed, format!("{speed}x"));
+                }
+            });
             if to != at {
                 seek = Some(Seek::To(to));
             }
         });
     if let Some(s) = seek {
+        // Taking the controls pauses the playback.
+        playback.playing = false;
         let to = seek_target(s, at, len);
-        let kind = session.state.chance_kind();
-        if let Some(cue) = seek_cue(&replay.record().steps, at, to, kind, &mut run) {
-            cues.write(cue);
-        }
-        session.replay_to(to);
+        go_to(&mut session, &mut playback.run, to, &mut cues);
     }
     Ok(())
 }
@@ -168,6 +301,133 @@ mod tests {
         assert_eq!(seek(4, 5, Roll), None, "past the end");
         // Jumped into the middle of the run, its next draw sounds: nothing before it was heard.
         assert_eq!(seek(2, 3, Draw), Some(Cue::Draw));
+    }
+
+    #[test]
+    fn playback_waits_a_move_longer_than_a_roll_and_less_when_faster() {
+        let steps: Vec<Step<u8>> = vec![Step::Act { seat: 0, action: 7 }, Step::Chance];
+        assert_eq!(step_wait(&steps, 0, 1.0), MOVE_SECONDS);
+        assert_eq!(step_wait(&steps, 1, 1.0), CHANCE_PAUSE);
+        assert_eq!(step_wait(&steps, 0, 4.0), MOVE_SECONDS / 4.0);
+    }
+
+    /// Every sound cue raised so far.
+    #[derive(Resource, Default)]
+    struct Heard(Vec<Cue>);
+
+    /// A headless app replaying a two-seat IceTowers game of `moves` moves, whose clock steps
+    /// `frame` seconds a frame.
+    fn replay_app(moves: usize, frame: f32) -> App {
+        use hoarfrost_rules::Game;
+        use hoarfrost_rules::icetowers::{IceTowers, Setup};
+        use hoarfrost_rules::record::Recorder;
+        let mut recorder = Recorder::<IceTowers>::new(Setup::new(2, 5)).unwrap();
+        for _ in 0..moves {
+            let action = recorder.state().legal_actions(0)[0].clone();
+            recorder.act(0, &action).unwrap();
+        }
+        let replay = Replay::new(recorder.record().clone()).unwrap();
+        let seats = vec![crate::options::SeatKind::Human; 2];
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_secs_f32(frame),
+            ))
+            .init_resource::<ButtonInput<KeyCode>>()
+            .add_plugins((
+                crate::systems::order_frame,
+                crate::screens::plugin,
+                crate::session::plugin::<IceTowers>,
+                plugin::<IceTowers>,
+            ))
+            .insert_resource(Session::replaying(replay, seats, 5))
+            .init_resource::<Heard>()
+            .add_systems(
+                Update,
+                (|mut cues: MessageReader<Cue>, mut heard: ResMut<Heard>| {
+                    heard.0.extend(cues.read())
+                })
+                .after(crate::systems::Frame::Apply),
+            );
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        app.update();
+        app
+    }
+
+    fn position(app: &App) -> usize {
+        use hoarfrost_rules::icetowers::IceTowers;
+        let session = app.world().resource::<Session<IceTowers>>();
+        session.replay().unwrap().position()
+    }
+
+    fn space(app: &mut App) {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release_all();
+        keys.clear();
+        keys.press(KeyCode::Space);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release_all();
+        keys.clear();
+    }
+
+    #[test]
+    fn a_playing_replay_steps_on_by_itself_and_stops_at_its_end() {
+        // At 4x, a frame a little longer than a move's wait (Bevy's clock takes at most 0.25 s a
+        // frame): one step a frame once playing.
+        let mut app = replay_app(3, MOVE_SECONDS / 4.0 + 0.01);
+        app.world_mut().resource_mut::<Playback>().speed = 4.0;
+        app.update();
+        assert_eq!(position(&app), 0, "it waits for Play");
+        space(&mut app);
+        assert!(app.world().resource::<Playback>().playing);
+        for n in 1..=3 {
+            if position(&app) < n {
+                app.update();
+            }
+            assert_eq!(position(&app), n);
+        }
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(position(&app), 3, "the end");
+        assert!(!app.world().resource::<Playback>().playing);
+        assert_eq!(app.world().resource::<Heard>().0, vec![Cue::Move; 3]);
+        // Played again from its end, it starts over; Space pauses it.
+        space(&mut app);
+        assert_eq!(position(&app), 0);
+        app.update();
+        assert_eq!(position(&app), 1);
+        space(&mut app);
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(position(&app), 1, "paused");
+    }
+
+    #[test]
+    fn a_faster_replay_takes_fewer_frames_a_step() {
+        let frame = MOVE_SECONDS / 4.0 + 0.01;
+        let mut app = replay_app(2, frame);
+        space(&mut app);
+        let frames = |app: &mut App| {
+            let at = position(app);
+            let mut n = 0;
+            while position(app) == at && n < 10 {
+                app.update();
+                n += 1;
+            }
+            n
+        };
+        let at_1x = frames(&mut app);
+        app.world_mut().resource_mut::<Playback>().speed = 4.0;
+        let at_4x = frames(&mut app);
+        assert!(
+            at_4x == 1 && at_1x >= 3,
+            "{at_1x} frames at 1x, {at_4x} at 4x"
+        );
     }
 
     #[test]

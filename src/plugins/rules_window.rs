@@ -4,7 +4,6 @@
 //! window instead.
 
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::GameKind;
 use serde::Deserialize;
@@ -81,9 +80,9 @@ pub fn summary(game: GameKind) -> String {
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        toggle_on_f1.in_set(crate::systems::Frame::Input).run_if(
-            |w: Option<Res<EguiWantsInput>>| w.is_none_or(|w| !w.wants_any_keyboard_input()),
-        ),
+        toggle_on_f1
+            .in_set(crate::systems::Frame::Input)
+            .run_if(crate::systems::keys_free),
     )
     .add_systems(
         EguiPrimaryContextPass,

@@ -5,7 +5,6 @@
 //! what the player holds).
 
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::plugins::loading::{LoadMode, stage_autosave, stage_file};
@@ -55,9 +54,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (shortcuts, escape)
                 .in_set(crate::systems::Frame::Input)
-                .run_if(|w: Option<Res<EguiWantsInput>>| {
-                    w.is_none_or(|w| !w.wants_any_keyboard_input())
-                }),
+                .run_if(crate::systems::keys_free),
         )
         .add_systems(
             EguiPrimaryContextPass,

@@ -4,7 +4,6 @@
 //! on Linux); without it the cues go unheard and M says so.
 
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 
 use crate::plugins::hint::COMMAND_KEYS;
 use crate::session::Notice;
@@ -45,9 +44,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Cue>()
         .add_systems(
             Update,
-            mute_by_key.in_set(crate::systems::Frame::Input).run_if(
-                |w: Option<Res<EguiWantsInput>>| w.is_none_or(|w| !w.wants_any_keyboard_input()),
-            ),
+            mute_by_key
+                .in_set(crate::systems::Frame::Input)
+                .run_if(crate::systems::keys_free),
         );
     #[cfg(feature = "sound")]
     app.add_systems(Startup, load_sounds)

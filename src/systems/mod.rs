@@ -38,6 +38,12 @@ impl Default for AnimationSpeed {
 #[derive(Component, Default)]
 pub struct TableEntity;
 
+/// Run condition of the key shortcuts: true unless egui is taking the keys (a text field being
+/// typed in). Without egui (headless test apps) the keys are free.
+pub fn keys_free(wants: Option<Res<bevy_egui::input::EguiWantsInput>>) -> bool {
+    wants.is_none_or(|w| !w.wants_any_keyboard_input())
+}
+
 /// Orders the [`Frame`] sets in `Update` (headless test apps use it too).
 pub fn order_frame(app: &mut App) {
     app.configure_sets(
