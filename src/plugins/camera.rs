@@ -1,4 +1,5 @@
-//! The table camera: orbit (right drag or arrow keys), pan (middle drag), zoom (wheel), reset (R or Home).
+//! The table camera: orbit (right drag or arrow keys), pan (middle drag, or Shift and right drag),
+//! zoom (wheel), reset (R or Home).
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::light::ShadowFilteringMethod;
@@ -111,6 +112,7 @@ fn spawn_camera(mut commands: Commands, target: Res<FrameTarget>) {
 
 fn orbit_with_mouse(
     buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
     motion: Res<AccumulatedMouseMotion>,
     speed: Res<CameraSpeed>,
     mut cams: Query<&mut OrbitCamera>,
@@ -119,15 +121,41 @@ fn orbit_with_mouse(
     if d == Vec2::ZERO {
         return;
     }
+    let right = buttons.pressed(MouseButton::Right);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let drag = if right && !shift {
+        Drag::Orbit
+    } else if buttons.pressed(MouseButton::Middle) || right {
+        Drag::Pan
+    } else {
+        return;
+    };
     for mut cam in &mut cams {
-        if buttons.pressed(MouseButton::Right) {
-            cam.yaw -= d.x * 0.006;
-            cam.pitch = (cam.pitch + d.y * 0.005).clamp(0.12, 1.5);
-        } else if buttons.pressed(MouseButton::Middle) {
-            let rot = Quat::from_rotation_y(cam.yaw);
-            let scale = cam.distance * 0.0015;
-            let pan = rot * Vec3::new(-d.x * scale, 0.0, -d.y * scale);
-            cam.focus += pan;
+        cam.drag(drag, d);
+    }
+}
+
+/// What a mouse drag does to the camera: right drag orbits; middle drag, or Shift and right drag
+/// (for a mouse or touchpad without a middle button), pans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drag {
+    Orbit,
+    Pan,
+}
+
+impl OrbitCamera {
+    /// Move the camera for a drag of `d` pixels.
+    pub fn drag(&mut self, drag: Drag, d: Vec2) {
+        match drag {
+            Drag::Orbit => {
+                self.yaw -= d.x * 0.006;
+                self.pitch = (self.pitch + d.y * 0.005).clamp(0.12, 1.5);
+            }
+            Drag::Pan => {
+                let rot = Quat::from_rotation_y(self.yaw);
+                let scale = self.distance * 0.0015;
+                self.focus += rot * Vec3::new(-d.x * scale, 0.0, -d.y * scale);
+            }
         }
     }
 }
@@ -257,6 +285,23 @@ mod tests {
                 "radius {radius}, pitch {pitch}: (angle, slopes) out of view"
             );
         }
+    }
+
+    #[test]
+    fn a_drag_orbits_round_the_focus_or_pans_it_across_the_table() {
+        let start = OrbitCamera::framing(FrameTarget::default());
+        let mut orbit = start.clone();
+        orbit.drag(Drag::Orbit, Vec2::new(50.0, 20.0));
+        assert_eq!(orbit.focus, start.focus);
+        assert!(orbit.yaw < start.yaw && orbit.pitch > start.pitch);
+        let mut pan = start.clone();
+        pan.drag(Drag::Pan, Vec2::new(50.0, 0.0));
+        assert_eq!(
+            (pan.yaw, pan.pitch, pan.distance),
+            (start.yaw, start.pitch, start.distance)
+        );
+        // Dragged right, the table moves with the pointer: the focus moves left, along the table.
+        assert!(pan.focus.x < start.focus.x && pan.focus.y == start.focus.y);
     }
 
     #[test]

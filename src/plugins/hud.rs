@@ -51,7 +51,8 @@ pub struct HudSpec<G: Game> {
 pub struct SeatColours(pub Vec<egui::Color32>);
 
 /// The keys and mouse, the same at every table (each game's `help` says what its clicks do).
-pub const CONTROLS: &str = "Right drag or arrow keys: orbit. Middle drag: pan. Wheel: zoom. R: reset the view.\n\
+pub const CONTROLS: &str = "Right drag or arrow keys: orbit. Middle drag or Shift+right drag: pan. Wheel: zoom.\n\
+    R: reset the view. Space: play or pause a replay.\n\
     Esc: put down what you picked (or close the window open). H: hint. F1: rules. M: sound on/off.\n\
     Ctrl+Z / Ctrl+Y: undo / redo. Ctrl+S: save. Ctrl+O: load. Ctrl+,: settings. F11: fullscreen.";
 
