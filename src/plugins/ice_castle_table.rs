@@ -131,11 +131,28 @@ fn matte(materials: &mut Assets<StandardMaterial>, color: Color) -> Handle<Stand
     })
 }
 
+/// A door tile's look: its colour, open or closed, carrying the colour's marking (stripes, dots,
+/// checks), so that a player who cannot tell red from green can still match a key to its door.
+fn door_material(
+    c: Colour,
+    open: bool,
+    assets: &AssetServer,
+    materials: &mut Assets<StandardMaterial>,
+) -> Handle<StandardMaterial> {
+    materials.add(StandardMaterial {
+        base_color: door_colour(c, open),
+        base_color_texture: Some(assets.load(palette::marking_path(c.hue()))),
+        perceptual_roughness: 0.6,
+        ..default()
+    })
+}
+
 #[allow(clippy::too_many_arguments)]
 fn start_game(
     mut commands: Commands,
     choice: Res<SetupChoice>,
     old: Query<Entity, With<TableEntity>>,
+    assets: Res<AssetServer>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut notice: ResMut<Notice>,
@@ -164,8 +181,8 @@ fn start_game(
         .into_iter()
         .map(|c| {
             [
-                matte(&mut materials, door_colour(c, false)),
-                matte(&mut materials, door_colour(c, true)),
+                door_material(c, false, &assets, &mut materials),
+                door_material(c, true, &assets, &mut materials),
             ]
         })
         .collect();
@@ -200,6 +217,7 @@ fn start_game(
             .map(|h| {
                 materials.add(StandardMaterial {
                     base_color: palette::hue_color(h),
+                    base_color_texture: Some(assets.load(palette::marking_path(h))),
                     perceptual_roughness: 0.35,
                     ..default()
                 })
