@@ -484,6 +484,11 @@ fn a_real_click_on_a_sprawl_stash_piece_picks_that_size() {
         said.starts_with("Red picks a small (1)"),
         "the click on Red's small stash piece picked nothing: {said:?}"
     );
+    // The pointer rests on the piece: its tooltip says what it is.
+    assert!(
+        printed.contains("hoarfrost: tip: Red's stash: 4 small (1) left, 6 points in all."),
+        "no tooltip over Red's stash piece: {printed}"
+    );
 }
 
 #[test]

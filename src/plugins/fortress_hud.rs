@@ -322,17 +322,7 @@ fn tooltip(
         return Ok(());
     };
     let text = target_text(&session.state, *target, figures.get(entity).ok());
-    let ctx = contexts.ctx_mut()?;
-    if let Some(pos) = ctx.pointer_hover_pos() {
-        egui::Area::new(egui::Id::new("fortress tooltip"))
-            .fixed_pos(pos + egui::vec2(16.0, 16.0))
-            .interactable(false)
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.label(text);
-                });
-            });
-    }
+    crate::plugins::tooltips::show_tip(contexts.ctx_mut()?, "fortress", &text);
     Ok(())
 }
 

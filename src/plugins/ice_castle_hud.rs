@@ -1,7 +1,8 @@
-//! The Ice Castle side panel: seats, the pile and discard, and the buttons that show no card.
+//! The Ice Castle side panel: seats, the pile and discard, and the buttons that show no card; and
+//! the tooltip over a door tile.
 
-use hoarfrost_rules::ice_castle::IceCastle;
-use hoarfrost_rules::{Game, Hue};
+use hoarfrost_rules::ice_castle::{Cell, IceCastle};
+use hoarfrost_rules::{Game, Hue, Seat};
 
 use crate::palette;
 use crate::plugins::hud::HudSpec;
@@ -12,10 +13,7 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
         title: "Ice Castle",
         seat_name: |s, seat| {
             let hue = Hue::ALL.get(seat).copied().unwrap_or(Hue::White);
-            (
-                format!("Player {} ({})", seat + 1, s.side(seat).name()),
-                palette::hue_egui(hue),
-            )
+            (player(s, seat), palette::hue_egui(hue))
         },
         seat_status: |s, seat| {
             let at = s
@@ -56,6 +54,48 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
     }
 }
 
+/// A seat's name at the table: "Player 2 (West)".
+fn player(s: &IceCastle, seat: Seat) -> String {
+    format!("Player {} ({})", seat + 1, s.side(seat).name())
+}
+
+/// The tooltip over the door tile at `cell` (and whatever lies on it): its door, what is on it and
+/// who stands there, as every player may know it (an unopened door's other side stays secret).
+pub(super) fn tile_tip(s: &IceCastle, cell: Cell) -> Option<String> {
+    let tile = s.tile(cell)?;
+    let colour = tile.colour.name().to_lowercase();
+    let mut lines = vec![if tile.open {
+        format!("{}: a {colour} {}.", cell.name(), tile.kind.name())
+    } else if tile.revealed {
+        format!(
+            "{}: a {colour} door, closed (a {} behind it).",
+            cell.name(),
+            tile.kind.name()
+        )
+    } else {
+        format!("{}: a {colour} door, closed.", cell.name())
+    }];
+    if tile.padlock {
+        lines.push("Padlocked: nobody opens or closes it but with a Skeleton Key.".into());
+    }
+    if tile.axed {
+        lines.push("An Axe opened it for good.".into());
+    }
+    for &(a, b) in s.slides() {
+        if a == cell || b == cell {
+            let other = if a == cell { b } else { a };
+            lines.push(format!("An Ice Slide joins it to {}.", other.name()));
+        }
+    }
+    for seat in 0..s.num_seats() {
+        if s.character(seat) == Some(cell) {
+            let frozen = if s.is_frozen(seat) { " (frozen)" } else { "" };
+            lines.push(format!("{} stands here{frozen}.", player(s, seat)));
+        }
+    }
+    Some(lines.join("\n"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,5 +107,40 @@ mod tests {
         let s = IceCastle::new(&Setup::new(2, 3)).unwrap();
         let line = (hud_spec().seat_status)(&s, 0);
         assert_eq!(line, format!("{} cards, off the castle", s.hand(0).len()));
+    }
+
+    #[test]
+    fn a_door_tile_tip_says_its_colour_its_state_and_who_stands_there() {
+        use hoarfrost_rules::GameRng;
+        let mut s = IceCastle::new(&Setup::new(2, 3)).unwrap();
+        let a1 = Cell::new(0, 0);
+        let tip = tile_tip(&s, a1).unwrap();
+        let colour = s.tile(a1).unwrap().colour.name().to_lowercase();
+        assert_eq!(tip, format!("A1: a {colour} door, closed."));
+        assert_eq!(tile_tip(&s, Cell::new(40, 40)), None, "off the castle");
+        // Play on until a player stands on an open door: the tip says so, with its kind.
+        let mut rng = GameRng::new(3);
+        for _ in 0..400 {
+            if let Some(at) = s
+                .character(0)
+                .filter(|&c| s.tile(c).is_some_and(|t| t.open))
+            {
+                let tip = tile_tip(&s, at).unwrap();
+                let kind = s.tile(at).unwrap().kind.name();
+                assert!(tip.contains(kind), "{tip}");
+                assert!(tip.contains("Player 1 (South) stands here"), "{tip}");
+                return;
+            }
+            match s.to_act() {
+                hoarfrost_rules::ToAct::Chance => s.apply_chance(),
+                hoarfrost_rules::ToAct::Seats(seats) => {
+                    let legal = s.legal_actions(seats[0]);
+                    let action = legal[rng.below(legal.len())];
+                    s.apply(seats[0], &action).unwrap();
+                }
+                hoarfrost_rules::ToAct::Over => break,
+            }
+        }
+        panic!("Player 1 never stood on an open door");
     }
 }

@@ -10,9 +10,11 @@ use hoarfrost_rules::{Game, GameKind, Hue, Seat};
 use crate::palette;
 use crate::plugins::ai::BotMaker;
 use crate::plugins::camera::FrameTarget;
+use crate::plugins::ice_castle_hud::tile_tip;
 use crate::plugins::ice_castle_input::{SelectedCard, acting_human, tiles_of};
 use crate::plugins::ice_castle_pieces::{draw_figures, draw_slides, draw_tiles};
 use crate::plugins::title::SetupChoice;
+use crate::plugins::tooltips::tips;
 use crate::plugins::tutorial;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
@@ -65,6 +67,8 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         crate::plugins::game_machinery::<IceCastle>,
         crate::plugins::ice_castle_input::plugin,
+        tips::<IceCastle, CastleTile>(|s, t| tile_tip(s, t.0)),
+        tips::<IceCastle, CastlePiece>(|s, p| tile_tip(s, p.0)),
     ))
     .insert_resource(BotMaker::<IceCastle>(|seed| {
         Box::new(ice_castle::bot::CastleBot::new(seed))

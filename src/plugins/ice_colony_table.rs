@@ -16,6 +16,7 @@ use crate::plugins::camera::FrameTarget;
 use crate::plugins::hud::{Choices, HudSpec};
 use crate::plugins::icetowers_table::{size, stack_heights};
 use crate::plugins::title::SetupChoice;
+use crate::plugins::tooltips::tips;
 use crate::plugins::tutorial;
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{Notice, Opening, PlayAction, Session};
@@ -93,25 +94,29 @@ pub struct ColonyAssets {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(crate::plugins::game_machinery::<IceColony>)
-        .insert_resource(BotMaker::<IceColony>(|seed| {
-            Box::new(ice_colony::bot::ColonyBot::new(seed))
-        }))
-        .insert_resource(hud_spec())
-        .add_observer(on_click)
-        .add_systems(
-            OnEnter(Screen::Playing),
-            start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceColony),
-        )
-        .add_systems(
-            Update,
-            (redraw_pieces, refresh_tiles, roll_new_dice)
-                .in_set(Frame::Mirror)
-                .run_if(
-                    resource_exists_and_changed::<Session<IceColony>>
-                        .and_then(resource_exists::<ColonyAssets>),
-                ),
-        );
+    app.add_plugins((
+        crate::plugins::game_machinery::<IceColony>,
+        tips::<IceColony, ColonySquare>(|s, q| square_tip(s, q.0)),
+        tips::<IceColony, ColonyPiece>(|s, p| square_tip(s, p.0)),
+    ))
+    .insert_resource(BotMaker::<IceColony>(|seed| {
+        Box::new(ice_colony::bot::ColonyBot::new(seed))
+    }))
+    .insert_resource(hud_spec())
+    .add_observer(on_click)
+    .add_systems(
+        OnEnter(Screen::Playing),
+        start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceColony),
+    )
+    .add_systems(
+        Update,
+        (redraw_pieces, refresh_tiles, roll_new_dice)
+            .in_set(Frame::Mirror)
+            .run_if(
+                resource_exists_and_changed::<Session<IceColony>>
+                    .and_then(resource_exists::<ColonyAssets>),
+            ),
+    );
 }
 
 /// Centre of a square on the table.
@@ -500,9 +505,67 @@ pub(super) fn hud_spec() -> HudSpec<IceColony> {
     }
 }
 
+/// The tooltip over square `sq` (and the pyramids on it): its terrain and what that does, and whose
+/// territory it is.
+pub fn square_tip(s: &IceColony, sq: Square) -> Option<String> {
+    if sq as usize >= SQUARES {
+        return None;
+    }
+    let name = ice_colony::square_name(sq);
+    let mut lines = vec![match s.terrain(sq) {
+        Some(c) => format!("{name}: {}.", c.effect(s.clear_terrain())),
+        None => format!("{name}: no terrain drawn yet."),
+    }];
+    if let Some(unit) = s.unit(sq) {
+        lines.push(format!(
+            "{}'s territory, {} pips.",
+            s.colour(unit.owner).name(),
+            unit.pips()
+        ));
+    }
+    Some(lines.join("\n"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_square_tip_names_its_terrain_and_its_territory() {
+        let mut s = IceColony::new(&ice_colony::Setup::new(2, 3)).unwrap();
+        assert_eq!(square_tip(&s, 0).unwrap(), "A1: no terrain drawn yet.");
+        while matches!(s.phase(), ice_colony::Phase::FillBoard { .. }) {
+            s.apply_chance();
+        }
+        let terrain = s.terrain(0).unwrap();
+        assert_eq!(
+            square_tip(&s, 0).unwrap(),
+            format!("A1: {}.", terrain.effect(s.clear_terrain()))
+        );
+        assert_eq!(square_tip(&s, SQUARES as Square), None);
+        // Play on until someone holds a territory: its tip names the owner and the pips.
+        for _ in 0..200 {
+            if let Some(sq) = (0..SQUARES as Square).find(|&q| s.unit(q).is_some()) {
+                let unit = s.unit(sq).unwrap();
+                let tip = square_tip(&s, sq).unwrap();
+                let owner = s.colour(unit.owner).name();
+                assert!(
+                    tip.ends_with(&format!("{owner}'s territory, {} pips.", unit.pips())),
+                    "{tip}"
+                );
+                return;
+            }
+            match s.to_act() {
+                hoarfrost_rules::ToAct::Chance => s.apply_chance(),
+                hoarfrost_rules::ToAct::Seats(seats) => {
+                    let action = s.legal_actions(seats[0])[0].clone();
+                    s.apply(seats[0], &action).unwrap();
+                }
+                hoarfrost_rules::ToAct::Over => break,
+            }
+        }
+        panic!("nobody placed a territory");
+    }
 
     #[test]
     fn squares_are_laid_out_five_by_five_and_distinct() {

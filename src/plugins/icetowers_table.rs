@@ -67,17 +67,42 @@ impl PyramidAssets {
 #[derive(Resource, Default, Debug)]
 pub struct TowerSlots(BTreeMap<TowerId, usize>);
 
+/// A pyramid's size in words.
+fn size_name(pips: Pips) -> &'static str {
+    ["small", "medium", "large"][(pips as usize).clamp(1, 3) - 1]
+}
+
+/// The tooltip over a pyramid: the tower it stands in, from the bottom, and whose colour tops it.
+pub fn tower_tip(s: &IceTowers, at: &PieceAt) -> Option<String> {
+    let t = s.tower(at.tower)?;
+    let name = |p: &hoarfrost_rules::icetowers::Pyramid| {
+        format!("{} {}", s.hue(p.side).name(), size_name(p.pips))
+    };
+    if t.is_freestanding() {
+        return Some(format!("A {}, standing free.", name(&t.top())));
+    }
+    let pieces: Vec<String> = t.pieces.iter().map(name).collect();
+    Some(format!(
+        "A tower of {} (from the bottom): {} on top.",
+        pieces.join(", "),
+        s.hue(t.top().side).name()
+    ))
+}
+
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(crate::plugins::game_machinery::<IceTowers>)
-        .insert_resource(BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))))
-        .insert_resource(hud_spec())
-        .add_systems(OnEnter(Screen::Playing), start_game.run_if(chosen))
-        .add_systems(
-            Update,
-            mirror_state
-                .in_set(Frame::Mirror)
-                .run_if(resource_exists_and_changed::<Session<IceTowers>>),
-        );
+    app.add_plugins((
+        crate::plugins::game_machinery::<IceTowers>,
+        crate::plugins::tooltips::tips::<IceTowers, PieceAt>(tower_tip),
+    ))
+    .insert_resource(BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))))
+    .insert_resource(hud_spec())
+    .add_systems(OnEnter(Screen::Playing), start_game.run_if(chosen))
+    .add_systems(
+        Update,
+        mirror_state
+            .in_set(Frame::Mirror)
+            .run_if(resource_exists_and_changed::<Session<IceTowers>>),
+    );
 }
 
 fn chosen(choice: Res<SetupChoice>) -> bool {
@@ -142,8 +167,11 @@ fn start_game(
     for (piece, at, pos) in targets(&state, &mut slots) {
         let n = counts.entry((piece.side, piece.pips)).or_insert(0);
         *n += 1;
-        let size_name = ["small", "medium", "large"][(piece.pips as usize).clamp(1, 3) - 1];
-        let name = format!("{} {size_name} pyramid {n}", state.hue(piece.side).name());
+        let name = format!(
+            "{} {} pyramid {n}",
+            state.hue(piece.side).name(),
+            size_name(piece.pips)
+        );
         commands.spawn((
             Name::new(name),
             TableEntity,
@@ -436,6 +464,32 @@ pub(super) fn hud_spec() -> HudSpec<IceTowers> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pyramid_tip_names_its_tower_from_the_bottom_and_its_top() {
+        use hoarfrost_rules::icetowers::{Action, Setup};
+        let mut s = IceTowers::new(&Setup::new(2, 1)).unwrap();
+        let first = s.towers()[0].id;
+        let at = |tower| PieceAt { tower, index: 0 };
+        let alone = tower_tip(&s, &at(first)).unwrap();
+        assert!(alone.ends_with(", standing free."), "{alone}");
+        // The first cap of the game by seat 0, onto a tower at least as large.
+        let cap = s
+            .legal_actions(0)
+            .into_iter()
+            .find(|a| matches!(a, Action::Cap { .. }))
+            .unwrap();
+        let Action::Cap { onto, .. } = cap else {
+            unreachable!()
+        };
+        s.apply(0, &cap).unwrap();
+        let tip = tower_tip(&s, &at(onto)).unwrap();
+        assert!(
+            tip.starts_with("A tower of ")
+                && tip.ends_with(&format!("{} on top.", s.hue(0).name())),
+            "{tip}"
+        );
+    }
 
     #[test]
     fn towers_stack_upward_and_smaller_pieces_sink_into_larger_ones() {

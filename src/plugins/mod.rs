@@ -45,6 +45,7 @@ pub mod sprawl_table;
 pub mod sprawl_tutorial;
 pub mod title;
 pub mod title_backdrop;
+pub mod tooltips;
 pub mod tutorial;
 pub mod ui_style;
 pub mod window_memory;

@@ -112,6 +112,19 @@ pub fn pick_from(
     }
 }
 
+/// The tooltip over a stash pyramid: whose stash, and how many of that size are left in it.
+pub fn stash_tip(s: &Sprawl, piece: &StashPiece) -> Option<String> {
+    let left = *s
+        .stash(piece.seat)
+        .get(piece.size.checked_sub(1)? as usize)?;
+    Some(format!(
+        "{}'s stash: {left} {} left, {} points in all.",
+        s.hue(piece.seat).name(),
+        size_name(piece.size),
+        s.stash_pips(piece.seat)
+    ))
+}
+
 /// Every pyramid the trays show: which it is, its name and where it stands (the acting human's
 /// picked size raised).
 pub fn tray_pieces(

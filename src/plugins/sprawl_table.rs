@@ -13,7 +13,9 @@ use crate::plugins::camera::FrameTarget;
 use crate::plugins::hud::HudSpec;
 use crate::plugins::icetowers_table::{size, stack_heights};
 use crate::plugins::sprawl_input::{self, StashPick, acting_human, square_of};
+use crate::plugins::sprawl_stash::StashPiece;
 use crate::plugins::title::SetupChoice;
+use crate::plugins::tooltips::tips;
 use crate::plugins::tutorial;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
@@ -49,22 +51,27 @@ pub struct SprawlAssets {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(crate::plugins::game_machinery::<Sprawl>)
-        .insert_resource(BotMaker::<Sprawl>(|seed| {
-            Box::new(sprawl::bot::SprawlBot::new(seed))
-        }))
-        .insert_resource(hud_spec())
-        .add_systems(
-            OnEnter(Screen::Playing),
-            start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::Sprawl),
-        )
-        .add_systems(
-            Update,
-            redraw_pieces.in_set(Frame::Mirror).run_if(
-                resource_exists_and_changed::<Session<Sprawl>>
-                    .and_then(resource_exists::<SprawlAssets>),
-            ),
-        );
+    app.add_plugins((
+        crate::plugins::game_machinery::<Sprawl>,
+        tips::<Sprawl, SprawlSquare>(|s, q| square_tip(s, q.0)),
+        tips::<Sprawl, SprawlPiece>(|s, p| square_tip(s, p.0)),
+        tips::<Sprawl, StashPiece>(crate::plugins::sprawl_stash::stash_tip),
+    ))
+    .insert_resource(BotMaker::<Sprawl>(|seed| {
+        Box::new(sprawl::bot::SprawlBot::new(seed))
+    }))
+    .insert_resource(hud_spec())
+    .add_systems(
+        OnEnter(Screen::Playing),
+        start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::Sprawl),
+    )
+    .add_systems(
+        Update,
+        redraw_pieces.in_set(Frame::Mirror).run_if(
+            resource_exists_and_changed::<Session<Sprawl>>
+                .and_then(resource_exists::<SprawlAssets>),
+        ),
+    );
 }
 
 /// Centre of a square on a board of `cols` x `rows`: column a on the left, row 1 nearest the camera.
@@ -400,9 +407,102 @@ pub(super) fn hud_spec() -> HudSpec<Sprawl> {
     }
 }
 
+/// The tooltip over square `sq` (and the pyramids on it): what stands there, whose it is, whether it
+/// is neutralized, and whose branches target the square.
+pub fn square_tip(s: &Sprawl, sq: Square) -> Option<String> {
+    let name = |seat: u8| s.hue(seat as Seat).name();
+    let mut lines = vec![match s.cell(sq)? {
+        Cell::Empty => format!("{}: empty.", sq.name()),
+        Cell::Tower(t) => {
+            let pieces: Vec<String> = t
+                .pieces
+                .iter()
+                .map(|p| format!("{} {}", name(p.owner), sprawl::size_name(p.size)))
+                .collect();
+            let mut line = format!(
+                "{}: a tower of {} (from the bottom): {}'s.",
+                sq.name(),
+                pieces.join(", "),
+                name(t.controller())
+            );
+            if t.neutralized {
+                line.push_str(
+                    "\nNeutralized: it can neither grow nor branch (its branches still attack).",
+                );
+            }
+            line
+        }
+        Cell::Branch(b) => {
+            let mut line = format!(
+                "{}: {}'s {} branch pointing {}, off {}.",
+                sq.name(),
+                name(b.owner),
+                sprawl::size_name(b.size),
+                b.dir.name(),
+                b.source.name()
+            );
+            if let Some(target) = s
+                .board()
+                .targeted_by(sq, b)
+                .filter(|_| s.board().is_live(b))
+            {
+                line.push_str(&format!(" It targets {}.", target.name()));
+            }
+            line
+        }
+    }];
+    let targeting: Vec<&str> = (0..s.num_seats())
+        .filter(|&seat| s.targeted_squares(seat).contains(&sq))
+        .map(|seat| s.hue(seat).name())
+        .collect();
+    if !targeting.is_empty() {
+        lines.push(format!("Targeted by {}.", targeting.join(" and ")));
+    }
+    Some(lines.join("\n"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hoarfrost_rules::sprawl::Piece;
+
+    #[test]
+    fn a_square_tip_says_what_stands_there_and_who_targets_it() {
+        let sq = |n: &str| {
+            let b = n.as_bytes();
+            Square::new(b[0] - b'a', b[1] - b'1')
+        };
+        let red = |size| Piece { owner: 0, size };
+        let s = Sprawl::with_layout(
+            &Setup::new(3, 1),
+            &[
+                (sq("b2"), vec![red(3), red(2)]),
+                (sq("e5"), vec![Piece { owner: 1, size: 3 }]),
+            ],
+            &[(sq("b3"), red(3), Dir::North, sq("b2"))],
+            0,
+        )
+        .unwrap();
+        assert_eq!(
+            square_tip(&s, sq("b2")).unwrap(),
+            "b2: a tower of Red large (3), Red medium (2) (from the bottom): Red's."
+        );
+        assert_eq!(
+            square_tip(&s, sq("b3")).unwrap(),
+            "b3: Red's large (3) branch pointing north, off b2. It targets b6."
+        );
+        assert_eq!(
+            square_tip(&s, sq("b6")).unwrap(),
+            "b6: empty.\nTargeted by Red."
+        );
+        assert_eq!(square_tip(&s, sq("a1")).unwrap(), "a1: empty.");
+        assert_eq!(square_tip(&s, Square::new(30, 30)), None);
+        let yellow_large = StashPiece { seat: 1, size: 3 };
+        assert_eq!(
+            crate::plugins::sprawl_stash::stash_tip(&s, &yellow_large).unwrap(),
+            "Yellow's stash: 4 large (3) left, 27 points in all."
+        );
+    }
 
     #[test]
     fn a_seat_line_starts_with_the_points_left_in_the_stash() {
