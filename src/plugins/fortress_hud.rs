@@ -23,10 +23,14 @@ use crate::session::Session;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (cards_window, tooltip).run_if(
-            resource_exists::<Session<IceFortress>>
-                .and_then(in_state(Screen::Playing).or_else(in_state(Screen::GameOver))),
-        ),
+        (
+            cards_window,
+            tooltip.run_if(crate::plugins::tooltips::pointer_moved),
+        )
+            .run_if(
+                resource_exists::<Session<IceFortress>>
+                    .and_then(in_state(Screen::Playing).or_else(in_state(Screen::GameOver))),
+            ),
     );
 }
 
@@ -378,10 +382,14 @@ pub fn target_text(s: &IceFortress, t: Target, figure: Option<&FigurePiece>) -> 
                         c.invader_text.clone()
                     }
                 });
+            let bag: Vec<String> = Element::ALL
+                .iter()
+                .map(|el| format!("{} {}", s.bag()[el.index()], el.name()))
+                .collect();
             format!(
-                "{} Invader/Beacon card. {text}\nBag: {:?}",
+                "{} Invader/Beacon card. {text}\nIn the bag: {}.",
                 e.name(),
-                s.bag()
+                bag.join(", ")
             )
         }
     }
@@ -389,6 +397,22 @@ pub fn target_text(s: &IceFortress, t: Target, figure: Option<&FigurePiece>) -> 
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_invader_card_tip_counts_the_bag_by_element_in_words() {
+        use super::*;
+        use hoarfrost_rules::ice_fortress::Setup;
+        let s = IceFortress::standard(&Setup::new(1, 3)).unwrap();
+        let tip = target_text(&s, Target::Slot(Element::ALL[0]), None);
+        let counts: Vec<String> = Element::ALL
+            .iter()
+            .map(|e| format!("{} {}", s.bag()[e.index()], e.name()))
+            .collect();
+        assert!(
+            tip.ends_with(&format!("In the bag: {}.", counts.join(", "))),
+            "{tip}"
+        );
+    }
+
     #[test]
     fn one_die_is_not_one_dice() {
         assert_eq!(super::dice(1), "1 die");

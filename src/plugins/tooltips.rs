@@ -1,10 +1,12 @@
 //! Tooltips over the table: a game registers, for a kind of table entity (a component such as a
 //! square or a door tile), a function that says in words what that entity shows in the current
-//! position; while the pointer rests on one, its words follow the pointer.
+//! position; while the pointer rests on one, its words follow the pointer. Tooltips wait until the
+//! pointer has moved in the window: one that merely lay where the window opened shows none.
 
 use std::marker::PhantomData;
 
 use bevy::prelude::*;
+use bevy::window::WindowEvent;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::record::Recorded;
 
@@ -35,6 +37,38 @@ impl<C: Component> Default for Hovered<C> {
 #[derive(Resource)]
 struct Words<G: Recorded, C: Component>(TipText<G, C>);
 
+/// Whether the pointer has moved since the window first saw it.
+#[derive(Resource, Default, Debug)]
+pub struct PointerMoved {
+    first: Option<Vec2>,
+    pub moved: bool,
+}
+
+/// Registers what every tooltip needs: whether the pointer has moved.
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<PointerMoved>()
+        .add_systems(PreUpdate, follow_pointer);
+}
+
+/// Follows the window's pointer events (which the app's own scripted clicks write too).
+fn follow_pointer(mut events: MessageReader<WindowEvent>, mut pointer: ResMut<PointerMoved>) {
+    for e in events.read() {
+        let WindowEvent::CursorMoved(m) = e else {
+            continue;
+        };
+        match pointer.first {
+            None => pointer.first = Some(m.position),
+            Some(first) if first != m.position => pointer.moved = true,
+            Some(_) => {}
+        }
+    }
+}
+
+/// Run condition of tooltips: the pointer has moved in the window.
+pub fn pointer_moved(pointer: Option<Res<PointerMoved>>) -> bool {
+    pointer.is_some_and(|p| p.moved)
+}
+
 /// Shows a tooltip over every table entity with component `C` while a game of `G` is played (or
 /// replayed), with the words `text` gives for it.
 pub fn tips<G: Recorded, C: Component>(text: TipText<G, C>) -> impl Fn(&mut App) {
@@ -45,8 +79,11 @@ pub fn tips<G: Recorded, C: Component>(text: TipText<G, C>) -> impl Fn(&mut App)
             .add_observer(on_out::<C>)
             .add_systems(
                 EguiPrimaryContextPass,
-                tooltip::<G, C>
-                    .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session<G>>)),
+                tooltip::<G, C>.run_if(
+                    in_state(Screen::Playing)
+                        .and_then(resource_exists::<Session<G>>)
+                        .and_then(pointer_moved),
+                ),
             );
     }
 }
@@ -104,5 +141,33 @@ pub fn show_tip(ctx: &egui::Context, id: &str, text: &str) {
                     ui.label(text);
                 });
             });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tooltips_wait_until_the_pointer_moves() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<WindowEvent>()
+            .add_plugins(plugin);
+        let window = app.world_mut().spawn_empty().id();
+        let at = |app: &mut App, x: f32| {
+            app.world_mut()
+                .write_message(WindowEvent::CursorMoved(CursorMoved {
+                    window,
+                    position: Vec2::new(x, 10.0),
+                    delta: None,
+                }));
+            app.update();
+            app.world().resource::<PointerMoved>().moved
+        };
+        // The window opens under a resting pointer: it reports where the pointer is, twice.
+        assert!(!at(&mut app, 100.0));
+        assert!(!at(&mut app, 100.0));
+        assert!(at(&mut app, 104.0), "the player moved it");
     }
 }
