@@ -497,6 +497,15 @@ mod tests {
         );
         assert_eq!(square_tip(&s, sq("a1")).unwrap(), "a1: empty.");
         assert_eq!(square_tip(&s, Square::new(30, 30)), None);
+        // The scene of a neutralized tower: Red's small one on a6.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenes/positions/sprawl-neutralized.ron");
+        let scene: Sprawl = crate::session::load_position(&path).unwrap();
+        assert_eq!(
+            square_tip(&scene, sq("a6")).unwrap(),
+            "a6: a tower of Red small (1) (from the bottom): Red's.\nNeutralized: it can neither \
+             grow nor branch (its branches still attack).\nTargeted by Red."
+        );
         let yellow_large = StashPiece { seat: 1, size: 3 };
         assert_eq!(
             crate::plugins::sprawl_stash::stash_tip(&s, &yellow_large).unwrap(),
