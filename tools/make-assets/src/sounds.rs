@@ -136,17 +136,47 @@ fn slide() -> Vec<f32> {
     finish(out, 0.4)
 }
 
-/// A soft tone gliding down from 880 to 440 Hz and fading: a move taken back.
-fn glide_down() -> Vec<f32> {
-    let mut out = silence(0.22);
+/// A tone gliding down from `high` toward `low` Hz (the difference falling away over `fall`
+/// seconds), fading over `decay` seconds after a `rise`-second rise, with `octave` of its octave
+/// mixed in.
+struct Glide {
+    low: f32,
+    high: f32,
+    fall: f32,
+    decay: f32,
+    rise: f32,
+    octave: f32,
+    gain: f32,
+}
+
+/// Adds the gliding tone `g` from the start of the buffer.
+fn glide(out: &mut [f32], g: Glide) {
     let mut phase = 0.0f32;
     for (i, sample) in out.iter_mut().enumerate() {
         let t = i as f32 / RATE as f32;
-        let pitch = 440.0 + 440.0 * (-t / 0.06).exp();
+        let pitch = g.low + (g.high - g.low) * (-t / g.fall).exp();
         phase += std::f32::consts::TAU * pitch / RATE as f32;
-        let rise = (t / 0.004).min(1.0);
-        *sample += rise * (-t / 0.07).exp() * (phase.sin() + 0.25 * (2.0 * phase).sin());
+        let rise = (t / g.rise).min(1.0);
+        *sample +=
+            g.gain * rise * (-t / g.decay).exp() * (phase.sin() + g.octave * (2.0 * phase).sin());
     }
+}
+
+/// A soft tone gliding down from 880 to 440 Hz and fading: a move taken back.
+fn glide_down() -> Vec<f32> {
+    let mut out = silence(0.22);
+    glide(
+        &mut out,
+        Glide {
+            low: 440.0,
+            high: 880.0,
+            fall: 0.06,
+            decay: 0.07,
+            rise: 0.004,
+            octave: 0.25,
+            gain: 1.0,
+        },
+    );
     finish(out, 0.4)
 }
 
@@ -181,14 +211,18 @@ fn crack() -> Vec<f32> {
             previous = n;
         }
     }
-    let mut phase = 0.0f32;
-    for (i, sample) in out.iter_mut().enumerate() {
-        let t = i as f32 / RATE as f32;
-        let pitch = 900.0 + 1_600.0 * (-t / 0.08).exp();
-        phase += std::f32::consts::TAU * pitch / RATE as f32;
-        let rise = (t / 0.002).min(1.0);
-        *sample += 0.3 * rise * (-t / 0.09).exp() * phase.sin();
-    }
+    glide(
+        &mut out,
+        Glide {
+            low: 900.0,
+            high: 2_500.0,
+            fall: 0.08,
+            decay: 0.09,
+            rise: 0.002,
+            octave: 0.0,
+            gain: 0.3,
+        },
+    );
     finish(out, 0.5)
 }
 
