@@ -69,8 +69,8 @@ pub fn pointer_moved(pointer: Option<Res<PointerMoved>>) -> bool {
     pointer.is_some_and(|p| p.moved)
 }
 
-/// Shows a tooltip over every table entity with component `C` while a game of `G` is played (or
-/// replayed), with the words `text` gives for it.
+/// Shows a tooltip over every table entity with component `C` while a game of `G` is played,
+/// replayed or over, with the words `text` gives for it.
 pub fn tips<G: Recorded, C: Component>(text: TipText<G, C>) -> impl Fn(&mut App) {
     move |app: &mut App| {
         app.init_resource::<Hovered<C>>()
@@ -81,6 +81,7 @@ pub fn tips<G: Recorded, C: Component>(text: TipText<G, C>) -> impl Fn(&mut App)
                 EguiPrimaryContextPass,
                 tooltip::<G, C>.run_if(
                     in_state(Screen::Playing)
+                        .or_else(in_state(Screen::GameOver))
                         .and_then(resource_exists::<Session<G>>)
                         .and_then(pointer_moved),
                 ),
