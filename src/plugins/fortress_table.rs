@@ -125,6 +125,17 @@ pub fn element_colour(e: Option<Element>) -> Color {
     }
 }
 
+/// The pyramid colour whose marking an element's rooms carry.
+fn element_hue(e: Element) -> hoarfrost_rules::Hue {
+    use hoarfrost_rules::Hue;
+    match e {
+        Element::Fire => Hue::Red,
+        Element::Water => Hue::Blue,
+        Element::Air => Hue::Yellow,
+        Element::Earth => Hue::Green,
+    }
+}
+
 fn room_element_index(e: RoomElement) -> usize {
     e.element().map_or(4, |e| e.index())
 }
@@ -252,10 +263,14 @@ fn make_kit(
         let f = layout::footprint(s);
         meshes.add(Cuboid::new(f.x, layout::SLAB, f.y))
     });
+    // Each element's rooms carry a marking as well as a colour, for colour-blind players: the
+    // pyramid colour's marking nearest the element's colour (fire red stripes, water blue checks,
+    // air yellow dots, earth green bars); the rooms of no element stay plain.
     let card_material = [0, 1, 2, 3, 4].map(|i| {
         let e = Element::ALL.get(i).copied();
         materials.add(StandardMaterial {
             base_color: element_colour(e).mix(&Color::srgb(0.95, 0.95, 0.95), 0.25),
+            base_color_texture: e.map(|e| assets.load(palette::marking_path(element_hue(e)))),
             perceptual_roughness: 0.7,
             ..default()
         })
