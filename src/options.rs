@@ -184,8 +184,9 @@ impl LaunchOptions {
 }
 
 /// The keys `--click key:<name>` presses: its name, the key, and the text it types (if any).
-pub const KEYS: [(&str, KeyCode, &str); 16] = [
+pub const KEYS: [(&str, KeyCode, &str); 17] = [
     ("escape", KeyCode::Escape, ""),
+    ("enter", KeyCode::Enter, ""),
     ("f1", KeyCode::F1, ""),
     ("f11", KeyCode::F11, ""),
     ("space", KeyCode::Space, " "),

@@ -274,6 +274,7 @@ fn key_input(code: KeyCode, pressed: bool, window: Entity) -> bevy::input::keybo
         KeyCode::F1 => Key::F1,
         KeyCode::F11 => Key::F11,
         KeyCode::Space => Key::Space,
+        KeyCode::Enter => Key::Enter,
         KeyCode::ControlLeft => Key::Control,
         other => {
             let text = crate::options::KEYS

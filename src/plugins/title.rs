@@ -174,7 +174,41 @@ pub(crate) fn plugin(app: &mut App) {
         title_menu.run_if(
             in_state(Screen::Title).and_then(|m: Res<Menus>| !m.load_open() && !m.settings),
         ),
+    )
+    .add_systems(
+        Update,
+        start_by_key
+            .in_set(crate::systems::Frame::Input)
+            .run_if(in_state(Screen::Title).and_then(crate::systems::keys_free)),
     );
+}
+
+/// Start the game picked (or its tutorial), as the title screen's buttons do, unless the seats
+/// do not suit it.
+fn start(
+    choice: &mut SetupChoice,
+    tutorial: bool,
+    notice: &mut Notice,
+    next: &mut NextState<Screen>,
+) {
+    if choice.problem().is_none() {
+        choice.tutorial = tutorial;
+        notice.info("");
+        next.set(Screen::Playing);
+    }
+}
+
+/// Enter on the title screen is Start (while the Load and Settings windows are closed).
+fn start_by_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    menus: Res<Menus>,
+    mut choice: ResMut<SetupChoice>,
+    mut notice: ResMut<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if keys.just_pressed(KeyCode::Enter) && !menus.load_open() && !menus.settings {
+        start(&mut choice, false, &mut notice, &mut next);
+    }
 }
 
 /// The largest seed the title screen deals: small enough to read and type back.
@@ -382,11 +416,10 @@ fn title_menu(
             ui.horizontal(|ui| {
                 if ui
                     .add_enabled(problem.is_none(), egui::Button::new("Start"))
+                    .on_hover_text("Enter")
                     .clicked()
                 {
-                    choice.tutorial = false;
-                    notice.info("");
-                    next.set(Screen::Playing);
+                    start(&mut choice, false, &mut notice, &mut next);
                 }
                 if crate::plugins::tutorial::offered(choice.game)
                     && ui
@@ -394,9 +427,7 @@ fn title_menu(
                         .on_hover_text("A game whose first turns are guided, move by move")
                         .clicked()
                 {
-                    choice.tutorial = true;
-                    notice.info("");
-                    next.set(Screen::Playing);
+                    start(&mut choice, true, &mut notice, &mut next);
                 }
                 if ui
                     .button("Rules")
@@ -419,6 +450,36 @@ fn title_menu(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The screen after Enter is pressed on the title screen with `seats` picked for IceTowers and
+    /// the Settings window `settings_open`.
+    fn after_enter(seats: &[SeatKind], settings_open: bool) -> Screen {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .add_plugins((crate::systems::order_frame, crate::screens::plugin))
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<Notice>()
+            .init_resource::<Menus>()
+            .insert_resource(SetupChoice::new(GameKind::IceTowers, seats, 1))
+            .add_systems(Update, start_by_key.run_if(in_state(Screen::Title)));
+        app.world_mut().resource_mut::<Menus>().settings = settings_open;
+        app.update();
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::Enter);
+        app.update();
+        app.update();
+        *app.world().resource::<State<Screen>>().get()
+    }
+
+    #[test]
+    fn enter_starts_the_game_picked_unless_a_window_is_open_or_the_seats_do_not_suit() {
+        let two = [SeatKind::Human, SeatKind::Ai];
+        assert_eq!(after_enter(&two, false), Screen::Playing);
+        assert_eq!(after_enter(&two, true), Screen::Title, "Settings open");
+        // IceTowers takes two to six seats.
+        assert_eq!(after_enter(&[SeatKind::Human], false), Screen::Title);
+    }
 
     #[test]
     fn the_title_screen_deals_a_new_seed_each_run_and_after_each_game() {
