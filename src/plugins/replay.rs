@@ -104,6 +104,11 @@ fn play_on<G: Recorded>(
         return;
     };
     let (at, len) = (replay.position(), replay.len());
+    if len == 0 {
+        // A game of no steps has nothing to play.
+        playback.playing = false;
+        return;
+    }
     if at >= len {
         // Played from its end: start again.
         go_to(&mut session, &mut playback.run, 0, &mut cues);
@@ -405,6 +410,15 @@ mod tests {
             app.update();
         }
         assert_eq!(position(&app), 1, "paused");
+    }
+
+    #[test]
+    fn a_replay_of_no_steps_does_not_play() {
+        let mut app = replay_app(0, 0.25);
+        space(&mut app);
+        app.update();
+        assert!(!app.world().resource::<Playback>().playing);
+        assert_eq!(position(&app), 0);
     }
 
     #[test]
