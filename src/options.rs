@@ -241,9 +241,10 @@ impl Click {
             None => (false, key.to_ascii_lowercase()),
         };
         let Some(&(_, code, _)) = KEYS.iter().find(|(n, _, _)| *n == name) else {
+            let names: Vec<&str> = KEYS.iter().map(|(n, _, _)| *n).collect();
             return Err(format!(
-                "--click {v}: a key is one the app uses (Escape, F1, comma, H, M, O, R, S, Y, Z, Left, \
-                 Right, Up, Down), with ctrl+ before it if held"
+                "--click {v}: a key is one the app uses ({}), with ctrl+ before it if held",
+                names.join(", ")
             ));
         };
         Ok(Click::Key { ctrl, code })

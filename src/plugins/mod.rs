@@ -102,5 +102,5 @@ pub(crate) fn plugin(app: &mut App) {
         fortress_table::plugin,
         title_backdrop::plugin,
     ))
-    .add_plugins((sound::plugin, tooltips::plugin));
+    .add_plugins((sound::plugin, tooltips::plugin, replay::playback));
 }

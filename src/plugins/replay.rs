@@ -11,7 +11,7 @@ use hoarfrost_rules::record::{ChanceKind, Recorded, Replay, Step};
 
 use crate::plugins::hud::{HudSpec, named_line};
 use crate::plugins::loading::{Pending, PendingGame};
-use crate::screens::Screen;
+use crate::screens::{Screen, TurnPhase};
 use crate::session::{CHANCE_PAUSE, Notice, Session};
 use crate::systems::cues::{ChanceRun, Cue};
 
@@ -44,12 +44,9 @@ impl Default for Playback {
     }
 }
 
-/// Registers the replay controls for game `G`.
-pub fn plugin<G: Recorded>(app: &mut App) {
-    let replaying = || {
-        in_state(Screen::Playing)
-            .and_then(|s: Option<Res<Session<G>>>| s.is_some_and(|s| s.is_replay()))
-    };
+/// Registers what every game's replays share: the playback (paused, at the speed last chosen,
+/// each time a table is laid) and Space.
+pub(crate) fn playback(app: &mut App) {
     app.init_resource::<Playback>()
         .add_systems(OnEnter(Screen::Playing), |mut p: ResMut<Playback>| {
             *p = Playback {
@@ -58,19 +55,29 @@ pub fn plugin<G: Recorded>(app: &mut App) {
             };
         })
         .add_systems(
-            EguiPrimaryContextPass,
-            replay_controls::<G>.run_if(replaying()),
-        )
-        .add_systems(
             Update,
-            (
-                play_by_key
-                    .run_if(crate::systems::keys_free)
-                    .in_set(crate::systems::Frame::Input),
-                play_on::<G>.in_set(crate::systems::Frame::Apply),
-            )
-                .run_if(replaying()),
+            play_by_key
+                .in_set(crate::systems::Frame::Input)
+                .run_if(in_state(TurnPhase::Replay).and_then(crate::systems::keys_free)),
         );
+}
+
+/// Registers the replay controls and the playing on of game `G`'s replays.
+pub fn plugin<G: Recorded>(app: &mut App) {
+    let replaying = || {
+        in_state(Screen::Playing)
+            .and_then(|s: Option<Res<Session<G>>>| s.is_some_and(|s| s.is_replay()))
+    };
+    app.add_systems(
+        EguiPrimaryContextPass,
+        replay_controls::<G>.run_if(replaying()),
+    )
+    .add_systems(
+        Update,
+        play_on::<G>
+            .in_set(crate::systems::Frame::Apply)
+            .run_if(replaying()),
+    );
 }
 
 /// How long playback waits before playing step `at` of `steps` at `speed`.
@@ -343,6 +350,7 @@ mod tests {
                 crate::systems::order_frame,
                 crate::screens::plugin,
                 crate::session::plugin::<IceTowers>,
+                playback,
                 plugin::<IceTowers>,
             ))
             .insert_resource(Session::replaying(replay, seats, 5))

@@ -1,7 +1,8 @@
 //! The Settings window (from the title screen, a game's side panel or Ctrl+,): window mode, graphics
 //! quality, camera speed, animation speed, AI speed, text size, sound volume and, on the title
-//! screen, the default seats. F11 switches the window mode on its own. Settings are read at start (a damaged file gives the defaults and a notice), take effect
-//! when saved, and are written to `<config>/settings.ron` then. Text and panels also follow the
+//! screen, the default seats. F11 switches the window mode on its own. Settings are read at start
+//! (a damaged file gives the defaults and a notice), take effect when saved, and are written to
+//! `<config>/settings.ron` then. Text and panels also follow the
 //! window's height (`settings::ui_zoom`), so a small window keeps room for the table.
 
 use bevy::prelude::*;
@@ -100,6 +101,13 @@ fn apply_settings(
     }
 }
 
+/// Write `settings` to the settings file, for the next start.
+fn keep(storage: &Storage, settings: &Settings) -> Result<(), String> {
+    storage
+        .settings_file()
+        .and_then(|path| write_file(&path, &settings.to_ron()))
+}
+
 /// F11 switches between a window and the full screen, and keeps the choice in the settings file as
 /// the Settings window's Save would. While that window is open its own choice is the one to change.
 fn fullscreen_by_key(
@@ -125,10 +133,7 @@ fn fullscreen_by_key(
         WindowChoice::Fullscreen => (WindowChoice::Windowed, "Windowed (F11 fills the screen)."),
     };
     next.window = window;
-    let written = storage
-        .settings_file()
-        .and_then(|path| write_file(&path, &next.to_ron()));
-    match written {
+    match keep(&storage, &next) {
         Ok(()) => notice.info(said),
         Err(e) => notice.error(format!(
             "{said} It was not kept for next time: the settings could not be saved: {e}"
@@ -230,10 +235,7 @@ fn settings_window(
     }
     if save {
         let chosen = d.clone().sanitized();
-        let written = storage
-            .settings_file()
-            .and_then(|path| write_file(&path, &chosen.to_ron()));
-        match written {
+        match keep(&storage, &chosen) {
             Ok(()) => notice.info("Settings saved."),
             Err(e) => notice.error(format!("The settings could not be saved: {e}")),
         }
