@@ -11,6 +11,7 @@ pub mod options;
 pub mod palette;
 pub mod perf;
 pub mod plugins;
+pub mod records;
 pub mod screens;
 pub mod session;
 pub mod settings;

@@ -12,7 +12,7 @@ use hoarfrost_rules::save;
 /// The app's data and config folders; `None` where the platform has none (no home directory).
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct Storage {
-    /// `<data_dir>/hoarfrost`: saves/ and autosave.ron.
+    /// `<data_dir>/hoarfrost`: saves/, autosave.ron and records.ron.
     pub data: Option<PathBuf>,
     /// `<config_dir>/hoarfrost`: settings.ron and window.ron.
     pub config: Option<PathBuf>,
@@ -78,6 +78,11 @@ impl Storage {
     pub fn last_game(&self) -> Option<GameKind> {
         let text = save::read_file(&self.autosave().ok()?).ok()?;
         save::peek(&text).ok()?.kind()
+    }
+
+    /// The record of finished games.
+    pub fn records_file(&self) -> Result<PathBuf, String> {
+        Ok(self.data_dir()?.join("records.ron"))
     }
 
     /// The settings file.

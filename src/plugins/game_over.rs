@@ -38,18 +38,7 @@ fn game_over_window<G: Recorded>(
         .collapsible(true)
         .resizable(false)
         .show(ctx, |ui| {
-            let winners: Vec<String> = (0..returns.len())
-                .filter(|&s| returns[s] > 0.0)
-                .map(|s| (spec.seat_name)(&session.state, s).0)
-                .collect();
-            ui.heading(match spec.headline {
-                Some(h) => h(&session.state),
-                None => match winners.len() {
-                    0 => "Nobody wins".to_string(),
-                    1 => format!("{} wins!", winners[0]),
-                    _ => format!("A tie: {}", winners.join(", ")),
-                },
-            });
+            ui.heading(headline(&spec, &session.state));
             for line in (spec.settled_by)(&session.state) {
                 ui.label(line);
             }
@@ -91,4 +80,21 @@ fn game_over_window<G: Recorded>(
             });
         });
     Ok(())
+}
+
+/// The game-over heading: the game's own, else who won ("Red wins!", "A tie: Red, Blue").
+pub fn headline<G: Recorded>(spec: &HudSpec<G>, state: &G) -> String {
+    if let Some(h) = spec.headline {
+        return h(state);
+    }
+    let returns = state.returns();
+    let winners: Vec<String> = (0..returns.len())
+        .filter(|&s| returns[s] > 0.0)
+        .map(|s| (spec.seat_name)(state, s).0)
+        .collect();
+    match winners.len() {
+        0 => "Nobody wins".to_string(),
+        1 => format!("{} wins!", winners[0]),
+        _ => format!("A tie: {}", winners.join(", ")),
+    }
 }

@@ -423,7 +423,7 @@ fn mirror_state(
     have.clear();
 }
 
-pub(super) fn hud_spec() -> HudSpec<IceTowers> {
+pub(crate) fn hud_spec() -> HudSpec<IceTowers> {
     HudSpec {
         title: "IceTowers",
         seat_name: |s, seat| {

@@ -31,6 +31,7 @@ pub mod loading;
 pub mod markers;
 #[cfg(test)]
 mod reach_tests;
+pub mod records;
 pub mod replay;
 pub mod rules_window;
 pub mod save_menu;
@@ -64,6 +65,7 @@ pub fn game_machinery<G: Recorded>(app: &mut App) {
         hint::logic::<G>,
         hud::plugin::<G>,
         game_over::plugin::<G>,
+        records::keep::<G>,
     ));
 }
 
@@ -102,5 +104,10 @@ pub(crate) fn plugin(app: &mut App) {
         fortress_table::plugin,
         title_backdrop::plugin,
     ))
-    .add_plugins((sound::plugin, tooltips::plugin, replay::playback));
+    .add_plugins((
+        sound::plugin,
+        tooltips::plugin,
+        replay::playback,
+        records::plugin,
+    ));
 }

@@ -30,6 +30,8 @@ pub struct Menus {
     pub settings: bool,
     /// The rules window, for this game.
     pub rules: Option<hoarfrost_rules::GameKind>,
+    /// The records window (title screen).
+    pub records: bool,
 }
 
 impl Menus {
@@ -105,7 +107,8 @@ fn shortcuts(
     }
 }
 
-/// Escape closes the load or rules window; with neither open it puts down what the player holds.
+/// Escape closes the load, rules or records window; with none open it puts down what the player
+/// holds.
 /// The settings window cancels itself on Escape (it keeps a draft to throw away).
 fn escape(
     keys: Res<ButtonInput<KeyCode>>,
@@ -116,9 +119,10 @@ fn escape(
     if !keys.just_pressed(KeyCode::Escape) || menus.settings {
         return;
     }
-    if menus.load.is_some() || menus.rules.is_some() {
+    if menus.load.is_some() || menus.rules.is_some() || menus.records {
         menus.load = None;
         menus.rules = None;
+        menus.records = false;
     } else {
         drop.write(DropHeld);
         // What the notice said about the piece picked up no longer holds; an error stays.
@@ -318,6 +322,12 @@ pub fn title_buttons(
         if ui.button("Settings").on_hover_text("Ctrl+,").clicked() {
             menus.settings = true;
         }
+        let records = ui
+            .button("Records")
+            .on_hover_text("Games won, lost and watched");
+        if records.clicked() {
+            menus.records = true;
+        }
         let quit = ui.button("Quit").on_hover_text(
             "Close Hoarfrost; the game last played is in the autosave (Continue brings it back)",
         );
@@ -368,7 +378,7 @@ mod tests {
     }
 
     #[test]
-    fn the_title_screens_settings_button_opens_the_settings() {
+    fn the_title_screens_settings_and_records_buttons_open_their_windows() {
         let storage = Storage::under(&std::env::temp_dir().join("hoarfrost-no-such-dir"));
         let mut world = World::new();
         let (mut menus, mut notice, mut queue) = (
@@ -381,7 +391,12 @@ mod tests {
             title_buttons(ui, &mut menus, &storage, &mut notice, &mut commands);
         });
         queue.apply(&mut world);
-        assert!(menus.settings);
+        assert!(menus.settings && !menus.records);
+        crate::egui_test::click("Records", |ui| {
+            let mut commands = Commands::new(&mut queue, &world);
+            title_buttons(ui, &mut menus, &storage, &mut notice, &mut commands);
+        });
+        assert!(menus.records);
     }
 
     #[test]
@@ -452,6 +467,9 @@ mod tests {
         let menus = app.world().resource::<Menus>();
         assert!(menus.rules.is_none() && !menus.load_open());
         assert_eq!(press(&mut app), 1);
+        app.world_mut().resource_mut::<Menus>().records = true;
+        assert_eq!(press(&mut app), 0);
+        assert!(!app.world().resource::<Menus>().records);
         app.world_mut().resource_mut::<Menus>().settings = true;
         assert_eq!(press(&mut app), 0, "the settings window cancels itself");
         assert!(app.world().resource::<Menus>().settings);

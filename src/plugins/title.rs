@@ -198,7 +198,7 @@ fn start(
     }
 }
 
-/// Enter on the title screen is Start (while the Load and Settings windows are closed).
+/// Enter on the title screen is Start (while the Load, Settings and Records windows are closed).
 fn start_by_key(
     keys: Res<ButtonInput<KeyCode>>,
     menus: Res<Menus>,
@@ -206,7 +206,8 @@ fn start_by_key(
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if keys.just_pressed(KeyCode::Enter) && !menus.load_open() && !menus.settings {
+    if keys.just_pressed(KeyCode::Enter) && !menus.load_open() && !menus.settings && !menus.records
+    {
         start(&mut choice, false, &mut notice, &mut next);
     }
 }
@@ -452,8 +453,8 @@ mod tests {
     use super::*;
 
     /// The screen after Enter is pressed on the title screen with `seats` picked for IceTowers and
-    /// the Settings window `settings_open`.
-    fn after_enter(seats: &[SeatKind], settings_open: bool) -> Screen {
+    /// the windows `open` opens.
+    fn after_enter(seats: &[SeatKind], open: fn(&mut Menus)) -> Screen {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
             .add_plugins((crate::systems::order_frame, crate::screens::plugin))
@@ -462,7 +463,7 @@ mod tests {
             .init_resource::<Menus>()
             .insert_resource(SetupChoice::new(GameKind::IceTowers, seats, 1))
             .add_systems(Update, start_by_key.run_if(in_state(Screen::Title)));
-        app.world_mut().resource_mut::<Menus>().settings = settings_open;
+        open(&mut app.world_mut().resource_mut::<Menus>());
         app.update();
         app.world_mut()
             .resource_mut::<ButtonInput<KeyCode>>()
@@ -475,10 +476,19 @@ mod tests {
     #[test]
     fn enter_starts_the_game_picked_unless_a_window_is_open_or_the_seats_do_not_suit() {
         let two = [SeatKind::Human, SeatKind::Ai];
-        assert_eq!(after_enter(&two, false), Screen::Playing);
-        assert_eq!(after_enter(&two, true), Screen::Title, "Settings open");
+        assert_eq!(after_enter(&two, |_| {}), Screen::Playing);
+        assert_eq!(
+            after_enter(&two, |m| m.settings = true),
+            Screen::Title,
+            "Settings open"
+        );
+        assert_eq!(
+            after_enter(&two, |m| m.records = true),
+            Screen::Title,
+            "Records open"
+        );
         // IceTowers takes two to six seats.
-        assert_eq!(after_enter(&[SeatKind::Human], false), Screen::Title);
+        assert_eq!(after_enter(&[SeatKind::Human], |_| {}), Screen::Title);
     }
 
     #[test]
