@@ -12,6 +12,8 @@ pub mod palette;
 pub mod perf;
 pub mod plugins;
 pub mod records;
+#[cfg(test)]
+pub mod scratch;
 pub mod screens;
 pub mod session;
 pub mod settings;

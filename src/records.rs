@@ -185,6 +185,7 @@ pub fn deal(game: GameKind, setup_ron: &str, humans: &[bool]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scratch::Scratch;
 
     fn seat(name: &str, human: bool, won: bool) -> SeatLine {
         SeatLine {
@@ -308,27 +309,10 @@ mod tests {
         assert_eq!(deal(GameKind::Sprawl, "", &[]), 0xebf1_4398_231c_4d5c);
     }
 
-    /// A folder of its own for one test, removed when the test is done with it.
-    struct Scratch(std::path::PathBuf);
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-
-    fn scratch(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("hoarfrost-records-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
     #[test]
     fn records_round_trip_through_their_file_and_a_missing_file_is_none_quietly() {
-        let dir = scratch("round");
-        let path = dir.0.join("records.ron");
+        let dir = Scratch::new("records-round-trip");
+        let path = dir.join("records.ron");
         assert_eq!(Records::load(&path), (Records::default(), None));
         let mut records = Records::default();
         records.add(finished(
@@ -342,8 +326,8 @@ mod tests {
 
     #[test]
     fn a_damaged_file_is_set_aside_and_says_so() {
-        let dir = scratch("damaged");
-        let path = dir.0.join("records.ron");
+        let dir = Scratch::new("records-damaged");
+        let path = dir.join("records.ron");
         std::fs::write(&path, "(finished: [ (game: \"sprawl\"").unwrap();
         let (records, message) = Records::load(&path);
         assert_eq!(records, Records::default());
@@ -354,7 +338,7 @@ mod tests {
         );
         assert!(!path.exists());
         assert_eq!(
-            std::fs::read_to_string(dir.0.join("records-damaged.ron")).unwrap(),
+            std::fs::read_to_string(dir.join("records-damaged.ron")).unwrap(),
             "(finished: [ (game: \"sprawl\""
         );
     }

@@ -190,29 +190,13 @@ impl Settings {
 mod tests {
     use super::*;
 
-    /// A file `name` in a folder of its own, which goes when the test is done with it.
-    struct Temp(std::path::PathBuf);
+    use crate::scratch::Scratch;
 
-    impl std::ops::Deref for Temp {
-        type Target = std::path::Path;
-        fn deref(&self) -> &std::path::Path {
-            &self.0
-        }
-    }
-
-    impl Drop for Temp {
-        fn drop(&mut self) {
-            if let Some(dir) = self.0.parent() {
-                let _ = std::fs::remove_dir_all(dir);
-            }
-        }
-    }
-
-    fn temp(name: &str) -> Temp {
-        let dir =
-            std::env::temp_dir().join(format!("hoarfrost-settings-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Temp(dir.join(name))
+    /// A folder of its own for the test (keep it while the file is used) and the file `name` in it.
+    fn temp(name: &str) -> (Scratch, std::path::PathBuf) {
+        let dir = Scratch::new(&format!("settings-{name}"));
+        let path = dir.join(name);
+        (dir, path)
     }
 
     #[test]
@@ -227,7 +211,7 @@ mod tests {
             volume: 0.3,
             default_seats: vec![SeatKind::Ai, SeatKind::Ai, SeatKind::Human],
         };
-        let path = temp("round-trip.ron");
+        let (_dir, path) = temp("round-trip.ron");
         crate::storage::write_file(&path, &s.to_ron()).unwrap();
         assert_eq!(Settings::load(&path), (s, None));
     }
@@ -271,15 +255,15 @@ mod tests {
     #[test]
     fn a_missing_file_gives_the_defaults_quietly() {
         assert_eq!(
-            Settings::load(&temp("absent.ron")),
+            Settings::load(&temp("absent.ron").1),
             (Settings::default(), None)
         );
     }
 
     #[test]
     fn a_damaged_file_gives_the_defaults_and_says_why() {
-        let path = temp("damaged.ron");
-        std::fs::write(&*path, "(window: Fullscreen, camera_speed: ").unwrap();
+        let (_dir, path) = temp("damaged.ron");
+        std::fs::write(&path, "(window: Fullscreen, camera_speed: ").unwrap();
         let (s, message) = Settings::load(&path);
         assert_eq!(s, Settings::default());
         let message = message.unwrap();

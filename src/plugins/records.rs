@@ -261,26 +261,9 @@ fn entry(ui: &mut egui::Ui, f: &Finished, now: u64) {
 mod tests {
     use super::*;
     use crate::plugins::icetowers_table;
+    use crate::scratch::Scratch;
     use hoarfrost_rules::icetowers::{Action, IceTowers, Setup};
     use hoarfrost_rules::record::Recorder;
-
-    /// A folder of its own for one test, removed when the test is done with it.
-    struct Scratch(std::path::PathBuf);
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-
-    fn scratch(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "hoarfrost-records-app-{name}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        Scratch(dir)
-    }
 
     /// A headless IceTowers table of one human and one AI seat, keeping records under `root`.
     fn app(root: &std::path::Path) -> App {
@@ -338,11 +321,11 @@ mod tests {
 
     #[test]
     fn a_game_played_to_its_end_is_written_to_the_records_once_per_deal() {
-        let root = scratch("once");
-        let mut app = app(&root.0);
+        let root = Scratch::new("records-app-once");
+        let mut app = app(&root);
         start(&mut app, 5);
         play_to_the_end(&mut app);
-        let records = on_disk(&root.0);
+        let records = on_disk(&root);
         assert_eq!(records.finished.len(), 1, "{records:?}");
         let game = &records.finished[0];
         assert_eq!(
@@ -364,20 +347,20 @@ mod tests {
             start(&mut app, seed);
             play_to_the_end(&mut app);
         }
-        let records = on_disk(&root.0);
+        let records = on_disk(&root);
         assert_eq!(records.finished.len(), 2, "{records:?}");
         assert_ne!(records.finished[0].deal, records.finished[1].deal);
     }
 
     #[test]
     fn a_tutorial_game_is_not_written_to_the_records() {
-        let root = scratch("tutorial");
-        let mut app = app(&root.0);
+        let root = Scratch::new("records-app-tutorial");
+        let mut app = app(&root);
         let script = hoarfrost_rules::record::Record::<IceTowers>::new(Setup::new(2, 5));
         app.insert_resource(crate::session::Script(script));
         start(&mut app, 5);
         play_to_the_end(&mut app);
-        assert!(on_disk(&root.0).finished.is_empty());
+        assert!(on_disk(&root).finished.is_empty());
         assert!(app.world().resource::<Records>().finished.is_empty());
     }
 
@@ -425,8 +408,8 @@ mod tests {
 
     #[test]
     fn clearing_the_records_asks_first_then_empties_the_file() {
-        let root = scratch("clear");
-        let storage = Storage::under(&root.0);
+        let root = Scratch::new("records-app-clear");
+        let storage = root.storage();
         let mut records = Records::default();
         records.add(sample());
         let (mut problem, mut asked, mut open) = (None, false, true);
@@ -449,7 +432,7 @@ mod tests {
             assert_eq!(records.finished.is_empty(), cleared, "after {button}");
         }
         assert_eq!((problem, asked, open), (None, false, true));
-        assert_eq!(on_disk(&root.0), Records::default());
+        assert_eq!(on_disk(&root), Records::default());
         crate::egui_test::click("Close", |ui| {
             Window {
                 records: &mut records,

@@ -149,32 +149,17 @@ mod tests {
         });
     }
 
-    /// A fresh folder for one test's storage, removed when the test is done with it.
-    struct Scratch {
-        root: std::path::PathBuf,
-        storage: Storage,
-    }
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.root);
-        }
-    }
-
-    fn dir(name: &str) -> Scratch {
-        let root =
-            std::env::temp_dir().join(format!("hoarfrost-window-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        Scratch {
-            storage: Storage::under(&root),
-            root,
-        }
+    /// A fresh folder for one test's storage (kept while the test runs) and the storage in it.
+    fn dir(name: &str) -> (crate::scratch::Scratch, Storage) {
+        let scratch = crate::scratch::Scratch::new(&format!("window-{name}"));
+        let storage = scratch.storage();
+        (scratch, storage)
     }
 
     #[test]
     fn a_resized_window_opens_at_that_size_next_time() {
-        let scratch = dir("kept");
-        let storage = &scratch.storage;
+        let (_scratch, storage) = dir("kept");
+        let storage = &storage;
         let mut app = window_app(storage, LaunchOptions::default(), (1280, 720));
         assert_eq!(remembered(storage), None, "nothing kept at first");
         resize(&mut app, (1000, 600));
@@ -198,8 +183,8 @@ mod tests {
 
     #[test]
     fn a_size_from_the_command_line_or_fullscreen_is_not_kept() {
-        let scratch = dir("chosen");
-        let storage = &scratch.storage;
+        let (_scratch, storage) = dir("chosen");
+        let storage = &storage;
         let flagged = LaunchOptions {
             window: Some((960, 540)),
             ..default()
@@ -223,8 +208,8 @@ mod tests {
 
     #[test]
     fn a_damaged_or_impossible_size_file_is_passed_over() {
-        let scratch = dir("damaged");
-        let storage = &scratch.storage;
+        let (_scratch, storage) = dir("damaged");
+        let storage = &storage;
         let path = storage.window_file().unwrap();
         for text in ["(width: 1600", "(width: 200, height: 100)", "[1, 2]"] {
             write_file(&path, text).unwrap();
