@@ -27,6 +27,7 @@ fn game_over_window<G: Recorded>(
     mut next: ResMut<NextState<Screen>>,
     mut notice: ResMut<Notice>,
     mut commands: Commands,
+    records: Option<Res<crate::records::Records>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let returns = session.state.returns();
@@ -53,6 +54,9 @@ fn game_over_window<G: Recorded>(
                 });
             }
             ui.label(format!("{} steps", session.steps()));
+            if let Some(line) = records.and_then(|r| record_line(&r, G::KIND)) {
+                ui.small(line);
+            }
             if notice.is_error && !notice.text.is_empty() {
                 ui.colored_label(egui::Color32::LIGHT_RED, &notice.text);
             }
@@ -96,5 +100,60 @@ pub fn headline<G: Recorded>(spec: &HudSpec<G>, state: &G) -> String {
         0 => "Nobody wins".to_string(),
         1 => format!("{} wins!", winners[0]),
         _ => format!("A tie: {}", winners.join(", ")),
+    }
+}
+
+/// "Your Sprawl record: 3 won, 2 lost.", once human seats have finished a game of `game`.
+fn record_line(
+    records: &crate::records::Records,
+    game: hoarfrost_rules::GameKind,
+) -> Option<String> {
+    let tally = records.tally(game);
+    (tally.played() > 0).then(|| {
+        format!(
+            "Your {} record: {} won, {} lost.",
+            game.title(),
+            tally.won,
+            tally.lost
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::{Finished, Records, SeatLine};
+    use hoarfrost_rules::GameKind;
+
+    #[test]
+    fn the_record_line_counts_the_human_seats_games_of_this_game_only() {
+        let game = |slug: &str, deal: u64, human: bool, won: bool| Finished {
+            game: slug.into(),
+            deal,
+            ended: 0,
+            steps: 1,
+            headline: String::new(),
+            seats: vec![SeatLine {
+                name: "Red".into(),
+                human,
+                won,
+                status: String::new(),
+            }],
+        };
+        let mut records = Records::default();
+        records.add(game("sprawl", 1, false, true));
+        assert_eq!(
+            record_line(&records, GameKind::Sprawl),
+            None,
+            "watched only"
+        );
+        records.add(game("sprawl", 2, true, true));
+        records.add(game("sprawl", 3, true, false));
+        records.add(game("sprawl", 4, true, false));
+        records.add(game("icetowers", 5, true, true));
+        assert_eq!(
+            record_line(&records, GameKind::Sprawl).as_deref(),
+            Some("Your Sprawl record: 1 won, 2 lost.")
+        );
     }
 }
