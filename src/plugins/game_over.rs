@@ -21,8 +21,7 @@ pub fn plugin<G: Recorded>(app: &mut App) {
 
 fn game_over_window<G: Recorded>(
     mut contexts: EguiContexts,
-    session: Res<Session<G>>,
-    spec: Res<HudSpec<G>>,
+    (session, spec): (Res<Session<G>>, Res<HudSpec<G>>),
     mut choice: ResMut<SetupChoice>,
     mut next: ResMut<NextState<Screen>>,
     mut notice: ResMut<Notice>,
