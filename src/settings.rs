@@ -86,6 +86,9 @@ impl Quality {
     }
 }
 
+/// The speeds a replay plays at by itself (1x: a move every 0.8 s).
+pub const REPLAY_SPEEDS: [f32; 3] = [1.0, 2.0, 4.0];
+
 /// Everything the Settings window changes.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -105,6 +108,8 @@ pub struct Settings {
     pub volume: f32,
     /// The seats the title screen starts with.
     pub default_seats: Vec<SeatKind>,
+    /// How fast a replay plays by itself: one of [`REPLAY_SPEEDS`].
+    pub replay_speed: f32,
 }
 
 impl Default for Settings {
@@ -118,6 +123,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             volume: DEFAULT_VOLUME,
             default_seats: vec![SeatKind::Human, SeatKind::Ai],
+            replay_speed: 1.0,
         }
     }
 }
@@ -143,6 +149,9 @@ impl Settings {
         } else {
             DEFAULT_VOLUME
         };
+        if !REPLAY_SPEEDS.contains(&self.replay_speed) {
+            self.replay_speed = 1.0;
+        }
         if !(1..=8).contains(&self.default_seats.len()) {
             self.default_seats = Settings::default().default_seats;
         }
@@ -210,6 +219,7 @@ mod tests {
             ui_scale: 1.25,
             volume: 0.3,
             default_seats: vec![SeatKind::Ai, SeatKind::Ai, SeatKind::Human],
+            replay_speed: 4.0,
         };
         let (_dir, path) = temp("round-trip.ron");
         crate::storage::write_file(&path, &s.to_ron()).unwrap();
@@ -288,5 +298,18 @@ mod tests {
         let loud = Settings::from_ron("(volume: 7.0)").unwrap();
         assert_eq!(loud.volume, 1.0);
         assert_eq!(Settings::default().sanitized().volume, DEFAULT_VOLUME);
+        // A replay plays at one of the speeds its window offers.
+        assert_eq!(
+            Settings::from_ron("(replay_speed: 3.0)")
+                .unwrap()
+                .replay_speed,
+            1.0
+        );
+        assert_eq!(
+            Settings::from_ron("(replay_speed: 2.0)")
+                .unwrap()
+                .replay_speed,
+            2.0
+        );
     }
 }

@@ -13,46 +13,30 @@ use crate::plugins::hud::{HudSpec, named_line};
 use crate::plugins::loading::{Pending, PendingGame};
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{CHANCE_PAUSE, Notice, Session};
+use crate::settings::{REPLAY_SPEEDS, Settings};
+use crate::storage::Storage;
 use crate::systems::cues::{ChanceRun, Cue};
 
 /// Seconds between two moves of a replay playing at 1x (a roll or a draw takes [`CHANCE_PAUSE`], as
 /// in the game).
 pub const MOVE_SECONDS: f32 = 0.8;
 
-/// The speeds the replay window offers.
-pub const SPEEDS: [f32; 3] = [1.0, 2.0, 4.0];
-
-/// A replay's playback: playing on its own or waiting for the controls, how fast, and the run of
-/// chance steps heard (so a run of draws sounds once, as in the game).
-#[derive(Resource, Debug)]
+/// A replay's playback: playing on its own or waiting for the controls, and the run of chance steps
+/// heard (so a run of draws sounds once, as in the game). Its speed is the settings' (the one last
+/// chosen, kept for the next run).
+#[derive(Resource, Debug, Default)]
 pub struct Playback {
     pub playing: bool,
-    /// One of [`SPEEDS`]: kept from one replay to the next in a run of the app.
-    pub speed: f32,
     waited: f32,
     run: ChanceRun,
 }
 
-impl Default for Playback {
-    fn default() -> Self {
-        Playback {
-            playing: false,
-            speed: 1.0,
-            waited: 0.0,
-            run: ChanceRun::default(),
-        }
-    }
-}
-
-/// Registers what every game's replays share: the playback (paused, at the speed last chosen,
-/// each time a table is laid) and Space.
+/// Registers what every game's replays share: the playback (paused each time a table is laid) and
+/// Space.
 pub(crate) fn playback(app: &mut App) {
     app.init_resource::<Playback>()
         .add_systems(OnEnter(Screen::Playing), |mut p: ResMut<Playback>| {
-            *p = Playback {
-                speed: p.speed,
-                ..default()
-            };
+            *p = Playback::default();
         })
         .add_systems(
             Update,
@@ -103,6 +87,7 @@ fn play_on<G: Recorded>(
     mut session: ResMut<Session<G>>,
     mut playback: ResMut<Playback>,
     mut cues: MessageWriter<Cue>,
+    settings: Res<Settings>,
 ) {
     if !playback.playing {
         return;
@@ -122,7 +107,7 @@ fn play_on<G: Recorded>(
         return;
     }
     playback.waited += time.delta_secs();
-    if playback.waited < step_wait(&replay.record().steps, at, playback.speed) {
+    if playback.waited < step_wait(&replay.record().steps, at, settings.replay_speed) {
         return;
     }
     playback.waited = 0.0;
@@ -130,6 +115,25 @@ fn play_on<G: Recorded>(
     if at + 1 >= len {
         playback.playing = false;
     }
+}
+
+/// The speed buttons: the one clicked becomes the settings' replay speed, saved for the next run.
+fn speed_buttons(
+    ui: &mut egui::Ui,
+    settings: &mut Settings,
+    storage: &Storage,
+) -> Result<(), String> {
+    ui.label("speed");
+    let mut saved = Ok(());
+    for speed in REPLAY_SPEEDS {
+        let on = settings.replay_speed == speed;
+        if ui.selectable_label(on, format!("{speed}x")).clicked() && !on {
+            settings.replay_speed = speed;
+            saved = crate::plugins::settings_menu::keep(storage, settings)
+                .map_err(|e| format!("The replay speed was not saved: {e}"));
+        }
+    }
+    saved
 }
 
 /// Move the replay to step `to`, with the sound of one step forward.
@@ -197,6 +201,7 @@ fn replay_controls<G: Recorded>(
     mut next: ResMut<NextState<Screen>>,
     mut cues: MessageWriter<Cue>,
     mut playback: ResMut<Playback>,
+    (mut settings, storage, mut notice): (ResMut<Settings>, Res<Storage>, ResMut<Notice>),
 ) -> Result {
     let Some(replay) = session.replay() else {
         return Ok(());
@@ -250,9 +255,8 @@ fn replay_controls<G: Recorded>(
             ui.horizontal(|ui| {
                 ui.spacing_mut().slider_width = 260.0;
                 ui.add(egui::Slider::new(&mut to, 0..=len).text("step"));
-                ui.label("speed");
-                for speed in SPEEDS {
-                    ui.selectable_value(&mut playback.speed, speed, format!("{speed}x"));
+                if let Err(e) = speed_buttons(ui, &mut settings, &storage) {
+                    notice.error(e);
                 }
             });
             if to != at {
@@ -346,6 +350,7 @@ mod tests {
                 std::time::Duration::from_secs_f32(frame),
             ))
             .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<Settings>()
             .add_plugins((
                 crate::systems::order_frame,
                 crate::screens::plugin,
@@ -391,7 +396,7 @@ mod tests {
         // At 4x, a frame a little longer than a move's wait (Bevy's clock takes at most 0.25 s a
         // frame): one step a frame once playing.
         let mut app = replay_app(3, MOVE_SECONDS / 4.0 + 0.01);
-        app.world_mut().resource_mut::<Playback>().speed = 4.0;
+        app.world_mut().resource_mut::<Settings>().replay_speed = 4.0;
         app.update();
         assert_eq!(position(&app), 0, "it waits for Play");
         space(&mut app);
@@ -444,12 +449,30 @@ mod tests {
             n
         };
         let at_1x = frames(&mut app);
-        app.world_mut().resource_mut::<Playback>().speed = 4.0;
+        app.world_mut().resource_mut::<Settings>().replay_speed = 4.0;
         let at_4x = frames(&mut app);
         assert!(
             at_4x == 1 && at_1x >= 3,
             "{at_1x} frames at 1x, {at_4x} at 4x"
         );
+    }
+
+    #[test]
+    fn a_speed_clicked_is_saved_in_the_settings_for_the_next_run() {
+        let scratch = crate::scratch::Scratch::new("replay-speed");
+        let storage = scratch.storage();
+        let mut settings = Settings::default();
+        let mut saved = Ok(());
+        crate::egui_test::click("4x", |ui| {
+            let r = speed_buttons(ui, &mut settings, &storage);
+            if saved.is_ok() {
+                saved = r;
+            }
+        });
+        assert_eq!(saved, Ok(()));
+        assert_eq!(settings.replay_speed, 4.0);
+        let file = storage.settings_file().unwrap();
+        assert_eq!(Settings::load(&file).0.replay_speed, 4.0);
     }
 
     #[test]

@@ -102,7 +102,7 @@ fn apply_settings(
 }
 
 /// Write `settings` to the settings file, for the next start.
-fn keep(storage: &Storage, settings: &Settings) -> Result<(), String> {
+pub(crate) fn keep(storage: &Storage, settings: &Settings) -> Result<(), String> {
     storage
         .settings_file()
         .and_then(|path| write_file(&path, &settings.to_ron()))
