@@ -184,7 +184,7 @@ impl LaunchOptions {
 }
 
 /// The keys `--click key:<name>` presses: its name, the key, and the text it types (if any).
-pub const KEYS: [(&str, KeyCode, &str); 17] = [
+pub const KEYS: [(&str, KeyCode, &str); 18] = [
     ("escape", KeyCode::Escape, ""),
     ("enter", KeyCode::Enter, ""),
     ("f1", KeyCode::F1, ""),
@@ -194,6 +194,7 @@ pub const KEYS: [(&str, KeyCode, &str); 17] = [
     ("h", KeyCode::KeyH, "h"),
     ("m", KeyCode::KeyM, "m"),
     ("o", KeyCode::KeyO, "o"),
+    ("p", KeyCode::KeyP, "p"),
     ("r", KeyCode::KeyR, "r"),
     ("s", KeyCode::KeyS, "s"),
     ("y", KeyCode::KeyY, "y"),

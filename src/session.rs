@@ -389,7 +389,11 @@ pub fn plugin<G: Recorded>(app: &mut App) {
             resolve_chance::<G>
                 .in_set(crate::systems::Frame::Apply)
                 .before(apply_actions::<G>)
-                .run_if(in_state(TurnPhase::Chance).and_then(resource_exists::<Session<G>>)),
+                .run_if(
+                    in_state(TurnPhase::Chance)
+                        .and_then(resource_exists::<Session<G>>)
+                        .and_then(crate::plugins::pause::running),
+                ),
         )
         .add_systems(
             Update,
@@ -407,9 +411,17 @@ pub fn apply_actions<G: Recorded>(
     mut notice: ResMut<Notice>,
     script: Option<Res<Script<G>>>,
     mut cues: MessageWriter<Cue>,
+    paused: Option<Res<crate::plugins::pause::Paused>>,
 ) {
     for PlayAction { seat, action } in requests.read() {
         if session.is_replay() {
+            continue;
+        }
+        if paused.as_ref().is_some_and(|p| p.0) {
+            // AI seats do not move while paused; a late request of theirs is dropped quietly.
+            if session.is_human(*seat) {
+                notice.error(crate::plugins::pause::REFUSED);
+            }
             continue;
         }
         if let Some((s, a)) = script.as_ref().and_then(|x| x.next_move(&session))

@@ -13,6 +13,7 @@ use hoarfrost_rules::record::Recorded;
 use hoarfrost_rules::{Game, GameRng, Seat, ToAct};
 
 use crate::options::SeatKind;
+use crate::plugins::pause::Paused;
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{PlayAction, Script, Session};
 use crate::systems::Frame;
@@ -146,9 +147,42 @@ pub fn plugin<G: Recorded>(app: &mut App) {
                     in_state(TurnPhase::AiToAct)
                         .or_else(in_state(TurnPhase::HumanToAct))
                         .and_then(resource_exists::<AiSeats<G>>)
-                        .and_then(in_state(Screen::Playing)),
+                        .and_then(in_state(Screen::Playing))
+                        .and_then(crate::plugins::pause::running),
+                ),
+        )
+        .add_systems(
+            Update,
+            hold_while_paused::<G>
+                .in_set(Frame::Ai)
+                .before(collect_decisions::<G>)
+                .run_if(
+                    resource_exists::<AiSeats<G>>.and_then(resource_exists_and_changed::<Paused>),
                 ),
         );
+}
+
+/// Paused: decisions under way are dropped (the table may change under them: an undo, a load).
+/// Going on: every AI seat waits its reaction time again, so nobody is caught out.
+fn hold_while_paused<G: Recorded>(
+    time: Res<Time>,
+    paused: Res<Paused>,
+    reaction: Res<ReactionTime>,
+    session: Option<Res<Session<G>>>,
+    mut ai: ResMut<AiSeats<G>>,
+) {
+    if paused.0 {
+        ai.forget();
+        return;
+    }
+    let mut wait = reaction.wait(0.0);
+    if session.is_some_and(|s| racing(&s.state)) {
+        wait *= reaction.race;
+    }
+    let ready_at = time.elapsed() + Duration::from_secs_f32(wait);
+    for t in &mut ai.thinkers {
+        t.ready_at = ready_at;
+    }
 }
 
 /// Start a decision for each AI seat that may act, is not thinking and has waited its reaction time.

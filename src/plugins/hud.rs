@@ -10,6 +10,7 @@ use hoarfrost_rules::{Game, Seat};
 use crate::options::SeatKind;
 use crate::plugins::hint::{AskHint, Hint, HintState, hint_seat};
 use crate::plugins::loading::LoadMode;
+use crate::plugins::pause::Paused;
 use crate::plugins::save_menu::Menus;
 use crate::plugins::saving::GameCommand;
 use crate::plugins::tutorial::{self, Notes};
@@ -52,7 +53,7 @@ pub struct SeatColours(pub Vec<egui::Color32>);
 
 /// The keys and mouse, the same at every table (each game's `help` says what its clicks do).
 pub const CONTROLS: &str = "Right drag or arrow keys: orbit. Middle drag or Shift+right drag: pan. Wheel: zoom.\n\
-    R: reset the view. Space: play or pause a replay.\n\
+    R: reset the view. P: pause the game. Space: play or pause a replay.\n\
     Esc: put down what you picked (or close the window open). H: hint. F1: rules. M: sound on/off.\n\
     Ctrl+Z / Ctrl+Y: undo / redo. Ctrl+S: save. Ctrl+O: load. Ctrl+,: settings. F11: fullscreen.";
 
@@ -252,10 +253,11 @@ fn side_panel<G: Recorded>(
     choices: Res<Choices<G>>,
     colours: Option<Res<SeatColours>>,
     mut play: MessageWriter<PlayAction<G>>,
-    (mut commands, mut menus, mut next): (
+    (mut commands, mut menus, mut next, mut paused): (
         MessageWriter<GameCommand>,
         ResMut<Menus>,
         ResMut<NextState<Screen>>,
+        ResMut<Paused>,
     ),
     (hint, mut ask): (Res<Hint<G>>, MessageWriter<AskHint>),
     ((script, notes), mut world): (tutorial::Running<G>, Commands),
@@ -290,7 +292,7 @@ fn side_panel<G: Recorded>(
                     ui.separator();
                     if !session.is_replay() {
                         game_buttons(ui, &session, &mut commands, &mut menus, &mut ask);
-                        leave_row(ui, &mut menus, &mut next);
+                        leave_row(ui, &mut menus, &mut next, &mut paused);
                         ui.separator();
                         if hint_line(ui, &session, &hint, &mut play) {
                             ui.separator();
@@ -386,8 +388,13 @@ fn offered_actions<G: Recorded>(
     }
 }
 
-/// "Back to the title screen" and "Settings".
-fn leave_row(ui: &mut egui::Ui, menus: &mut Menus, next: &mut NextState<Screen>) {
+/// "Back to the title screen", "Settings" and "Pause" (or "Go on").
+fn leave_row(
+    ui: &mut egui::Ui,
+    menus: &mut Menus,
+    next: &mut NextState<Screen>,
+    paused: &mut Paused,
+) {
     ui.horizontal(|ui| {
         if ui
             .button("Back to the title screen")
@@ -405,6 +412,17 @@ fn leave_row(ui: &mut egui::Ui, menus: &mut Menus, next: &mut NextState<Screen>)
             .clicked()
         {
             menus.settings = true;
+        }
+        let (label, tip) = if paused.0 {
+            ("Go on", "P: play on")
+        } else {
+            (
+                "Pause",
+                "P: AI seats, rolls and draws wait; moves are refused until you go on",
+            )
+        };
+        if ui.button(label).on_hover_text(tip).clicked() {
+            paused.0 = !paused.0;
         }
     });
 }

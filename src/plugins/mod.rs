@@ -29,6 +29,7 @@ pub mod icetowers_table;
 pub mod icetowers_tutorial;
 pub mod loading;
 pub mod markers;
+pub mod pause;
 #[cfg(test)]
 mod reach_tests;
 pub mod records;
@@ -109,5 +110,6 @@ pub(crate) fn plugin(app: &mut App) {
         tooltips::plugin,
         replay::playback,
         records::plugin,
+        pause::plugin,
     ));
 }
