@@ -30,6 +30,22 @@ fn hue_rgb(hue: Hue) -> (f32, f32, f32) {
     }
 }
 
+/// A colour's marking in words, for colour-blind players (the patterns are drawn by
+/// `tools/make-assets/src/markings.rs`).
+pub fn marking_name(hue: Hue) -> &'static str {
+    match hue {
+        Hue::Red => "vertical stripes",
+        Hue::Yellow => "dots",
+        Hue::Green => "horizontal stripes",
+        Hue::Blue => "checks",
+        Hue::Black => "a grid",
+        Hue::White => "no marking",
+        Hue::Purple => "diagonal stripes",
+        Hue::Orange => "rings",
+        Hue::Cyan => "zigzags",
+    }
+}
+
 /// Asset path of a colour's marking texture (made by `hoarfrost-assets`).
 pub fn marking_path(hue: Hue) -> String {
     format!("textures/marking-{}.png", hue.name().to_lowercase())
@@ -48,4 +64,22 @@ pub fn to_egui(c: Color) -> egui::Color32 {
         (s.green * 255.0) as u8,
         (s.blue * 255.0) as u8,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_colour_has_a_marking_of_its_own_and_a_texture() {
+        let names: std::collections::HashSet<&str> =
+            Hue::ALL.iter().map(|&h| marking_name(h)).collect();
+        assert_eq!(names.len(), Hue::ALL.len());
+        for hue in Hue::ALL {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("assets")
+                .join(marking_path(hue));
+            assert!(path.exists(), "{}", path.display());
+        }
+    }
 }

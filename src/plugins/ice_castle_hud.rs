@@ -63,7 +63,11 @@ fn player(s: &IceCastle, seat: Seat) -> String {
 /// who stands there, as every player may know it (an unopened door's other side stays secret).
 pub(super) fn tile_tip(s: &IceCastle, cell: Cell) -> Option<String> {
     let tile = s.tile(cell)?;
-    let colour = tile.colour.name().to_lowercase();
+    let colour = format!(
+        "{} ({})",
+        tile.colour.name().to_lowercase(),
+        crate::palette::marking_name(tile.colour.hue())
+    );
     let mut lines = vec![if tile.open {
         format!("{}: a {colour} {}.", cell.name(), tile.kind.name())
     } else if tile.revealed {
@@ -115,8 +119,15 @@ mod tests {
         let mut s = IceCastle::new(&Setup::new(2, 3)).unwrap();
         let a1 = Cell::new(0, 0);
         let tip = tile_tip(&s, a1).unwrap();
-        let colour = s.tile(a1).unwrap().colour.name().to_lowercase();
-        assert_eq!(tip, format!("A1: a {colour} door, closed."));
+        let colour = s.tile(a1).unwrap().colour;
+        assert_eq!(
+            tip,
+            format!(
+                "A1: a {} ({}) door, closed.",
+                colour.name().to_lowercase(),
+                crate::palette::marking_name(colour.hue())
+            )
+        );
         assert_eq!(tile_tip(&s, Cell::new(40, 40)), None, "off the castle");
         // Play on until a player stands on an open door: the tip says so, with its kind.
         let mut rng = GameRng::new(3);

@@ -174,16 +174,23 @@ fn hand_window(
     Ok(())
 }
 
-fn card_help(card: Card) -> &'static str {
-    match card {
-        Card::Key(_) => "Opens or closes a door of its colour.",
+fn card_help(card: Card) -> String {
+    let text = match card {
+        Card::Key(c) => {
+            return format!(
+                "Opens or closes a {} door (marked with {}).",
+                c.name().to_lowercase(),
+                crate::palette::marking_name(c.hue())
+            );
+        }
         Card::Skeleton => "Opens or closes any door, or takes a padlock off.",
         Card::Padlock => "Locks a door as it is; nobody passes it.",
         Card::Slide => "A diagonal passage between two tiles, for good.",
         Card::Axe => "Opens a frozen door for good.",
         Card::Freeze => "Holds an opponent for two of their turns.",
         Card::Wand => "Moves an opponent one tile.",
-    }
+    };
+    text.into()
 }
 
 /// What to do with `card` once picked: click a tile where some tile takes it, else say none does.
@@ -340,6 +347,19 @@ mod tests {
     use super::*;
     use hoarfrost_rules::ToAct;
     use hoarfrost_rules::ice_castle::Setup;
+
+    #[test]
+    fn a_key_cards_help_names_its_doors_marking() {
+        use hoarfrost_rules::ice_castle::Colour;
+        assert_eq!(
+            card_help(Card::Key(Colour::Red)),
+            "Opens or closes a red door (marked with vertical stripes)."
+        );
+        assert_eq!(
+            card_help(Card::Key(Colour::Blue)),
+            "Opens or closes a blue door (marked with checks)."
+        );
+    }
 
     /// A fresh two-seat game with the first draw made: seat to act is in the card phase.
     fn at_play(seed: u64) -> (IceCastle, Seat) {
