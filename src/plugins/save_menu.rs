@@ -49,8 +49,37 @@ impl Menus {
     }
 }
 
+/// The autosave as the title screen came up: the game Continue resumes.
+#[derive(Resource, Default, Debug)]
+pub struct LastGame(pub Option<SaveEntry>);
+
+impl LastGame {
+    /// "Continue: Sprawl, 3 seats (1 human), 23 steps, 5 minutes ago.", or why the autosave does not
+    /// open; `None` without an autosave.
+    pub fn line(&self, now: std::time::SystemTime) -> Option<String> {
+        let entry = self.0.as_ref()?;
+        Some(match &entry.summary {
+            Ok(summary) => match entry.saved_ago(now) {
+                ago if ago.is_empty() => format!("Continue: {summary}."),
+                ago => format!("Continue: {summary}, {ago}."),
+            },
+            Err(e) => format!("The autosave does not open: {e}"),
+        })
+    }
+}
+
+/// Read the autosave's header for the title screen.
+fn note_last_game(storage: Option<Res<Storage>>, mut last: ResMut<LastGame>) {
+    last.0 = storage
+        .and_then(|s| s.autosave().ok())
+        .filter(|p| p.exists())
+        .map(|p| entry_for(&p));
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Menus>()
+        .init_resource::<LastGame>()
+        .add_systems(OnEnter(Screen::Title), note_last_game)
         .add_message::<GameCommand>()
         .add_systems(
             Update,
@@ -356,6 +385,34 @@ mod tests {
             Some(Shortcut::OpenSettings)
         );
         assert_eq!(shortcut(KeyCode::KeyQ, false), None);
+    }
+
+    #[test]
+    fn the_title_screen_names_the_game_continue_resumes_or_why_it_does_not_open() {
+        use hoarfrost_rules::GameKind;
+        let scratch = crate::scratch::Scratch::new("last-game");
+        let storage = scratch.storage();
+        let mut world = World::new();
+        world.insert_resource(storage.clone());
+        world.init_resource::<LastGame>();
+        let note = |world: &mut World| {
+            world.run_system_cached(note_last_game).unwrap();
+            let soon = std::time::SystemTime::now() + std::time::Duration::from_secs(300);
+            world.resource::<LastGame>().line(soon)
+        };
+        assert_eq!(note(&mut world), None, "no autosave");
+        let text = hoarfrost_rules::fuzz::targets::sample_save(GameKind::IceColony, 2, 5).unwrap();
+        let steps = hoarfrost_rules::save::peek(&text).unwrap().steps;
+        crate::storage::write_file(&storage.autosave().unwrap(), &text).unwrap();
+        assert_eq!(
+            note(&mut world),
+            Some(format!(
+                "Continue: Ice Colony, 2 seats (0 human), {steps} steps, 5 minutes ago."
+            ))
+        );
+        crate::storage::write_file(&storage.autosave().unwrap(), "(format: 1, game: ").unwrap();
+        let line = note(&mut world).unwrap();
+        assert!(line.starts_with("The autosave does not open: "), "{line}");
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! continue the last game, load or replay a save, or open the settings.
 //! With `--game` on the command line it is skipped and the game starts at once.
 
+use std::time::SystemTime;
+
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::bots::Level;
@@ -11,7 +13,7 @@ use hoarfrost_rules::{GameKind, Hue};
 
 use crate::options::{LaunchOptions, SeatKind};
 use crate::plugins::rules_window;
-use crate::plugins::save_menu::{Menus, title_buttons};
+use crate::plugins::save_menu::{LastGame, Menus, title_buttons};
 use crate::screens::Screen;
 use crate::session::Notice;
 use crate::storage::Storage;
@@ -172,7 +174,8 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         EguiPrimaryContextPass,
         title_menu.run_if(
-            in_state(Screen::Title).and_then(|m: Res<Menus>| !m.load_open() && !m.settings),
+            in_state(Screen::Title)
+                .and_then(|m: Res<Menus>| !m.load_open() && !m.settings && !m.records),
         ),
     )
     .add_systems(
@@ -289,7 +292,7 @@ fn title_menu(
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
     mut menus: ResMut<Menus>,
-    storage: Res<Storage>,
+    (storage, last): (Res<Storage>, Res<LastGame>),
     mut commands: Commands,
     mut summary: Local<Option<(GameKind, String)>>,
 ) -> Result {
@@ -444,6 +447,9 @@ fn title_menu(
             });
             ui.separator();
             title_buttons(ui, &mut menus, &storage, &mut notice, &mut commands);
+            if let Some(line) = last.line(SystemTime::now()) {
+                ui.small(line);
+            }
         });
     Ok(())
 }
