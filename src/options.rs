@@ -10,7 +10,7 @@ use hoarfrost_rules::bots::Level;
 
 pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--seed <n>] [--screenshot <path>] [--exit-after <frames>]
   --game        ice-fortress | sprawl | ice-castle | ice-colony | icetowers: skip the title screen
-  --seats       one entry per seat, human or ai (default human,ai)
+  --seats       one entry per seat, human (or human:<name>) or ai (default human,ai)
   --seed        seed of the game (default 1 with --game; the title screen deals a new one)
   --continue    resume the last game from its autosave
   --replay      watch a saved game step by step (a save file)
@@ -44,6 +44,8 @@ pub enum SeatKind {
 pub struct LaunchOptions {
     pub game: Option<GameKind>,
     pub seats: Option<Vec<SeatKind>>,
+    /// The players' names given with `--seats human:<name>`, by seat (empty where none).
+    pub names: Vec<String>,
     pub seed: Option<u64>,
     pub screenshot: Option<PathBuf>,
     pub exit_after: Option<u32>,
@@ -88,7 +90,11 @@ impl LaunchOptions {
                     o.game =
                         Some(GameKind::from_slug(&v).ok_or_else(|| format!("unknown game '{v}'"))?);
                 }
-                "--seats" => o.seats = Some(parse_seats(&value()?)?),
+                "--seats" => {
+                    let (kinds, names) = parse_seats(&value()?)?;
+                    o.seats = Some(kinds);
+                    o.names = names;
+                }
                 "--seed" => {
                     let v = value()?;
                     o.seed = Some(
@@ -288,14 +294,21 @@ pub fn window_fits(w: u32, h: u32) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-fn parse_seats(list: &str) -> Result<Vec<SeatKind>, String> {
+/// Seat kinds and the players' names from "human:Anna,ai,human".
+fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Vec<String>), String> {
     list.split(',')
         .map(|s| match s.trim() {
-            "human" => Ok(SeatKind::Human),
-            "ai" => Ok(SeatKind::Ai),
-            other => Err(format!("a seat is 'human' or 'ai', not '{other}'")),
+            "human" => Ok((SeatKind::Human, String::new())),
+            "ai" => Ok((SeatKind::Ai, String::new())),
+            other => match other.strip_prefix("human:") {
+                Some(name) => Ok((SeatKind::Human, crate::session::clean_name(name))),
+                None => Err(format!(
+                    "a seat is 'human', 'human:<name>' or 'ai', not '{other}'"
+                )),
+            },
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()
+        .map(|seats| seats.into_iter().unzip())
 }
 
 #[cfg(test)]
@@ -380,6 +393,12 @@ mod tests {
         );
         assert_eq!(parse("--window 800X450").unwrap().window, Some((800, 450)));
         assert_eq!(parse("--seed 2").unwrap().window, None);
+        let named = parse("--seats human:Anna,ai,human").unwrap();
+        assert_eq!(
+            named.seats,
+            Some(vec![SeatKind::Human, SeatKind::Ai, SeatKind::Human])
+        );
+        assert_eq!(named.names, ["Anna", "", ""]);
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub struct Session<G: Recorded> {
     /// The game now (for a replay: at the replay's position).
     pub state: G,
     pub seats: Vec<SeatKind>,
+    /// The players' names by seat, as typed on the title screen (empty: the seat goes by its
+    /// colour); kept in saves.
+    pub names: Vec<String>,
     /// Seed the game was created from.
     pub seed: u64,
     play: Play<G>,
@@ -48,6 +51,7 @@ impl<G: Recorded> Session<G> {
         Session {
             state,
             seats,
+            names: Vec::new(),
             seed,
             play: Play::Unrecorded(Vec::new()),
             rewinds: 0,
@@ -222,21 +226,42 @@ impl<G: Recorded> Session<G> {
         self.unsaved = false;
     }
 
-    /// The seats as a save file lists them.
+    /// The seats as a save file lists them: "ai", "human", or "human:Anna" for a named player.
     pub fn seat_words(&self) -> Vec<String> {
-        self.seats
-            .iter()
-            .map(|k| match k {
-                SeatKind::Human => "human".to_string(),
-                SeatKind::Ai => "ai".to_string(),
+        (0..self.seats.len())
+            .map(|seat| match (self.seats[seat], self.player(seat)) {
+                (SeatKind::Human, Some(name)) => format!("human:{name}"),
+                (SeatKind::Human, None) => "human".to_string(),
+                (SeatKind::Ai, _) => "ai".to_string(),
             })
             .collect()
+    }
+
+    /// The name of the player at human seat `seat`, if one was given.
+    pub fn player(&self, seat: Seat) -> Option<&str> {
+        let name = self.names.get(seat)?;
+        (self.is_human(seat) && !name.is_empty()).then_some(name.as_str())
     }
 
     /// Take the "played since the last autosave" mark.
     pub(crate) fn take_unsaved(&mut self) -> bool {
         std::mem::take(&mut self.unsaved)
     }
+}
+
+/// The longest player's name kept, in characters.
+pub const NAME_LIMIT: usize = 16;
+
+/// A player's name as the table shows it: without control characters or spaces around it, at most
+/// [`NAME_LIMIT`] characters (typed on the title screen or read from a save, which may say anything).
+pub fn clean_name(typed: &str) -> String {
+    let kept: String = typed.chars().filter(|c| !c.is_control()).collect();
+    kept.trim()
+        .chars()
+        .take(NAME_LIMIT)
+        .collect::<String>()
+        .trim_end()
+        .to_string()
 }
 
 /// A saved table position (a scene file in scenes/positions/): a rules state in RON, checked

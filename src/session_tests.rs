@@ -253,3 +253,42 @@ fn a_board_drawn_from_the_bag_sounds_one_draw_and_the_roll_after_it_its_own() {
         session.log()
     );
 }
+
+#[test]
+fn a_named_human_seat_is_saved_with_its_name_and_an_ai_seat_never() {
+    let recorder = Recorder::<IceTowers>::new(Setup::new(3, 1)).unwrap();
+    let mut session = Session::recorded(
+        recorder,
+        vec![SeatKind::Human, SeatKind::Ai, SeatKind::Human],
+        1,
+    );
+    session.names = vec!["Anna".into(), "Robot".into(), String::new()];
+    assert_eq!(session.seat_words(), ["human:Anna", "ai", "human"]);
+    assert_eq!(
+        (
+            session.player(0),
+            session.player(1),
+            session.player(2),
+            session.player(7)
+        ),
+        (Some("Anna"), None, None, None)
+    );
+}
+
+#[test]
+fn a_name_is_cleaned_of_control_characters_and_spaces_around_and_cut_short() {
+    assert_eq!(clean_name("  Anna  "), "Anna");
+    assert_eq!(clean_name("An\tna\u{1b}"), "Anna");
+    assert_eq!(clean_name("Jean Luc"), "Jean Luc");
+    assert_eq!(
+        clean_name("The Very Long Name Of Someone"),
+        "The Very Long Na"
+    );
+    assert_eq!(clean_name("Fifteen chars  x"), "Fifteen chars  x");
+    assert_eq!(
+        clean_name("Fifteen chars   x"),
+        "Fifteen chars",
+        "cut, then trimmed"
+    );
+    assert_eq!(clean_name("Åsa Øberg-Ünal"), "Åsa Øberg-Ünal");
+}

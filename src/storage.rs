@@ -165,7 +165,11 @@ pub fn summarize(text: &str) -> Result<String, String> {
         || format!("unknown game '{}'", header.game),
         |k| k.title().into(),
     );
-    let humans = header.seats.iter().filter(|s| *s == "human").count();
+    let humans = header
+        .seats
+        .iter()
+        .filter(|s| *s == "human" || s.starts_with("human:"))
+        .count();
     let steps = header.steps;
     Ok(format!(
         "{game}, {} seats ({humans} human), {steps} {}",

@@ -156,21 +156,25 @@ pub fn plugin<G: Recorded>(app: &mut App) {
             hold_while_paused::<G>
                 .in_set(Frame::Ai)
                 .before(collect_decisions::<G>)
-                .run_if(
-                    resource_exists::<AiSeats<G>>.and_then(resource_exists_and_changed::<Paused>),
-                ),
+                .run_if(resource_exists::<AiSeats<G>>.and_then(resource_exists::<Paused>)),
         );
 }
 
-/// Paused: decisions under way are dropped (the table may change under them: an undo, a load).
-/// Going on: every AI seat waits its reaction time again, so nobody is caught out.
+/// On pausing: decisions under way are dropped (the table may change under them: an undo, a
+/// load). On going on: every AI seat waits its reaction time again, so nobody is caught out. It
+/// watches the pause itself rather than its change ticks, which any mutable access sets.
 fn hold_while_paused<G: Recorded>(
     time: Res<Time>,
     paused: Res<Paused>,
+    mut was_paused: Local<bool>,
     reaction: Res<ReactionTime>,
     session: Option<Res<Session<G>>>,
     mut ai: ResMut<AiSeats<G>>,
 ) {
+    if paused.0 == *was_paused {
+        return;
+    }
+    *was_paused = paused.0;
     if paused.0 {
         ai.forget();
         return;

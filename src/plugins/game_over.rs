@@ -38,12 +38,12 @@ fn game_over_window<G: Recorded>(
         .collapsible(true)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.heading(headline(&spec, &session.state));
+            ui.heading(headline(&spec, &session));
             for line in (spec.settled_by)(&session.state) {
                 ui.label(line);
             }
             for seat in 0..returns.len() {
-                let (name, colour) = (spec.seat_name)(&session.state, seat);
+                let (name, colour) = crate::plugins::hud::seat_label(&spec, &session, seat);
                 ui.horizontal(|ui| {
                     crate::plugins::hud::swatch(ui, colour);
                     ui.label(format!(
@@ -85,15 +85,16 @@ fn game_over_window<G: Recorded>(
     Ok(())
 }
 
-/// The game-over heading: the game's own, else who won ("Red wins!", "A tie: Red, Blue").
-pub fn headline<G: Recorded>(spec: &HudSpec<G>, state: &G) -> String {
+/// The game-over heading: the game's own, else who won ("Red wins!", "Anna (Red) wins!", "A tie:
+/// Red, Blue").
+pub fn headline<G: Recorded>(spec: &HudSpec<G>, session: &Session<G>) -> String {
     if let Some(h) = spec.headline {
-        return h(state);
+        return h(&session.state);
     }
-    let returns = state.returns();
+    let returns = session.state.returns();
     let winners: Vec<String> = (0..returns.len())
         .filter(|&s| returns[s] > 0.0)
-        .map(|s| (spec.seat_name)(state, s).0)
+        .map(|s| crate::plugins::hud::seat_label(spec, session, s).0)
         .collect();
     match winners.len() {
         0 => "Nobody wins".to_string(),

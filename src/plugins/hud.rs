@@ -129,12 +129,36 @@ fn capitalized(text: &str) -> String {
     }
 }
 
+/// A seat's name at the table and its colour: the game's own ("Red", "Player 1 (South)"), after the
+/// player's name where one was given ("Anna (Red)", "Anna, Player 1 (South)").
+pub fn seat_label<G: Recorded>(
+    spec: &HudSpec<G>,
+    session: &Session<G>,
+    seat: Seat,
+) -> (String, egui::Color32) {
+    let (name, colour) = (spec.seat_name)(&session.state, seat);
+    match session.player(seat) {
+        Some(player) => (with_player(player, &name), colour),
+        None => (name, colour),
+    }
+}
+
+/// `player`'s name before the seat's: "Anna (Red)", or "Anna, Player 1 (South)" where the seat's
+/// name has brackets of its own.
+pub fn with_player(player: &str, seat: &str) -> String {
+    if seat.contains('(') {
+        format!("{player}, {seat}")
+    } else {
+        format!("{player} ({seat})")
+    }
+}
+
 /// The game log: every step with its player's name; in a replay the current step stands out.
 fn game_log<G: Recorded>(ui: &mut egui::Ui, session: &Session<G>, spec: &HudSpec<G>) {
     let at = session.replay().map(|r| r.position());
     let name = |seat: Seat| {
         if seat < session.seats.len() {
-            (spec.seat_name)(&session.state, seat).0
+            seat_label(spec, session, seat).0
         } else {
             format!("Seat {}", seat + 1)
         }
@@ -292,7 +316,9 @@ fn side_panel<G: Recorded>(
                     ui.separator();
                     if !session.is_replay() {
                         game_buttons(ui, &session, &mut commands, &mut menus, &mut ask);
-                        leave_row(ui, &mut menus, &mut next, &mut paused);
+                        if leave_row(ui, &mut menus, &mut next, paused.0) {
+                            paused.0 = !paused.0;
+                        }
                         ui.separator();
                         if hint_line(ui, &session, &hint, &mut play) {
                             ui.separator();
@@ -331,7 +357,7 @@ fn seat_rows<G: Recorded>(
     play: &mut MessageWriter<PlayAction<G>>,
 ) {
     for seat in 0..session.state.num_seats() {
-        let (name, rules_colour) = (spec.seat_name)(&session.state, seat);
+        let (name, rules_colour) = seat_label(spec, session, seat);
         let colour = colours
             .and_then(|c| c.0.get(seat).copied())
             .unwrap_or(rules_colour);
@@ -376,7 +402,7 @@ fn offered_actions<G: Recorded>(
         return;
     }
     ui.separator();
-    let (name, _) = (spec.seat_name)(&session.state, seat);
+    let (name, _) = seat_label(spec, session, seat);
     ui.label(format!("{name}, choose:"));
     for action in offered {
         if ui
@@ -388,13 +414,14 @@ fn offered_actions<G: Recorded>(
     }
 }
 
-/// "Back to the title screen", "Settings" and "Pause" (or "Go on").
+/// "Back to the title screen", "Settings" and "Pause" (or "Go on", when `paused`); true when
+/// Pause or Go on was clicked.
 fn leave_row(
     ui: &mut egui::Ui,
     menus: &mut Menus,
     next: &mut NextState<Screen>,
-    paused: &mut Paused,
-) {
+    paused: bool,
+) -> bool {
     ui.horizontal(|ui| {
         if ui
             .button("Back to the title screen")
@@ -413,7 +440,7 @@ fn leave_row(
         {
             menus.settings = true;
         }
-        let (label, tip) = if paused.0 {
+        let (label, tip) = if paused {
             ("Go on", "P: play on")
         } else {
             (
@@ -421,10 +448,9 @@ fn leave_row(
                 "P: AI seats, rolls and draws wait; moves are refused until you go on",
             )
         };
-        if ui.button(label).on_hover_text(tip).clicked() {
-            paused.0 = !paused.0;
-        }
-    });
+        ui.button(label).on_hover_text(tip).clicked()
+    })
+    .inner
 }
 
 /// A seat's colour as a small square with a grey rim, so that a black seat shows on the dark panel.
@@ -443,6 +469,19 @@ pub fn swatch(ui: &mut egui::Ui, colour: egui::Color32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_players_name_goes_before_the_seats() {
+        assert_eq!(with_player("Anna", "Red"), "Anna (Red)");
+        assert_eq!(
+            with_player("Anna", "Player 1 (South)"),
+            "Anna, Player 1 (South)"
+        );
+        // A log line that starts with the seat's colour keeps it; one that does not gets the name.
+        let name = |_: Seat| with_player("Anna", "Red");
+        assert_eq!(named_line("seat 1: Red stops", name), "Red stops");
+        assert_eq!(named_line("seat 1: stops", name), "Anna (Red): stops");
+    }
 
     #[test]
     fn log_lines_name_their_seat_once() {

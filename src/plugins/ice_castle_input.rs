@@ -87,8 +87,20 @@ pub fn must_hand_over(seats: &[SeatKind], shown_to: Option<Seat>, seat: Seat) ->
     seats.iter().filter(|k| **k == SeatKind::Human).count() > 1 && shown_to != Some(seat)
 }
 
-fn seat_name(seat: Seat) -> String {
-    format!("Player {}", seat + 1)
+/// The player's name, else "Player 2".
+fn who(session: &Session<IceCastle>, seat: Seat) -> String {
+    session
+        .player(seat)
+        .map_or_else(|| format!("Player {}", seat + 1), str::to_string)
+}
+
+/// "Player 2", or "Anna (Player 2)" where the player gave a name.
+fn seat_name(session: &Session<IceCastle>, seat: Seat) -> String {
+    let number = format!("Player {}", seat + 1);
+    match session.player(seat) {
+        Some(name) => crate::plugins::hud::with_player(name, &number),
+        None => number,
+    }
 }
 
 fn hand_window(
@@ -110,10 +122,10 @@ fn hand_window(
             .show(ctx, |ui| {
                 ui.label(format!(
                     "Pass the screen to {}. Everyone else, look away.",
-                    seat_name(seat)
+                    seat_name(&session, seat)
                 ));
                 if ui
-                    .button(format!("I am {}, show my hand", seat_name(seat)))
+                    .button(format!("I am {}, show my hand", who(&session, seat)))
                     .clicked()
                 {
                     hand_over.shown_to = Some(seat);
@@ -122,7 +134,7 @@ fn hand_window(
         return Ok(());
     }
     let view = session.state.view(seat);
-    egui::Window::new(format!("{}'s hand", seat_name(seat)))
+    egui::Window::new(format!("{}'s hand", who(&session, seat)))
         .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
         .collapsible(false)
         .resizable(false)

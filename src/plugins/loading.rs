@@ -16,7 +16,7 @@ use hoarfrost_rules::{GameKind, Hue};
 use crate::options::{LaunchOptions, SeatKind};
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
-use crate::session::Notice;
+use crate::session::{Notice, clean_name};
 use crate::storage::Storage;
 
 /// Open a save to play on from where it was saved, or to watch it step by step.
@@ -105,21 +105,38 @@ pub struct Staged {
     pub apply: Box<dyn FnOnce(&mut World) + Send>,
 }
 
-/// Seat kinds from a save's seat words ("human", "ai", "ai:hard"...).
+/// Seat kinds from a save's seat words ("human", "human:Anna", "ai", "ai:hard"...).
 pub fn seat_kinds(words: &[String]) -> Vec<SeatKind> {
     words
         .iter()
-        .map(|w| match w.as_str() {
-            "human" => SeatKind::Human,
-            _ => SeatKind::Ai,
-        })
+        .map(
+            |w| match w.split_once(':').map_or(w.as_str(), |(kind, _)| kind) {
+                "human" => SeatKind::Human,
+                _ => SeatKind::Ai,
+            },
+        )
+        .collect()
+}
+
+/// The players' names from a save's seat words ("human:Anna"), cleaned; empty where none.
+pub fn seat_names(words: &[String]) -> Vec<String> {
+    words
+        .iter()
+        .map(|w| w.strip_prefix("human:").map(clean_name).unwrap_or_default())
         .collect()
 }
 
 fn stage_game<G: TableGame>(text: &str, mode: LoadMode) -> Result<Staged, LoadError> {
     let loaded = save::load::<G>(text)?;
     let kinds = seat_kinds(&loaded.header.seats);
-    let choice = G::choice(&loaded.recorder.record().setup, &kinds);
+    let mut choice = G::choice(&loaded.recorder.record().setup, &kinds);
+    for (seat, name) in choice
+        .seats
+        .iter_mut()
+        .zip(seat_names(&loaded.header.seats))
+    {
+        seat.name = name;
+    }
     let steps = loaded.recorder.len();
     let pending = match mode {
         LoadMode::Resume => PendingGame::Resume(loaded.recorder),

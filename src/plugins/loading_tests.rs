@@ -31,6 +31,30 @@ fn refused(text: &str) -> String {
 }
 
 #[test]
+fn seat_words_give_kinds_and_clean_names() {
+    let words: Vec<String> = [
+        "human:Anna",
+        "human",
+        "ai:hard",
+        "human:",
+        "human:\u{7}  Bo\nb  ",
+        "human:abcdefghijklmnopqrstuvwxyz",
+        "visitor:Eve",
+    ]
+    .map(String::from)
+    .to_vec();
+    use SeatKind::{Ai, Human};
+    assert_eq!(
+        seat_kinds(&words),
+        [Human, Human, Ai, Human, Human, Human, Ai]
+    );
+    assert_eq!(
+        seat_names(&words),
+        ["Anna", "", "", "", "Bob", "abcdefghijklmnop", ""]
+    );
+}
+
+#[test]
 fn a_good_save_sets_the_table_up_for_its_game_and_waits_for_it() {
     let staged = stage(&icetowers_save(4), LoadMode::Resume).unwrap();
     assert_eq!((staged.game, staged.steps), (GameKind::IceTowers, 4));

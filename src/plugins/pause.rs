@@ -161,6 +161,14 @@ mod tests {
     }
 
     #[test]
+    fn unpaused_ai_seats_move_though_the_pause_is_touched_every_frame() {
+        // The side panel holds the pause mutably every frame; its change ticks say nothing.
+        let mut app = app();
+        app.add_systems(Update, |mut p: ResMut<Paused>| p.set_changed());
+        assert!(frames_to_ai_move(&mut app, 400).is_some());
+    }
+
+    #[test]
     fn a_new_game_starts_unpaused() {
         let mut app = app();
         press_p(&mut app);

@@ -78,10 +78,10 @@ pub fn finished<G: Recorded>(
         deal: records::deal(G::KIND, &setup, &humans),
         ended,
         steps: session.steps(),
-        headline: crate::plugins::game_over::headline(spec, &session.state),
+        headline: crate::plugins::game_over::headline(spec, session),
         seats: (0..returns.len())
             .map(|s| SeatLine {
-                name: (spec.seat_name)(&session.state, s).0,
+                name: crate::plugins::hud::seat_label(spec, session, s).0,
                 human: humans[s],
                 won: returns[s] > 0.0,
                 status: (spec.seat_status)(&session.state, s),

@@ -44,7 +44,9 @@ fn app(root: &Path) -> App {
             |mut commands: Commands, choice: Res<SetupChoice>| {
                 let setup = Setup::new(choice.seats.len(), choice.seed);
                 let recorder = Recorder::<IceTowers>::new(setup).expect("a valid setup");
-                commands.insert_resource(Session::recorded(recorder, choice.kinds(), choice.seed));
+                let mut session = Session::recorded(recorder, choice.kinds(), choice.seed);
+                session.names = choice.names();
+                commands.insert_resource(session);
             },
         );
     app.world_mut()
@@ -147,6 +149,39 @@ fn play_undo_redo_save_and_load_back() {
     command(&mut app, GameCommand::Undo);
     command(&mut app, GameCommand::Undo);
     assert_eq!(session(&app).state, states[2]);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn the_players_names_are_saved_and_come_back_with_the_game() {
+    let root = temp_root("names");
+    let mut app = app(&root);
+    app.world_mut().resource_mut::<SetupChoice>().seats[0].name = "  Anna ".into();
+    for screen in [Screen::Title, Screen::Playing] {
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(screen);
+        app.update();
+        app.update();
+    }
+    assert_eq!(session(&app).player(0), Some("Anna"));
+    assert_eq!(session(&app).player(1), None, "no name typed");
+    play_one(&mut app);
+    command(&mut app, GameCommand::Save);
+    let slot = Storage::under(&root)
+        .saves_dir()
+        .unwrap()
+        .join("icetowers-001.ron");
+    let text = std::fs::read_to_string(&slot).unwrap();
+    assert_eq!(save::peek(&text).unwrap().seats, ["human:Anna", "human"]);
+
+    app.world_mut().resource_mut::<SetupChoice>().seats[0].name = "Zed".into();
+    let staged = stage_file(&slot, LoadMode::Resume).expect("the save loads");
+    (staged.apply)(app.world_mut());
+    app.update();
+    app.update();
+    assert_eq!(session(&app).steps(), 1);
+    assert_eq!(session(&app).player(0), Some("Anna"), "the save's name");
     let _ = std::fs::remove_dir_all(&root);
 }
 

@@ -15,16 +15,18 @@ use crate::options::{LaunchOptions, SeatKind};
 use crate::plugins::rules_window;
 use crate::plugins::save_menu::{LastGame, Menus, title_buttons};
 use crate::screens::Screen;
-use crate::session::Notice;
+use crate::session::{NAME_LIMIT, Notice, clean_name};
 use crate::storage::Storage;
 
 /// One seat as chosen on the title screen.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SeatChoice {
     pub kind: SeatKind,
     pub hue: Hue,
     /// An AI seat's strength: `None` plays the game's own bot, a level the tree search of that level.
     pub level: Option<Level>,
+    /// A human seat's player's name, as typed (empty: none; the seat goes by its colour).
+    pub name: String,
 }
 
 /// The game to start, as chosen on the title screen or the command line.
@@ -58,6 +60,7 @@ impl SetupChoice {
                 kind,
                 hue,
                 level: None,
+                name: String::new(),
             })
             .collect();
         SetupChoice {
@@ -117,6 +120,7 @@ impl SetupChoice {
                 level: None,
                 kind: SeatKind::Ai,
                 hue,
+                name: String::new(),
             });
         }
     }
@@ -124,6 +128,18 @@ impl SetupChoice {
     /// Seat kinds in seat order.
     pub fn kinds(&self) -> Vec<SeatKind> {
         self.seats.iter().map(|s| s.kind).collect()
+    }
+
+    /// The players' names in seat order, cleaned ([`clean_name`]); empty for AI seats and where
+    /// none was typed.
+    pub fn names(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .map(|s| match s.kind {
+                SeatKind::Human => clean_name(&s.name),
+                SeatKind::Ai => String::new(),
+            })
+            .collect()
     }
 
     /// Seat colours in seat order.
@@ -266,6 +282,9 @@ fn start_from_command_line(
         .clone()
         .unwrap_or_else(|| vec![SeatKind::Human, SeatKind::Ai]);
     *choice = SetupChoice::new(game, &kinds, options.seed.unwrap_or(1));
+    for (seat, name) in choice.seats.iter_mut().zip(&options.names) {
+        seat.name.clone_from(name);
+    }
     choice.scene = options.scene.clone();
     choice.tutorial = options.tutorial;
     if let Some(d) = options.difficulty {
@@ -349,6 +368,15 @@ fn title_menu(
                     ui.label(format!("Seat {}", i + 1));
                     ui.selectable_value(&mut seat.kind, SeatKind::Human, "Human");
                     ui.selectable_value(&mut seat.kind, SeatKind::Ai, "AI");
+                    if seat.kind == SeatKind::Human {
+                        ui.add(
+                            egui::TextEdit::singleline(&mut seat.name)
+                                .hint_text("name")
+                                .char_limit(NAME_LIMIT)
+                                .desired_width(90.0),
+                        )
+                        .on_hover_text("The player's name (or leave it empty: the seat's colour)");
+                    }
                     if seat.kind == SeatKind::Ai {
                         let shown = seat.level.map_or("game's own AI", |l| l.name());
                         egui::ComboBox::from_id_salt(("level", i))

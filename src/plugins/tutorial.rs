@@ -169,7 +169,10 @@ pub fn seat<G: Recorded + serde::de::DeserializeOwned>(
     let seats = tutorial
         .as_ref()
         .map_or_else(|| choice.kinds(), |t| t.seats.clone());
-    let session = opening.session(&seats, choice.seed);
+    let mut session = opening.session(&seats, choice.seed);
+    if tutorial.is_none() {
+        session.names = choice.names();
+    }
     commands.insert_resource(AiSeats::<G>::new(&session.seats, choice.seed));
     commands.insert_resource(session);
     match tutorial {
