@@ -76,8 +76,13 @@ impl Storage {
 
     /// The game of the autosave (the one played last), if there is a readable one.
     pub fn last_game(&self) -> Option<GameKind> {
+        self.last_header()?.kind()
+    }
+
+    /// The autosave's header (the game played last, its seats and steps), if it is readable.
+    pub fn last_header(&self) -> Option<save::Header> {
         let text = save::read_file(&self.autosave().ok()?).ok()?;
-        save::peek(&text).ok()?.kind()
+        save::peek(&text).ok()
     }
 
     /// The record of finished games.

@@ -59,10 +59,20 @@ fn load_settings(
         notice.error(m);
     }
     if options.game.is_none() && !options.resume && options.replay.is_none() {
-        if let Some(game) = storage.last_game().filter(|g| g.available()) {
+        let last = storage.last_header();
+        if let Some(game) = last
+            .as_ref()
+            .and_then(|h| h.kind())
+            .filter(|g| g.available())
+        {
             choice.game = game;
         }
         seat_defaults(&mut choice, &loaded.default_seats);
+        // The players' names of the last game wait at their seats for the next one.
+        let names = last.map_or_else(Vec::new, |h| crate::plugins::loading::seat_names(&h.seats));
+        for (seat, name) in choice.seats.iter_mut().zip(names) {
+            seat.name = name;
+        }
     }
     *settings = loaded;
 }
@@ -342,8 +352,13 @@ mod tests {
         let _ = std::fs::remove_dir_all(&root);
     }
 
-    /// The title choice after start-up with `options` and, if given, an autosave of `last`.
-    fn title_choice_at_start(options: LaunchOptions, last: Option<GameKind>) -> SetupChoice {
+    /// The title choice after start-up with `options` and, if given, an autosave of `last` whose
+    /// first seat is `first_seat` ("ai:random", "human:Anna").
+    fn title_choice_at_start(
+        options: LaunchOptions,
+        last: Option<GameKind>,
+        first_seat: &str,
+    ) -> SetupChoice {
         let root = std::env::temp_dir().join(format!(
             "hoarfrost-title-start-{}-{last:?}-{}",
             std::process::id(),
@@ -353,6 +368,8 @@ mod tests {
         let storage = Storage::under(&root);
         if let Some(game) = last {
             let text = hoarfrost_rules::fuzz::targets::sample_save(game, 3, 4).unwrap();
+            assert!(text.contains("\"ai:random\""), "{text}");
+            let text = text.replacen("\"ai:random\"", &format!("\"{first_seat}\""), 1);
             write_file(&storage.autosave().unwrap(), &text).unwrap();
         }
         let mut app = App::new();
@@ -374,9 +391,13 @@ mod tests {
 
     #[test]
     fn the_title_screen_opens_on_the_game_played_last() {
-        let fresh = title_choice_at_start(LaunchOptions::default(), None);
+        let fresh = title_choice_at_start(LaunchOptions::default(), None, "ai:random");
         assert_eq!(fresh.game, GameKind::IceFortress);
-        let sprawl = title_choice_at_start(LaunchOptions::default(), Some(GameKind::Sprawl));
+        let sprawl = title_choice_at_start(
+            LaunchOptions::default(),
+            Some(GameKind::Sprawl),
+            "ai:random",
+        );
         assert_eq!(sprawl.game, GameKind::Sprawl);
         assert!(sprawl.problem().is_none(), "three seats at least");
         // A game named on the command line is not replaced.
@@ -385,9 +406,20 @@ mod tests {
             ..LaunchOptions::default()
         };
         assert_eq!(
-            title_choice_at_start(named, Some(GameKind::IceColony)).game,
+            title_choice_at_start(named, Some(GameKind::IceColony), "ai:random").game,
             GameKind::IceFortress
         );
+    }
+
+    #[test]
+    fn the_last_games_players_names_wait_at_their_seats() {
+        let choice = title_choice_at_start(
+            LaunchOptions::default(),
+            Some(GameKind::IceTowers),
+            "human:Anna",
+        );
+        assert_eq!(choice.seats[0].name, "Anna");
+        assert_eq!(choice.names()[0], "Anna", "the first default seat is human");
     }
 
     #[test]
