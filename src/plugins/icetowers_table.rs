@@ -433,7 +433,12 @@ pub(crate) fn hud_spec() -> HudSpec<IceTowers> {
         seat_status: |s, seat| {
             let score = s.scores()[seat];
             let diff = score - hoarfrost_rules::icetowers::PIPS_PER_COLOUR;
-            let stop = if s.has_stopped(seat) { "  stopped" } else { "" };
+            // Once the game is over everybody has stopped: the word would say nothing.
+            let stop = if s.has_stopped(seat) && !s.is_over() {
+                "  stopped"
+            } else {
+                ""
+            };
             format!("{score} ({diff:+} on 30){stop}")
         },
         seat_button: Some(|s, seat| {
@@ -464,6 +469,19 @@ pub(crate) fn hud_spec() -> HudSpec<IceTowers> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seat_is_said_to_have_stopped_only_while_the_game_goes_on() {
+        use hoarfrost_rules::icetowers::{Action, Setup};
+        let mut s = IceTowers::new(&Setup::new(2, 1)).unwrap();
+        let status = hud_spec().seat_status;
+        s.apply(0, &Action::Stop).unwrap();
+        assert_eq!(status(&s, 0), "30 (+0 on 30)  stopped");
+        assert_eq!(status(&s, 1), "30 (+0 on 30)");
+        s.apply(1, &Action::Stop).unwrap();
+        assert!(s.is_over());
+        assert_eq!(status(&s, 0), "30 (+0 on 30)");
+    }
 
     #[test]
     fn a_pyramid_tip_names_its_tower_from_the_bottom_and_its_top() {
