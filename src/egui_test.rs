@@ -50,6 +50,25 @@ pub fn labels(mut show: impl FnMut(&mut egui::Ui)) -> Vec<String> {
         .collect()
 }
 
+/// The labels on the same line as the one labelled `first`, left to right (a row of a grid); panics
+/// if there is no such label.
+pub fn row(first: &str, mut show: impl FnMut(&mut egui::Ui)) -> Vec<String> {
+    let ctx = egui::Context::default();
+    ctx.enable_accesskit();
+    let placed = pass(&ctx, Vec::new(), &mut show);
+    let Some(&(_, at)) = placed.iter().find(|(l, _)| l == first) else {
+        panic!("no '{first}' among {placed:?}");
+    };
+    let mut line: Vec<(String, egui::Pos2)> = placed
+        .into_iter()
+        .filter(|(_, p)| (p.y - at.y).abs() < 2.0)
+        .collect();
+    line.sort_by(|a, b| a.1.x.total_cmp(&b.1.x));
+    // A widget's text can be a node of its own at the widget's place: count it once.
+    line.dedup_by(|a, b| a.0 == b.0 && (a.1.x - b.1.x).abs() < 2.0);
+    line.into_iter().map(|(l, _)| l).collect()
+}
+
 /// Draw `show` and click the widget labelled `label` with the primary button; panics (listing the
 /// labels there are) if there is none. `show` runs once per pass: what a click does shows in what
 /// it changes.

@@ -20,6 +20,9 @@ pub struct SeatLine {
     /// "Red", "Player 2", "Eve".
     pub name: String,
     pub human: bool,
+    /// The player's name, where one was given (a human seat).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
     pub won: bool,
     /// The seat's score in the game's own words ("4 points in stash (...)").
     pub status: String,
@@ -114,6 +117,33 @@ impl Records {
         tally
     }
 
+    /// Every named player, by name, with the games they won and lost (any game), most games first.
+    pub fn players(&self) -> Vec<(String, Tally)> {
+        let mut players: Vec<(String, Tally)> = Vec::new();
+        for f in &self.finished {
+            for s in &f.seats {
+                let Some(name) = s.player.as_ref().filter(|_| s.human) else {
+                    continue;
+                };
+                let at = match players.iter().position(|(n, _)| n == name) {
+                    Some(at) => at,
+                    None => {
+                        players.push((name.clone(), Tally::default()));
+                        players.len() - 1
+                    }
+                };
+                let tally = &mut players[at].1;
+                if s.won {
+                    tally.won += 1;
+                } else {
+                    tally.lost += 1;
+                }
+            }
+        }
+        players.sort_by(|a, b| b.1.played().cmp(&a.1.played()).then(a.0.cmp(&b.0)));
+        players
+    }
+
     /// The last `n` finished games, newest first.
     pub fn recent(&self, n: usize) -> impl Iterator<Item = &Finished> {
         self.finished.iter().rev().take(n)
@@ -191,9 +221,54 @@ mod tests {
         SeatLine {
             name: name.into(),
             human,
+            player: None,
             won,
             status: String::new(),
         }
+    }
+
+    fn player(name: &str, won: bool) -> SeatLine {
+        SeatLine {
+            player: Some(name.into()),
+            ..seat(&format!("{name} (Red)"), true, won)
+        }
+    }
+
+    #[test]
+    fn each_named_player_has_a_tally_across_games() {
+        let mut records = Records::default();
+        records.add(finished(
+            GameKind::Sprawl,
+            1,
+            vec![
+                player("Anna", true),
+                player("Ben", false),
+                seat("Green", false, false),
+            ],
+        ));
+        records.add(finished(
+            GameKind::IceTowers,
+            2,
+            vec![player("Ben", true), seat("Blue", true, false)],
+        ));
+        records.add(finished(
+            GameKind::IceCastle,
+            3,
+            vec![player("Ben", false), player("Cleo", true)],
+        ));
+        let tally = |won, lost| Tally {
+            won,
+            lost,
+            watched: 0,
+        };
+        assert_eq!(
+            records.players(),
+            [
+                ("Ben".to_string(), tally(1, 2)),
+                ("Anna".to_string(), tally(1, 0)),
+                ("Cleo".to_string(), tally(1, 0)),
+            ]
+        );
     }
 
     fn finished(game: GameKind, deal: u64, seats: Vec<SeatLine>) -> Finished {

@@ -136,6 +136,7 @@ mod tests {
             seats: vec![SeatLine {
                 name: "Red".into(),
                 human,
+                player: None,
                 won,
                 status: String::new(),
             }],

@@ -83,6 +83,7 @@ pub fn finished<G: Recorded>(
             .map(|s| SeatLine {
                 name: crate::plugins::hud::seat_label(spec, session, s).0,
                 human: humans[s],
+                player: session.player(s).map(str::to_string),
                 won: returns[s] > 0.0,
                 status: (spec.seat_status)(&session.state, s),
             })
@@ -187,6 +188,22 @@ impl Window<'_> {
                 ui.end_row();
             }
         });
+        let players = self.records.players();
+        if !players.is_empty() {
+            ui.separator();
+            egui::Grid::new("players").striped(true).show(ui, |ui| {
+                for head in ["Player", "Won", "Lost"] {
+                    ui.strong(head);
+                }
+                ui.end_row();
+                for (name, tally) in players.iter().take(LISTED) {
+                    ui.label(name);
+                    ui.label(tally.won.to_string());
+                    ui.label(tally.lost.to_string());
+                    ui.end_row();
+                }
+            });
+        }
         ui.separator();
         if self.records.finished.is_empty() {
             ui.label("No game has been played to its end yet.");
@@ -283,11 +300,9 @@ mod tests {
 
     fn start(app: &mut App, seed: u64) {
         let recorder = Recorder::<IceTowers>::new(Setup::new(2, seed)).unwrap();
-        app.insert_resource(Session::recorded(
-            recorder,
-            vec![SeatKind::Human, SeatKind::Ai],
-            seed,
-        ));
+        let mut session = Session::recorded(recorder, vec![SeatKind::Human, SeatKind::Ai], seed);
+        session.names = vec!["Anna".into(), String::new()];
+        app.insert_resource(session);
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Playing);
@@ -335,6 +350,11 @@ mod tests {
         assert!(game.headline.starts_with("A tie"), "{}", game.headline);
         assert_eq!(game.seats.len(), 2);
         assert!(game.seats[0].human && !game.seats[1].human);
+        assert_eq!(
+            (game.seats[0].name.as_str(), game.seats[0].player.as_deref()),
+            ("Anna (Red)", Some("Anna"))
+        );
+        assert_eq!(game.seats[1].player, None);
         assert_eq!(records.tally(GameKind::IceTowers).won, 1);
         assert_eq!(*app.world().resource::<Records>(), records);
 
@@ -372,8 +392,9 @@ mod tests {
             steps: 40,
             headline: "Red wins!".into(),
             seats: vec![SeatLine {
-                name: "Red".into(),
+                name: "Anna (Red)".into(),
                 human: true,
+                player: Some("Anna".into()),
                 won: true,
                 status: "0 points in stash".into(),
             }],
@@ -404,6 +425,18 @@ mod tests {
             "{labels:?}"
         );
         assert!(labels.iter().any(|l| l == "Lost"), "{labels:?}");
+        // The players' table: Anna, one game won, none lost.
+        let row = crate::egui_test::row("Anna", |ui| {
+            Window {
+                records: &mut records,
+                problem: &mut problem,
+                asked: &mut asked,
+                open: &mut open,
+                storage: &storage,
+            }
+            .show(ui, 0)
+        });
+        assert_eq!(row, ["Anna", "1", "0"]);
     }
 
     #[test]
