@@ -1,5 +1,5 @@
-//! The game in progress: the rules state as a resource, the seats, its record, and the one path every
-//! action takes.
+//! The game in progress: the rules state as a resource, the seats (and the players' names), its
+//! record, and the one path every action takes.
 //!
 //! Clicks and AI seats both send [`PlayAction`]; [`apply_actions`] plays it through the session's
 //! [`Recorder`] (checked by the rules, recorded for saves, undo and the log) or puts the rules' reason

@@ -1,6 +1,7 @@
 //! The menus around saved games: the Load and Replay windows (listing the autosave and the saves
 //! folder, each save with a Delete that asks first), the title screen's Continue / Load / Replay /
-//! Settings / Quit buttons, and the keyboard shortcuts (Ctrl+S save, Ctrl+O load, Ctrl+, settings,
+//! Settings / Records / Quit buttons and the line naming the game Continue resumes, and the keyboard
+//! shortcuts (Ctrl+S save, Ctrl+O load, Ctrl+, settings,
 //! Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo; Escape closes a window, or with none open puts down
 //! what the player holds).
 
