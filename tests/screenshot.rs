@@ -230,6 +230,39 @@ fn icetowers_ai_game_shows_the_table_and_pyramids() {
     );
 }
 
+/// P pauses an all-AI IceTowers game under the real side panel: no move while paused, moves again
+/// after P once more.
+#[test]
+fn p_pauses_an_ai_game_and_p_again_plays_on() {
+    if !display_available() {
+        return;
+    }
+    let mut args = vec!["--game", "icetowers", "--seats", "ai,ai", "--seed", "5"];
+    args.extend(["--click", "key:p"]);
+    // About 240 frames paused: unpaused, two AI seats move within a few seconds.
+    args.extend(["--click", "wait"].repeat(20));
+    args.extend(["--click", "key:p", "--exit-after", "900"]);
+    let (p, printed) = capture_with_output("pause", &args);
+    assert_not_blank(&p, 12.0);
+    let lines: Vec<&str> = printed.lines().collect();
+    let at = |line: &str| lines.iter().position(|l| *l == line);
+    let (paused, going_on) = (at("hoarfrost: paused"), at("hoarfrost: going on"));
+    let (Some(paused), Some(going_on)) = (paused, going_on) else {
+        panic!("no pause and going on in {printed}");
+    };
+    let moves = |from: usize, to: usize| {
+        lines[from..to]
+            .iter()
+            .filter(|l| l.starts_with("hoarfrost: heard: Move"))
+            .count()
+    };
+    assert_eq!(moves(paused, going_on), 0, "a move while paused: {printed}");
+    assert!(
+        moves(going_on, lines.len()) > 0,
+        "no move after going on: {printed}"
+    );
+}
+
 #[test]
 fn title_screen_renders() {
     if !display_available() {
@@ -785,18 +818,20 @@ fn real_clicks_on_an_ice_castle_card_then_a_door_tile_reach_the_rules() {
 
 #[test]
 fn a_real_click_on_an_ice_colony_square_places_a_first_piece() {
-    // The terrain is drawn first (a draw every 0.35 s: about a hundred frames here); then the
-    // dice-off's winner places. Twelve waits leave time for the last pyramid's flight onto the
-    // board, and C5, in the front row, has no pyramid standing in front of it (a loaded CI run
-    // once placed on C4 for a click meant for C3).
-    let mut clicks = vec!["wait"; 12];
+    // The terrain is drawn first (25 draws, one every 0.35 s of game time: about 9 s), then the
+    // dice-off's winner places. The waits are counted in frames, not seconds: twelve of them (frame
+    // 174) were enough at about 11 frames a second, but a CI run drawing near 20 a second clicked
+    // while the last pyramids were still flying in, and the click meant for C5 landed on C4 (once
+    // before, on C4 for C3). Forty waits (frame 510) leave the board settled up to about 40 frames a
+    // second. C5, in the front row, has no pyramid standing in front of it.
+    let mut clicks = vec!["wait"; 40];
     clicks.push("Square C5");
     let Some(said) = human_clicks(
         "ice-colony-place",
         "ice-colony",
         &["--seats", "human,human"],
         &clicks,
-        "220",
+        "560",
     ) else {
         return;
     };

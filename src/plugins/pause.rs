@@ -7,6 +7,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::options::LaunchOptions;
 use crate::plugins::hint::COMMAND_KEYS;
 use crate::screens::{Screen, TurnPhase};
 
@@ -37,7 +38,23 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             banner.run_if(in_state(Screen::Playing).and_then(|p: Res<Paused>| p.0)),
+        )
+        .add_systems(
+            Update,
+            print_pause
+                .run_if(|o: Option<Res<LaunchOptions>>| o.is_some_and(|o| o.exit_after.is_some())),
         );
+}
+
+/// With `--exit-after` (automation, the screenshot tests) each pause and going on is printed.
+fn print_pause(paused: Res<Paused>, mut was: Local<bool>) {
+    if paused.0 != *was {
+        *was = paused.0;
+        println!(
+            "hoarfrost: {}",
+            if paused.0 { "paused" } else { "going on" }
+        );
+    }
 }
 
 fn unpause(mut paused: ResMut<Paused>) {
