@@ -226,14 +226,10 @@ impl<G: Recorded> Session<G> {
         self.unsaved = false;
     }
 
-    /// The seats as a save file lists them: "ai", "human", or "human:Anna" for a named player.
+    /// The seats as a save file lists them ([`seat_word`]).
     pub fn seat_words(&self) -> Vec<String> {
         (0..self.seats.len())
-            .map(|seat| match (self.seats[seat], self.player(seat)) {
-                (SeatKind::Human, Some(name)) => format!("human:{name}"),
-                (SeatKind::Human, None) => "human".to_string(),
-                (SeatKind::Ai, _) => "ai".to_string(),
-            })
+            .map(|seat| seat_word(self.seats[seat], self.player(seat)))
             .collect()
     }
 
@@ -246,6 +242,27 @@ impl<G: Recorded> Session<G> {
     /// Take the "played since the last autosave" mark.
     pub(crate) fn take_unsaved(&mut self) -> bool {
         std::mem::take(&mut self.unsaved)
+    }
+}
+
+/// A seat as a save file names it: "ai", "human", or "human:Anna" for a named player.
+pub fn seat_word(kind: SeatKind, player: Option<&str>) -> String {
+    match (kind, player) {
+        (SeatKind::Human, Some(name)) => format!("human:{name}"),
+        (SeatKind::Human, None) => "human".to_string(),
+        (SeatKind::Ai, _) => "ai".to_string(),
+    }
+}
+
+/// A save's seat word read back: its kind (anything but "human", as "ai:hard", is an AI seat) and
+/// the player's name, cleaned ([`clean_name`]; empty where none).
+pub fn read_seat_word(word: &str) -> (SeatKind, String) {
+    match word
+        .split_once(':')
+        .map_or((word, ""), |(kind, rest)| (kind, rest))
+    {
+        ("human", name) => (SeatKind::Human, clean_name(name)),
+        _ => (SeatKind::Ai, String::new()),
     }
 }
 

@@ -173,7 +173,7 @@ pub fn summarize(text: &str) -> Result<String, String> {
     let humans = header
         .seats
         .iter()
-        .filter(|s| *s == "human" || s.starts_with("human:"))
+        .filter(|s| crate::session::read_seat_word(s).0 == crate::options::SeatKind::Human)
         .count();
     let steps = header.steps;
     Ok(format!(

@@ -16,7 +16,7 @@ use hoarfrost_rules::{GameKind, Hue};
 use crate::options::{LaunchOptions, SeatKind};
 use crate::plugins::title::SetupChoice;
 use crate::screens::Screen;
-use crate::session::{Notice, clean_name};
+use crate::session::{Notice, read_seat_word};
 use crate::storage::Storage;
 
 /// Open a save to play on from where it was saved, or to watch it step by step.
@@ -107,23 +107,12 @@ pub struct Staged {
 
 /// Seat kinds from a save's seat words ("human", "human:Anna", "ai", "ai:hard"...).
 pub fn seat_kinds(words: &[String]) -> Vec<SeatKind> {
-    words
-        .iter()
-        .map(
-            |w| match w.split_once(':').map_or(w.as_str(), |(kind, _)| kind) {
-                "human" => SeatKind::Human,
-                _ => SeatKind::Ai,
-            },
-        )
-        .collect()
+    words.iter().map(|w| read_seat_word(w).0).collect()
 }
 
 /// The players' names from a save's seat words ("human:Anna"), cleaned; empty where none.
 pub fn seat_names(words: &[String]) -> Vec<String> {
-    words
-        .iter()
-        .map(|w| w.strip_prefix("human:").map(clean_name).unwrap_or_default())
-        .collect()
+    words.iter().map(|w| read_seat_word(w).1).collect()
 }
 
 fn stage_game<G: TableGame>(text: &str, mode: LoadMode) -> Result<Staged, LoadError> {

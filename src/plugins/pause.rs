@@ -130,14 +130,7 @@ mod tests {
     }
 
     fn press_p(app: &mut App) {
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release_all();
-        keys.clear();
-        keys.press(KeyCode::KeyP);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release_all();
-        keys.clear();
+        crate::systems::tap(app, KeyCode::KeyP);
     }
 
     /// Frames until the AI seat moves (at most `limit`), or `None`.

@@ -401,22 +401,47 @@ mod tests {
         }
     }
 
+    /// What the records window works on, held by a test.
+    struct Held {
+        records: Records,
+        problem: Option<String>,
+        asked: bool,
+        open: bool,
+        storage: Storage,
+    }
+
+    impl Held {
+        fn new(storage: Storage) -> Self {
+            let mut records = Records::default();
+            records.add(sample());
+            Held {
+                records,
+                problem: None,
+                asked: false,
+                open: true,
+                storage,
+            }
+        }
+
+        /// Draw the window as of `now`.
+        fn show(&mut self, ui: &mut egui::Ui, now: u64) {
+            Window {
+                records: &mut self.records,
+                problem: &mut self.problem,
+                asked: &mut self.asked,
+                open: &mut self.open,
+                storage: &self.storage,
+            }
+            .show(ui, now)
+        }
+    }
+
     #[test]
     fn the_window_lists_the_tallies_and_the_last_games() {
-        let storage = Storage::under(&std::env::temp_dir().join("hoarfrost-no-such-dir"));
-        let mut records = Records::default();
-        records.add(sample());
-        let (mut problem, mut asked, mut open) = (None, false, true);
-        let labels = crate::egui_test::labels(|ui| {
-            Window {
-                records: &mut records,
-                problem: &mut problem,
-                asked: &mut asked,
-                open: &mut open,
-                storage: &storage,
-            }
-            .show(ui, 1_000 + 7_200)
-        });
+        let mut held = Held::new(Storage::under(
+            &std::env::temp_dir().join("hoarfrost-no-such-dir"),
+        ));
+        let labels = crate::egui_test::labels(|ui| held.show(ui, 1_000 + 7_200));
         assert!(labels.iter().any(|l| l == "won"), "{labels:?}");
         assert!(
             labels
@@ -426,57 +451,27 @@ mod tests {
         );
         assert!(labels.iter().any(|l| l == "Lost"), "{labels:?}");
         // The players' table: Anna, one game won, none lost.
-        let row = crate::egui_test::row("Anna", |ui| {
-            Window {
-                records: &mut records,
-                problem: &mut problem,
-                asked: &mut asked,
-                open: &mut open,
-                storage: &storage,
-            }
-            .show(ui, 0)
-        });
+        let row = crate::egui_test::row("Anna", |ui| held.show(ui, 0));
         assert_eq!(row, ["Anna", "1", "0"]);
     }
 
     #[test]
     fn clearing_the_records_asks_first_then_empties_the_file() {
         let root = Scratch::new("records-app-clear");
-        let storage = root.storage();
-        let mut records = Records::default();
-        records.add(sample());
-        let (mut problem, mut asked, mut open) = (None, false, true);
+        let mut held = Held::new(root.storage());
         for (button, cleared) in [
             ("Clear the records", false),
             ("Keep them", false),
             ("Clear the records", false),
             ("Clear them", true),
         ] {
-            crate::egui_test::click(button, |ui| {
-                Window {
-                    records: &mut records,
-                    problem: &mut problem,
-                    asked: &mut asked,
-                    open: &mut open,
-                    storage: &storage,
-                }
-                .show(ui, 0)
-            });
-            assert_eq!(records.finished.is_empty(), cleared, "after {button}");
+            crate::egui_test::click(button, |ui| held.show(ui, 0));
+            assert_eq!(held.records.finished.is_empty(), cleared, "after {button}");
         }
-        assert_eq!((problem, asked, open), (None, false, true));
+        assert_eq!((&held.problem, held.asked, held.open), (&None, false, true));
         assert_eq!(on_disk(&root), Records::default());
-        crate::egui_test::click("Close", |ui| {
-            Window {
-                records: &mut records,
-                problem: &mut None,
-                asked: &mut asked,
-                open: &mut open,
-                storage: &storage,
-            }
-            .show(ui, 0)
-        });
-        assert!(!open);
+        crate::egui_test::click("Close", |ui| held.show(ui, 0));
+        assert!(!held.open);
     }
 
     #[test]

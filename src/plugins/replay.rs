@@ -381,14 +381,7 @@ mod tests {
     }
 
     fn space(app: &mut App) {
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release_all();
-        keys.clear();
-        keys.press(KeyCode::Space);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release_all();
-        keys.clear();
+        crate::systems::tap(app, KeyCode::Space);
     }
 
     #[test]

@@ -256,11 +256,7 @@ mod tests {
             ))
             .add_systems(Update, toggle_on_f1);
         let press = |app: &mut App, key: KeyCode| {
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.release_all();
-            keys.clear();
-            keys.press(key);
-            app.update();
+            crate::systems::tap(app, key);
             app.world().resource::<Menus>().rules
         };
         assert_eq!(press(&mut app, KeyCode::KeyQ), None);

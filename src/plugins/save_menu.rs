@@ -509,12 +509,8 @@ mod tests {
                     .chain(),
             );
         let press = |app: &mut App| {
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.release_all();
-            keys.clear();
-            keys.press(KeyCode::Escape);
             let before = app.world().resource::<Drops>().0;
-            app.update();
+            crate::systems::tap(app, KeyCode::Escape);
             app.world().resource::<Drops>().0 - before
         };
         app.world_mut().resource_mut::<Menus>().rules = Some(hoarfrost_rules::GameKind::Sprawl);

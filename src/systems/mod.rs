@@ -44,6 +44,19 @@ pub fn keys_free(wants: Option<Res<bevy_egui::input::EguiWantsInput>>) -> bool {
     wants.is_none_or(|w| !w.wants_any_keyboard_input())
 }
 
+/// Press `key` for one frame of `app` and let it go (tests): every other key is released first.
+#[cfg(test)]
+pub fn tap(app: &mut App, key: KeyCode) {
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release_all();
+    keys.clear();
+    keys.press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release_all();
+    keys.clear();
+}
+
 /// Orders the [`Frame`] sets in `Update` (headless test apps use it too).
 pub fn order_frame(app: &mut App) {
     app.configure_sets(
