@@ -15,13 +15,14 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --continue    resume the last game from its autosave
   --replay      watch a saved game step by step (a save file)
   --screenshot  save a PNG of the window before exiting
-  --exit-after  quit after this many frames
+  --exit-after  quit after this many frames (not counting those a `--click settle` waits)
   --difficulty  Ice Fortress: 1-10 (default 7)
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
   --tutorial    play a tutorial whose first moves are guided (Ice Fortress's unless --game names another game)
   --click       click the named table piece with the pointer, a button (button:Hint), press a key
                 (key:Escape, key:F1, key:ctrl+comma, key:down ...), resize the window (resize:960x540)
-                or wait (repeatable; for tests)
+                wait, or settle: wait until nothing moves and no roll, draw or AI move is pending
+                (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
   --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
   --window      the window's size in pixels, as 1600x900, for this run (default: the size last given,
@@ -222,6 +223,9 @@ pub enum Click {
     Button(String),
     /// Do nothing for one click's frames (`wait`), while the table settles.
     Wait,
+    /// Hold the script until the table is still (`settle`): nothing glides or tumbles, and no roll,
+    /// draw or AI move is pending. The later clicks, the screenshot and the exit wait with it.
+    Settle,
     /// Ask for the window to take this size (`resize:960x540`), as the player dragging its edge.
     Resize(u32, u32),
 }
@@ -230,8 +234,10 @@ impl Click {
     /// `key:[ctrl+]<key>` presses one of the keys the app uses, `button:<label>` clicks a button,
     /// `resize:<width>x<height>` resizes the window; anything else names a piece.
     pub fn parse(v: &str) -> Result<Click, String> {
-        if v == "wait" {
-            return Ok(Click::Wait);
+        match v {
+            "wait" => return Ok(Click::Wait),
+            "settle" => return Ok(Click::Settle),
+            _ => {}
         }
         if let Some(label) = v.strip_prefix("button:") {
             return Ok(Click::Button(label.to_string()));
@@ -358,7 +364,7 @@ mod tests {
         );
         assert!(parse("--bench 60 --bare").unwrap().bare);
         let c =
-            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o --click key:Down --click button:Back --click wait --click resize:960x540")
+            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o --click key:Down --click button:Back --click wait --click resize:960x540 --click settle")
                 .unwrap();
         assert_eq!(
             c.clicks,
@@ -383,6 +389,7 @@ mod tests {
                 Click::Button("Back".into()),
                 Click::Wait,
                 Click::Resize(960, 540),
+                Click::Settle,
             ]
         );
         let s = parse("--soak 90 --sample-every 3").unwrap();

@@ -819,19 +819,17 @@ fn real_clicks_on_an_ice_castle_card_then_a_door_tile_reach_the_rules() {
 #[test]
 fn a_real_click_on_an_ice_colony_square_places_a_first_piece() {
     // The terrain is drawn first (25 draws, one every 0.35 s of game time: about 9 s), then the
-    // dice-off's winner places. The waits are counted in frames, not seconds: twelve of them (frame
-    // 174) were enough at about 11 frames a second, but a CI run drawing near 20 a second clicked
-    // while the last pyramids were still flying in, and the click meant for C5 landed on C4 (once
-    // before, on C4 for C3). Forty waits (frame 510) leave the board settled up to about 40 frames a
-    // second. C5, in the front row, has no pyramid standing in front of it.
-    let mut clicks = vec!["wait"; 40];
-    clicks.push("Square C5");
+    // dice-off's winner places. A click made while the last draws still came in once landed on C4
+    // for C5 (and before, on C4 for C3) when the waits were counted in frames; `settle` now holds
+    // the click until no draw is pending and nothing moves. C5, in the front row, has no pyramid
+    // standing in front of it.
+    let clicks = vec!["settle", "Square C5"];
     let Some(said) = human_clicks(
         "ice-colony-place",
         "ice-colony",
         &["--seats", "human,human"],
         &clicks,
-        "560",
+        "90",
     ) else {
         return;
     };
@@ -951,11 +949,10 @@ fn ice_fortress_abilities_kept_and_a_rolled_die_picked_up_by_real_clicks() {
             "button:Eve keeps the patient ability",
             "button:Scarlett keeps the keen ability",
             "button:Scarlett keeps the brave ability",
-            "wait",
-            "wait",
+            "settle",
             "Rolled die 1",
         ],
-        "240",
+        "160",
     ) else {
         return;
     };

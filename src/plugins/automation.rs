@@ -13,6 +13,9 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use bevy::render::{Render, RenderApp, RenderSystems};
 
 use crate::options::{Click, LaunchOptions};
+use crate::screens::TurnPhase;
+use crate::systems::dice::Tumble;
+use crate::systems::glide::Glide;
 
 /// Frames between taking the screenshot and the planned exit.
 const SHOT_LEAD: u32 = 5;
@@ -33,10 +36,53 @@ struct Capture {
 /// Frame of the first scripted click, and frames between clicks.
 const FIRST_CLICK: u32 = 30;
 const CLICK_EVERY: u32 = 12;
+/// Frames a `settle` click holds the script at most before it goes on with a warning.
+const SETTLE_LIMIT: u32 = 3000;
+
+/// The script's clock: the frames counted, less those that `settle` clicks held it for. Clicks,
+/// the screenshot and the exit go by it, so a click after a settle lands on a still table however
+/// fast or slow the machine draws.
+#[derive(Resource, Default)]
+struct ScriptClock {
+    /// Frames held so far, by every settle.
+    held: u32,
+    /// Frames the settle now waiting has held.
+    holding: u32,
+}
+
+impl ScriptClock {
+    fn frame(&self, frames: &FrameCount) -> u32 {
+        frames.0.saturating_sub(self.held)
+    }
+
+    /// One frame of a `settle` click at `step` of its slot: hold the clock while the table is not
+    /// `still` (up to [`SETTLE_LIMIT`] frames).
+    fn settle(&mut self, step: u32, still: bool) {
+        if step != 0 || still {
+            self.holding = 0;
+        } else if self.holding < SETTLE_LIMIT {
+            self.held += 1;
+            self.holding += 1;
+        } else if self.holding == SETTLE_LIMIT {
+            eprintln!("hoarfrost: the table did not settle in {SETTLE_LIMIT} frames; going on");
+            self.holding += 1;
+        }
+    }
+}
+
+/// A piece in motion: gliding to its place or a die tumbling.
+type Moving = Or<(With<Glide>, With<Tumble>)>;
+
+/// Whether the table is still: nothing glides or tumbles, and (in a game) no roll or draw is
+/// pending and no AI seat alone is to move.
+fn still(phase: Option<TurnPhase>, moving: bool) -> bool {
+    !moving && !matches!(phase, Some(TurnPhase::Chance | TurnPhase::AiToAct))
+}
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Capture>()
         .init_resource::<Widgets>()
+        .init_resource::<ScriptClock>()
         .add_systems(
             PreUpdate,
             click_named.before(bevy::picking::PickingSystems::Input),
@@ -103,10 +149,12 @@ fn note_widgets(
 /// `--click key:F1` presses and releases a key instead, as the keyboard would (`key:ctrl+O` with Ctrl
 /// held around it); `--click button:Hint` clicks the on-screen button of that label, through the
 /// window's cursor and button messages as egui reads them; `--click resize:960x540` asks for a new
-/// window size, which the window system then gives as after a drag of the window's edge.
+/// window size, which the window system then gives as after a drag of the window's edge;
+/// `--click settle` holds the script until the table is still (see [`ScriptClock`]).
 #[allow(clippy::too_many_arguments)]
 fn click_named(
-    frames: Res<FrameCount>,
+    (frames, mut clock): (Res<FrameCount>, ResMut<ScriptClock>),
+    (phase, moving): (Option<Res<State<TurnPhase>>>, Query<(), Moving>),
     options: Res<LaunchOptions>,
     named: Query<(
         &Name,
@@ -124,12 +172,16 @@ fn click_named(
     use bevy::camera::NormalizedRenderTarget;
     use bevy::picking::pointer::{Location, PointerAction, PointerId, PointerInput};
     use bevy::window::WindowRef;
-    let Some(since) = frames.0.checked_sub(FIRST_CLICK) else {
+    let Some(since) = clock.frame(&frames).checked_sub(FIRST_CLICK) else {
         return;
     };
     let (i, step) = ((since / CLICK_EVERY) as usize, since % CLICK_EVERY);
     let name = match options.clicks.get(i) {
         None | Some(Click::Wait) => return,
+        Some(Click::Settle) => {
+            clock.settle(step, still(phase.map(|p| *p.get()), !moving.is_empty()));
+            return;
+        }
         Some(Click::Key { ctrl, code }) => {
             if let Some(window) = windows.iter().next() {
                 for (key, pressed) in key_steps(*ctrl, *code, step) {
@@ -300,7 +352,7 @@ fn key_input(code: KeyCode, pressed: bool, window: Entity) -> bevy::input::keybo
 
 fn take_screenshot(
     mut commands: Commands,
-    frames: Res<FrameCount>,
+    (frames, clock): (Res<FrameCount>, Res<ScriptClock>),
     options: Res<LaunchOptions>,
     mut capture: ResMut<Capture>,
 ) {
@@ -310,8 +362,9 @@ fn take_screenshot(
     let at = options
         .exit_after
         .map_or(120, |n| n.saturating_sub(SHOT_LEAD).max(1));
-    let ready = PIPELINES_READY.load(Ordering::Relaxed) || frames.0 >= at + SHOT_WAIT;
-    if capture.requested || frames.0 < at || !ready {
+    let frame = clock.frame(&frames);
+    let ready = PIPELINES_READY.load(Ordering::Relaxed) || frame >= at + SHOT_WAIT;
+    if capture.requested || frame < at || !ready {
         return;
     }
     capture.requested = true;
@@ -363,7 +416,7 @@ fn print_cues(mut cues: MessageReader<crate::systems::cues::Cue>) {
 fn exit_when_done(
     drawn: Query<(&Mesh3d, &MeshMaterial3d<StandardMaterial>)>,
     notice: Option<Res<crate::session::Notice>>,
-    frames: Res<FrameCount>,
+    (frames, clock): (Res<FrameCount>, Res<ScriptClock>),
     options: Res<LaunchOptions>,
     capture: Res<Capture>,
     graphics: Option<Res<crate::plugins::graphics::Graphics>>,
@@ -373,7 +426,8 @@ fn exit_when_done(
         return;
     };
     let waiting = options.screenshot.is_some() && !capture.saved;
-    if frames.0 >= limit && (!waiting || frames.0 >= limit + SHOT_GRACE) {
+    let frame = clock.frame(&frames);
+    if frame >= limit && (!waiting || frame >= limit + SHOT_GRACE) {
         if waiting {
             eprintln!("hoarfrost: the screenshot was not written in time");
             exit.write(AppExit::from_code(3));
@@ -387,5 +441,48 @@ fn exit_when_done(
             }
             exit.write(AppExit::Success);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_still_when_nothing_moves_and_no_roll_or_ai_move_is_pending() {
+        assert!(still(None, false), "the title screen");
+        assert!(still(Some(TurnPhase::HumanToAct), false));
+        assert!(still(Some(TurnPhase::Over), false));
+        assert!(!still(Some(TurnPhase::HumanToAct), true), "a piece glides");
+        assert!(!still(Some(TurnPhase::Chance), false), "a roll is pending");
+        assert!(
+            !still(Some(TurnPhase::AiToAct), false),
+            "an AI seat is to move"
+        );
+    }
+
+    #[test]
+    fn a_settle_holds_the_clock_until_the_table_is_still_and_at_most_its_limit() {
+        let frames = |n| FrameCount(n);
+        let mut clock = ScriptClock::default();
+        for _ in 0..5 {
+            clock.settle(0, false);
+        }
+        assert_eq!(clock.frame(&frames(105)), 100, "five frames held");
+        clock.settle(0, true);
+        assert_eq!(
+            (clock.held, clock.holding),
+            (5, 0),
+            "still: the clock runs on"
+        );
+        clock.settle(3, false);
+        assert_eq!(clock.held, 5, "only the slot's first frame holds");
+        for _ in 0..SETTLE_LIMIT + 10 {
+            clock.settle(0, false);
+        }
+        assert_eq!(clock.held, 5 + SETTLE_LIMIT, "a table that never settles");
+        clock.settle(1, false);
+        clock.settle(0, false);
+        assert_eq!(clock.held, 6 + SETTLE_LIMIT, "the next settle holds afresh");
     }
 }
