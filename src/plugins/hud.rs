@@ -93,9 +93,11 @@ fn clear_choices<G: Game>(mut choices: ResMut<Choices<G>>) {
 }
 
 /// `line` from the record's log in the panel's words. A move ("seat 2: ...") is told as the rules
-/// tell it, as they name the player who moves; where they do not, the seat's name goes before it.
-/// A chance event ("chance: ...") is told on its own.
-pub fn named_line(line: &str, name: impl Fn(Seat) -> String) -> String {
+/// tell it, as they name the player who moves, with the player's name before theirs where one was
+/// given ("Anna (Red) caps a tower"); where the rules do not name the mover, the seat's name goes
+/// before the line. A chance event ("chance: ...") is told on its own. `name` gives a seat's name
+/// at the table and its player's name (see [`seat_names`]).
+pub fn named_line(line: &str, name: impl Fn(Seat) -> (String, Option<String>)) -> String {
     if let Some(event) = line.strip_prefix("chance: ") {
         return capitalized(event);
     }
@@ -106,17 +108,18 @@ pub fn named_line(line: &str, name: impl Fn(Seat) -> String) -> String {
     let Some((seat, rest)) = seat else {
         return line.to_string();
     };
-    let name = name(seat);
+    let (name, player) = name(seat);
     // "Player 1 (South)", "Player 1: Eve & Rose": any of the names in it may start the move.
-    let named = name
+    let mover = name
         .split([':', '(', '&', ')'])
         .map(str::trim)
         .filter(|n| !n.is_empty())
-        .any(|n| rest.strip_prefix(n).is_some_and(|r| r.starts_with(' ')));
-    if named {
-        rest.to_string()
-    } else {
-        format!("{name}: {rest}")
+        .find(|n| rest.strip_prefix(n).is_some_and(|r| r.starts_with(' ')));
+    match (mover, player) {
+        (Some(mover), Some(player)) => format!("{player} ({mover}){}", &rest[mover.len()..]),
+        (Some(_), None) => rest.to_string(),
+        (None, Some(player)) => format!("{}: {rest}", with_player(&player, &name)),
+        (None, None) => format!("{name}: {rest}"),
     }
 }
 
@@ -126,6 +129,21 @@ fn capitalized(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+/// A seat's name at the table (the game's own: "Red", "Player 1 (South)") and its player's name,
+/// where one was given; a seat the session does not have is "Seat 5".
+pub fn seat_names<G: Recorded>(
+    spec: &HudSpec<G>,
+    session: &Session<G>,
+    seat: Seat,
+) -> (String, Option<String>) {
+    if seat < session.seats.len() {
+        let name = (spec.seat_name)(&session.state, seat).0;
+        (name, session.player(seat).map(str::to_string))
+    } else {
+        (format!("Seat {}", seat + 1), None)
     }
 }
 
@@ -156,13 +174,7 @@ pub fn with_player(player: &str, seat: &str) -> String {
 /// The game log: every step with its player's name; in a replay the current step stands out.
 fn game_log<G: Recorded>(ui: &mut egui::Ui, session: &Session<G>, spec: &HudSpec<G>) {
     let at = session.replay().map(|r| r.position());
-    let name = |seat: Seat| {
-        if seat < session.seats.len() {
-            seat_label(spec, session, seat).0
-        } else {
-            format!("Seat {}", seat + 1)
-        }
-    };
+    let name = |seat: Seat| seat_names(spec, session, seat);
     egui::ScrollArea::vertical()
         .max_height(160.0)
         .stick_to_bottom(at.is_none())
@@ -477,15 +489,30 @@ mod tests {
             with_player("Anna", "Player 1 (South)"),
             "Anna, Player 1 (South)"
         );
-        // A log line that starts with the seat's colour keeps it; one that does not gets the name.
-        let name = |_: Seat| with_player("Anna", "Red");
-        assert_eq!(named_line("seat 1: Red stops", name), "Red stops");
+        // A log line that names the seat gets the player's name before it; one that does not gets
+        // both names before the line.
+        let name = |_: Seat| ("Red".to_string(), Some("Anna".to_string()));
+        assert_eq!(named_line("seat 1: Red stops", name), "Anna (Red) stops");
         assert_eq!(named_line("seat 1: stops", name), "Anna (Red): stops");
+        let castle = |_: Seat| ("Player 1 (South)".to_string(), Some("Bo".to_string()));
+        assert_eq!(
+            named_line("seat 1: Player 1 opens the door at D1", castle),
+            "Bo (Player 1) opens the door at D1"
+        );
+        assert_eq!(
+            named_line("seat 1: draws a card", castle),
+            "Bo, Player 1 (South): draws a card"
+        );
+        let fortress = |_: Seat| ("Player 1: Eve & Rose".to_string(), Some("Cy".to_string()));
+        assert_eq!(
+            named_line("seat 1: Rose keeps the wild ability", fortress),
+            "Cy (Rose) keeps the wild ability"
+        );
     }
 
     #[test]
     fn log_lines_name_their_seat_once() {
-        let name = |s: Seat| ["Blue", "Red"][s].to_string();
+        let name = |s: Seat| (["Blue", "Red"][s].to_string(), None);
         assert_eq!(
             named_line("seat 2: caps a tower", name),
             "Red: caps a tower"
@@ -499,12 +526,12 @@ mod tests {
             "Red: Redding caps a tower"
         );
         assert_eq!(named_line("seat 0: odd", name), "seat 0: odd");
-        let castle = |s: Seat| format!("Player {} (South)", s + 1);
+        let castle = |s: Seat| (format!("Player {} (South)", s + 1), None);
         assert_eq!(
             named_line("seat 1: Player 1 opens the door at D1", castle),
             "Player 1 opens the door at D1"
         );
-        let fortress = |_| "Player 1: Eve & Rose".to_string();
+        let fortress = |_| ("Player 1: Eve & Rose".to_string(), None);
         assert_eq!(
             named_line("seat 1: Rose keeps the wild ability", fortress),
             "Rose keeps the wild ability"
@@ -513,7 +540,7 @@ mod tests {
 
     #[test]
     fn chance_lines_are_told_on_their_own() {
-        let name = |s: Seat| ["Blue", "Red"][s].to_string();
+        let name = |s: Seat| (["Blue", "Red"][s].to_string(), None);
         assert_eq!(
             named_line("chance: the dice are rolled: 3, 5", name),
             "The dice are rolled: 3, 5"

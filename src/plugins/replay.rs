@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::record::{ChanceKind, Recorded, Replay, Step};
 
-use crate::plugins::hud::{HudSpec, named_line, seat_label};
+use crate::plugins::hud::{HudSpec, named_line, seat_names};
 use crate::plugins::loading::{Pending, PendingGame};
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{CHANCE_PAUSE, Notice, Session};
@@ -210,7 +210,7 @@ fn replay_controls<G: Recorded>(
     let line = at
         .checked_sub(1)
         .and_then(|i| replay.lines().get(i))
-        .map(|l| named_line(l, |s| seat_label(&spec, &session, s).0))
+        .map(|l| named_line(l, |s| seat_names(&spec, &session, s)))
         .unwrap_or_else(|| "The start of the game.".into());
     let mut seek = None;
     let ctx = contexts.ctx_mut()?;
