@@ -211,7 +211,12 @@ fn stash_window(
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
-            ui.label(format!("{}, pick a size:", session.state.hue(seat).name()));
+            let colour = session.state.hue(seat).name();
+            let who = match session.player(seat) {
+                Some(player) => crate::plugins::hud::with_player(player, colour),
+                None => colour.to_string(),
+            };
+            ui.label(format!("{who}, pick a size:"));
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut picked, None, "any");
                 for size in 1..=3u8 {
