@@ -395,7 +395,7 @@ mod ice_castle {
 
 mod ice_colony {
     use super::*;
-    use crate::plugins::ice_colony_table::{SquareClick, click_square};
+    use crate::plugins::ice_colony_input::{SquareClick, click_square};
     use hoarfrost_rules::ice_colony::{IceColony, SQUARES, Setup, Square};
 
     #[test]

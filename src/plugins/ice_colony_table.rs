@@ -1,25 +1,25 @@
 //! The Ice Colony table: the 5x5 board of terrain pyramids with the players' units standing on them.
-//! Click a square to place, choose, move or attack there; where a click could mean several things
-//! (how many pips to move, whether to spend the edge token) the side panel offers the choices.
+//! The dice roll beside the board; the side panel tells the position. Clicks are in
+//! `ice_colony_input.rs`.
 
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
 use hoarfrost_rules::ice_colony::{
-    self, Action, Colour, DiceRoll, IceColony, Phase, SQUARES, Setup, Square,
+    self, Colour, DiceRoll, IceColony, Phase, SQUARES, Setup, Square,
 };
-use hoarfrost_rules::{Game, GameKind, Seat};
+use hoarfrost_rules::{Game, GameKind};
 
-use crate::options::SeatKind;
 use crate::palette;
 use crate::plugins::ai::BotMaker;
 use crate::plugins::camera::FrameTarget;
-use crate::plugins::hud::{Choices, HudSpec};
+use crate::plugins::hud::HudSpec;
+use crate::plugins::ice_colony_input::square_of;
 use crate::plugins::icetowers_table::{size, stack_heights};
 use crate::plugins::title::SetupChoice;
 use crate::plugins::tooltips::tips;
 use crate::plugins::tutorial;
-use crate::screens::{Screen, TurnPhase};
-use crate::session::{Notice, Opening, PlayAction, Session};
+use crate::screens::Screen;
+use crate::session::{Notice, Opening, Session};
 use crate::systems::dice::{DiceAssets, die_bundle};
 use crate::systems::labels::{BoardLabelKit, Grid, spawn_board_labels};
 use crate::systems::{Frame, TableEntity};
@@ -90,12 +90,14 @@ fn roll_new_dice(
 pub struct ColonyAssets {
     pyramid: Handle<Mesh>,
     colours: Vec<Handle<StandardMaterial>>,
-    tile: [Handle<StandardMaterial>; 3],
+    /// A square's tile: plain, lit (clickable), the active territory.
+    pub(super) tile: [Handle<StandardMaterial>; 3],
 }
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         crate::plugins::game_machinery::<IceColony>,
+        crate::plugins::ice_colony_input::plugin,
         tips::<IceColony, ColonySquare>(|s, q| square_tip(s, q.0)),
         tips::<IceColony, ColonyPiece>(|s, p| square_tip(s, p.0)),
     ))
@@ -103,19 +105,16 @@ pub(crate) fn plugin(app: &mut App) {
         Box::new(ice_colony::bot::ColonyBot::new(seed))
     }))
     .insert_resource(hud_spec())
-    .add_observer(on_click)
     .add_systems(
         OnEnter(Screen::Playing),
         start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceColony),
     )
     .add_systems(
         Update,
-        (redraw_pieces, refresh_tiles, roll_new_dice)
-            .in_set(Frame::Mirror)
-            .run_if(
-                resource_exists_and_changed::<Session<IceColony>>
-                    .and_then(resource_exists::<ColonyAssets>),
-            ),
+        (redraw_pieces, roll_new_dice).in_set(Frame::Mirror).run_if(
+            resource_exists_and_changed::<Session<IceColony>>
+                .and_then(resource_exists::<ColonyAssets>),
+        ),
     );
 }
 
@@ -288,132 +287,6 @@ fn redraw_pieces(
                     .with_scale(Vec3::new(w, h, w)),
             ));
         }
-    }
-}
-
-/// The square an action is played on, if it is played by clicking a square.
-pub fn square_of(a: &Action) -> Option<Square> {
-    match *a {
-        Action::Place { square } | Action::Choose { square } => Some(square),
-        Action::Move { to, .. } | Action::Attack { to, .. } => Some(to),
-        _ => None,
-    }
-}
-
-fn acting_human(session: &Session<IceColony>) -> Option<Seat> {
-    (0..session.seats.len()).find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))
-}
-
-/// Light the squares the acting human may click, and the active territory.
-fn refresh_tiles(
-    session: Res<Session<IceColony>>,
-    kit: Res<ColonyAssets>,
-    mut tiles: Query<(&ColonySquare, &mut MeshMaterial3d<StandardMaterial>)>,
-) {
-    let clickable: Vec<Square> = acting_human(&session)
-        .map(|seat| {
-            session
-                .state
-                .legal_actions(seat)
-                .iter()
-                .filter_map(square_of)
-                .collect()
-        })
-        .unwrap_or_default();
-    let active = session.state.active_square();
-    for (sq, mut material) in &mut tiles {
-        let look = if active == Some(sq.0) {
-            2
-        } else if clickable.contains(&sq.0) {
-            1
-        } else {
-            0
-        };
-        if material.0 != kit.tile[look] {
-            material.0 = kit.tile[look].clone();
-        }
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn on_click(
-    click: On<Pointer<Click>>,
-    phase: Option<Res<State<TurnPhase>>>,
-    session: Option<Res<Session<IceColony>>>,
-    squares: Query<&ColonySquare>,
-    pieces: Query<&ColonyPiece>,
-    mut choices: ResMut<Choices<IceColony>>,
-    mut notice: ResMut<Notice>,
-    mut play: MessageWriter<PlayAction<IceColony>>,
-) {
-    if click.button != PointerButton::Primary
-        || phase.is_none_or(|p| *p.get() != TurnPhase::HumanToAct)
-    {
-        return;
-    }
-    let Some(session) = session else { return };
-    let Some(seat) = acting_human(&session) else {
-        return;
-    };
-    let square = match (squares.get(click.entity), pieces.get(click.entity)) {
-        (Ok(s), _) => s.0,
-        (_, Ok(p)) => p.0,
-        _ => return,
-    };
-    match click_square(&session.state, seat, square) {
-        SquareClick::Play(action) => {
-            play.write(PlayAction { seat, action });
-        }
-        SquareClick::Choose(options) => {
-            notice.info(format!(
-                "{}: pick one in the panel",
-                ice_colony::square_name(square)
-            ));
-            choices.0 = options;
-        }
-        SquareClick::Explain(why) => notice.error(why),
-    }
-}
-
-/// What a click on a square means.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SquareClick {
-    /// Exactly one legal action is played there.
-    Play(Action),
-    /// Several are: the panel offers them.
-    Choose(Vec<Action>),
-    /// None is: the rules' reason.
-    Explain(String),
-}
-
-/// The legal actions of `seat` played on `square`, sorted out into what a click does.
-pub fn click_square(s: &IceColony, seat: Seat, square: Square) -> SquareClick {
-    let mut matches: Vec<Action> = s
-        .legal_actions(seat)
-        .into_iter()
-        .filter(|a| square_of(a) == Some(square))
-        .collect();
-    match matches.len() {
-        0 => SquareClick::Explain(explain(s, seat, square)),
-        1 => SquareClick::Play(matches.remove(0)),
-        _ => SquareClick::Choose(matches),
-    }
-}
-
-/// Why nothing can be done on `square` now, in the rules' words.
-fn explain(s: &IceColony, seat: Seat, square: Square) -> String {
-    let probe = match s.phase() {
-        Phase::Place => Action::Place { square },
-        Phase::Choose => Action::Choose { square },
-        Phase::Act { .. } | Phase::ForcedMove { .. } | Phase::ExtraMove { .. } => Action::Move {
-            to: square,
-            pips: 1,
-        },
-        _ => return "use the buttons in the panel now".into(),
-    };
-    match s.check(seat, &probe) {
-        Err(e) => e.0,
-        Ok(()) => "nothing to do on that square now".into(),
     }
 }
 
@@ -598,75 +471,5 @@ mod tests {
             after: 2,
         };
         assert_eq!(faces(&fate), [Some(4), None]);
-    }
-
-    /// Plays chance and the first seat's choices until `seat` is asked to choose a territory.
-    fn to_choose(seed: u64) -> IceColony {
-        let mut s = IceColony::new(&Setup::new(2, seed)).unwrap();
-        for _ in 0..200 {
-            match s.to_act() {
-                hoarfrost_rules::ToAct::Chance => s.apply_chance(),
-                hoarfrost_rules::ToAct::Seats(seats) => {
-                    if matches!(s.phase(), Phase::Choose) {
-                        return s;
-                    }
-                    let seat = seats[0];
-                    let a = s.legal_actions(seat)[0].clone();
-                    s.apply(seat, &a).unwrap();
-                }
-                hoarfrost_rules::ToAct::Over => break,
-            }
-        }
-        panic!("never reached a choice of territory");
-    }
-
-    #[test]
-    fn clicking_your_territory_chooses_it_and_an_empty_square_explains() {
-        let s = to_choose(3);
-        let seat = s.current_seat().unwrap();
-        let mine = (0..SQUARES as Square)
-            .find(|&q| s.unit(q).is_some_and(|u| u.owner == seat))
-            .unwrap();
-        assert_eq!(
-            click_square(&s, seat, mine),
-            SquareClick::Play(Action::Choose { square: mine })
-        );
-        let empty = (0..SQUARES as Square)
-            .find(|&q| s.unit(q).is_none())
-            .unwrap();
-        match click_square(&s, seat, empty) {
-            SquareClick::Explain(why) => assert!(!why.is_empty()),
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn a_square_with_several_moves_offers_them_all() {
-        // Find a position where some square takes several actions (amounts to move, or edge token).
-        for seed in 0..40 {
-            let mut s = to_choose(seed);
-            let seat = s.current_seat().unwrap();
-            let mine = (0..SQUARES as Square)
-                .find(|&q| s.unit(q).is_some_and(|u| u.owner == seat))
-                .unwrap();
-            s.apply(seat, &Action::Choose { square: mine }).unwrap();
-            while s.to_act() == hoarfrost_rules::ToAct::Chance {
-                s.apply_chance();
-            }
-            for q in 0..SQUARES as Square {
-                if let SquareClick::Choose(options) = click_square(&s, seat, q) {
-                    assert!(options.len() > 1);
-                    assert!(options.iter().all(|a| square_of(a) == Some(q)));
-                    return;
-                }
-            }
-        }
-        panic!("no square with several actions in 40 games");
-    }
-
-    #[test]
-    fn every_square_action_names_its_square() {
-        assert_eq!(square_of(&Action::Move { to: 7, pips: 2 }), Some(7));
-        assert_eq!(square_of(&Action::Pass), None);
     }
 }

@@ -7,7 +7,8 @@
 use bevy::prelude::*;
 use hoarfrost_rules::ice_colony::IceColony;
 
-use crate::plugins::ice_colony_table::{ColonySquare, square_of};
+use crate::plugins::ice_colony_input::square_of;
+use crate::plugins::ice_colony_table::ColonySquare;
 use crate::plugins::markers::{Marked, MoveSources, move_shown, spots_of};
 use crate::plugins::tutorial::{self, Tutorial};
 use crate::session::Session;

@@ -13,7 +13,8 @@ use hoarfrost_rules::{Game, GameRng, Seat};
 
 use super::{random_move, same_moves, walk};
 
-use crate::plugins::ice_colony_table::{SquareClick, click_square, hud_spec};
+use crate::plugins::ice_colony_input::{SquareClick, click_square};
+use crate::plugins::ice_colony_table::hud_spec;
 
 /// Every action `seat` plays with at most two clicks: a panel button, a square, or a square and one
 /// of the choices it leaves in the panel. `lost` names kinds of click left out, to check that the
