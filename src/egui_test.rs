@@ -14,6 +14,19 @@ fn pass(
     events: Vec<egui::Event>,
     show: &mut impl FnMut(&mut egui::Ui),
 ) -> Vec<(String, egui::Pos2)> {
+    placed(ctx, events, show)
+        .into_iter()
+        .map(|(label, rect)| (label, rect.center()))
+        .collect()
+}
+
+/// One pass of `show` with `events` as its input: every labelled widget (and text) it drew, with
+/// the rectangle it takes.
+fn placed(
+    ctx: &egui::Context,
+    events: Vec<egui::Event>,
+    show: &mut impl FnMut(&mut egui::Ui),
+) -> Vec<(String, egui::Rect)> {
     let input = egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, SCREEN)),
         events,
@@ -28,11 +41,11 @@ fn pass(
         .filter_map(|(_, node)| {
             // A plain text label carries its text as the node's value.
             let (label, rect) = (node.label().or(node.value())?, node.bounds()?);
-            let middle = egui::pos2(
-                ((rect.x0 + rect.x1) / 2.0) as f32,
-                ((rect.y0 + rect.y1) / 2.0) as f32,
+            let rect = egui::Rect::from_min_max(
+                egui::pos2(rect.x0 as f32, rect.y0 as f32),
+                egui::pos2(rect.x1 as f32, rect.y1 as f32),
             );
-            Some((label.to_string(), middle))
+            Some((label.to_string(), rect))
         })
         .collect();
     // Nothing is painted: the fonts' texture is not wanted.
@@ -48,6 +61,15 @@ pub fn labels(mut show: impl FnMut(&mut egui::Ui)) -> Vec<String> {
         .into_iter()
         .map(|(l, _)| l)
         .collect()
+}
+
+/// Every label `show` draws with the rectangle it takes (drawn twice, as egui sizes a window on its
+/// first pass).
+pub fn rects(mut show: impl FnMut(&mut egui::Ui)) -> Vec<(String, egui::Rect)> {
+    let ctx = egui::Context::default();
+    ctx.enable_accesskit();
+    let _ = placed(&ctx, Vec::new(), &mut show);
+    placed(&ctx, Vec::new(), &mut show)
 }
 
 /// The labels on the same line as the one labelled `first`, left to right (a row of a grid); panics

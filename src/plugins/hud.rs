@@ -360,6 +360,10 @@ fn side_panel<G: Recorded>(
     Ok(())
 }
 
+/// The widest a seat's line may widen the side panel (in points): eight Sprawl seats' lines fit;
+/// a longer one (a player's long name) wraps instead of widening the panel over the table.
+const SEAT_LINE_WIDTH: f32 = 345.0;
+
 /// One line per seat: its colour, name, human or AI, its status and its own button (if any).
 fn seat_rows<G: Recorded>(
     ui: &mut egui::Ui,
@@ -375,22 +379,41 @@ fn seat_rows<G: Recorded>(
             .unwrap_or(rules_colour);
         let human = session.seats[seat] == SeatKind::Human;
         let who = if human { "human" } else { "AI" };
-        ui.horizontal(|ui| {
-            swatch(ui, colour);
-            ui.label(format!(
-                "{name} ({who}): {}",
-                (spec.seat_status)(&session.state, seat)
-            ));
-            let button = spec
-                .seat_button
-                .filter(|_| human && !session.is_replay())
-                .and_then(|b| b(&session.state, seat));
-            if let Some((label, action)) = button
-                && ui.small_button(label).clicked()
-            {
-                play.write(PlayAction { seat, action });
-            }
-        });
+        let line = format!(
+            "{name} ({who}): {}",
+            (spec.seat_status)(&session.state, seat)
+        );
+        let button = spec
+            .seat_button
+            .filter(|_| human && !session.is_replay())
+            .and_then(|b| b(&session.state, seat));
+        let label = button.as_ref().map(|(label, _)| label.as_ref());
+        if seat_row(ui, colour, line, label)
+            && let Some((_, action)) = button
+        {
+            play.write(PlayAction { seat, action });
+        }
+    }
+}
+
+/// A seat's row: its colour, its line and its own button (true when that is clicked). A line
+/// wider than [`SEAT_LINE_WIDTH`] wraps in the panel's width; a shorter one widens the panel.
+fn seat_row(ui: &mut egui::Ui, colour: egui::Color32, line: String, button: Option<&str>) -> bool {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = ui
+        .painter()
+        .layout_no_wrap(line.clone(), font, egui::Color32::WHITE)
+        .size()
+        .x;
+    let row = |ui: &mut egui::Ui| {
+        swatch(ui, colour);
+        ui.label(line);
+        button.is_some_and(|label| ui.small_button(label).clicked())
+    };
+    if width > SEAT_LINE_WIDTH {
+        ui.horizontal_wrapped(row).inner
+    } else {
+        ui.horizontal(row).inner
     }
 }
 
@@ -507,6 +530,38 @@ mod tests {
         assert_eq!(
             named_line("seat 1: Rose keeps the wild ability", fortress),
             "Cy (Rose) keeps the wild ability"
+        );
+    }
+
+    #[test]
+    fn a_long_seat_line_wraps_and_a_sprawl_line_widens_the_panel() {
+        // In egui's own font (about 5 points a character here): about 420 and 310 points wide.
+        let long =
+            "Wolfgang Amadeus, Player 1 (South) (human): 4 cards, standing on the castle at C3";
+        let sprawl = "Yellow (AI): 27 points in stash (1s: 5, 2s: 5, 3s: 4), 1 card";
+        let rects = crate::egui_test::rects(|ui| {
+            egui::Window::new("panel")
+                .default_width(300.0)
+                .resizable(false)
+                .show(ui.ctx(), |ui| {
+                    for line in [long, sprawl] {
+                        seat_row(ui, egui::Color32::RED, line.to_string(), Some("Stop"));
+                    }
+                });
+        });
+        let rect = |text: &str| rects.iter().find(|(l, _)| l == text).expect(text).1;
+        let (long, sprawl) = (rect(long), rect(sprawl));
+        assert!(
+            long.height() > 1.5 * sprawl.height(),
+            "the long line is on one line: {long:?}"
+        );
+        assert!(
+            sprawl.width() > 300.0,
+            "the Sprawl line wrapped: {sprawl:?}"
+        );
+        assert!(
+            long.width() <= SEAT_LINE_WIDTH,
+            "the long line widened the panel: {long:?}"
         );
     }
 
