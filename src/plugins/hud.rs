@@ -95,11 +95,21 @@ fn clear_choices<G: Game>(mut choices: ResMut<Choices<G>>) {
 /// `line` from the record's log in the panel's words. A move ("seat 2: ...") is told as the rules
 /// tell it, as they name the player who moves, with the player's name before theirs where one was
 /// given ("Anna (Red) caps a tower"); where the rules do not name the mover, the seat's name goes
-/// before the line. A chance event ("chance: ...") is told on its own. `name` gives a seat's name
-/// at the table and its player's name (see [`seat_names`]).
-pub fn named_line(line: &str, name: impl Fn(Seat) -> (String, Option<String>)) -> String {
+/// before the line. A chance event ("chance: ...") is told on its own, with the player's name
+/// before the seat it names first ("Anna (Player 1) draws a card"). `name` gives each of the
+/// `seats` seats' name at the table and its player's name (see [`seat_names`]).
+pub fn named_line(
+    line: &str,
+    seats: usize,
+    name: impl Fn(Seat) -> (String, Option<String>),
+) -> String {
     if let Some(event) = line.strip_prefix("chance: ") {
-        return capitalized(event);
+        let named = (0..seats).find_map(|seat| {
+            let (name, player) = name(seat);
+            let (player, seat) = (player?, first_name(&name, event)?);
+            Some(format!("{player} ({seat}){}", &event[seat.len()..]))
+        });
+        return named.unwrap_or_else(|| capitalized(event));
     }
     let seat = line
         .strip_prefix("seat ")
@@ -109,18 +119,21 @@ pub fn named_line(line: &str, name: impl Fn(Seat) -> (String, Option<String>)) -
         return line.to_string();
     };
     let (name, player) = name(seat);
-    // "Player 1 (South)", "Player 1: Eve & Rose": any of the names in it may start the move.
-    let mover = name
-        .split([':', '(', '&', ')'])
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .find(|n| rest.strip_prefix(n).is_some_and(|r| r.starts_with(' ')));
-    match (mover, player) {
+    match (first_name(&name, rest), player) {
         (Some(mover), Some(player)) => format!("{player} ({mover}){}", &rest[mover.len()..]),
         (Some(_), None) => rest.to_string(),
         (None, Some(player)) => format!("{}: {rest}", with_player(&player, &name)),
         (None, None) => format!("{name}: {rest}"),
     }
+}
+
+/// The part of a seat's name that `text` starts with, as a word: "Player 1 (South)" and "Player 1:
+/// Eve & Rose" have several names in them, and any of them may start a line.
+fn first_name<'a>(name: &'a str, text: &str) -> Option<&'a str> {
+    name.split([':', '(', '&', ')'])
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .find(|n| text.strip_prefix(n).is_some_and(|r| r.starts_with(' ')))
 }
 
 /// `text` with its first letter in capitals.
@@ -180,7 +193,7 @@ fn game_log<G: Recorded>(ui: &mut egui::Ui, session: &Session<G>, spec: &HudSpec
         .stick_to_bottom(at.is_none())
         .show(ui, |ui| {
             for (i, line) in session.log().iter().enumerate() {
-                let text = format!("{}. {}", i + 1, named_line(line, name));
+                let text = format!("{}. {}", i + 1, named_line(line, session.seats.len(), name));
                 match at {
                     Some(at) if i + 1 == at => {
                         let label = ui.label(
@@ -515,20 +528,20 @@ mod tests {
         // A log line that names the seat gets the player's name before it; one that does not gets
         // both names before the line.
         let name = |_: Seat| ("Red".to_string(), Some("Anna".to_string()));
-        assert_eq!(named_line("seat 1: Red stops", name), "Anna (Red) stops");
-        assert_eq!(named_line("seat 1: stops", name), "Anna (Red): stops");
+        assert_eq!(named_line("seat 1: Red stops", 2, name), "Anna (Red) stops");
+        assert_eq!(named_line("seat 1: stops", 2, name), "Anna (Red): stops");
         let castle = |_: Seat| ("Player 1 (South)".to_string(), Some("Bo".to_string()));
         assert_eq!(
-            named_line("seat 1: Player 1 opens the door at D1", castle),
+            named_line("seat 1: Player 1 opens the door at D1", 2, castle),
             "Bo (Player 1) opens the door at D1"
         );
         assert_eq!(
-            named_line("seat 1: draws a card", castle),
+            named_line("seat 1: draws a card", 2, castle),
             "Bo, Player 1 (South): draws a card"
         );
         let fortress = |_: Seat| ("Player 1: Eve & Rose".to_string(), Some("Cy".to_string()));
         assert_eq!(
-            named_line("seat 1: Rose keeps the wild ability", fortress),
+            named_line("seat 1: Rose keeps the wild ability", 2, fortress),
             "Cy (Rose) keeps the wild ability"
         );
     }
@@ -569,26 +582,26 @@ mod tests {
     fn log_lines_name_their_seat_once() {
         let name = |s: Seat| (["Blue", "Red"][s].to_string(), None);
         assert_eq!(
-            named_line("seat 2: caps a tower", name),
+            named_line("seat 2: caps a tower", 2, name),
             "Red: caps a tower"
         );
         assert_eq!(
-            named_line("seat 2: Red caps a tower", name),
+            named_line("seat 2: Red caps a tower", 2, name),
             "Red caps a tower"
         );
         assert_eq!(
-            named_line("seat 2: Redding caps a tower", name),
+            named_line("seat 2: Redding caps a tower", 2, name),
             "Red: Redding caps a tower"
         );
-        assert_eq!(named_line("seat 0: odd", name), "seat 0: odd");
+        assert_eq!(named_line("seat 0: odd", 2, name), "seat 0: odd");
         let castle = |s: Seat| (format!("Player {} (South)", s + 1), None);
         assert_eq!(
-            named_line("seat 1: Player 1 opens the door at D1", castle),
+            named_line("seat 1: Player 1 opens the door at D1", 2, castle),
             "Player 1 opens the door at D1"
         );
         let fortress = |_| ("Player 1: Eve & Rose".to_string(), None);
         assert_eq!(
-            named_line("seat 1: Rose keeps the wild ability", fortress),
+            named_line("seat 1: Rose keeps the wild ability", 2, fortress),
             "Rose keeps the wild ability"
         );
     }
@@ -597,12 +610,30 @@ mod tests {
     fn chance_lines_are_told_on_their_own() {
         let name = |s: Seat| (["Blue", "Red"][s].to_string(), None);
         assert_eq!(
-            named_line("chance: the dice are rolled: 3, 5", name),
+            named_line("chance: the dice are rolled: 3, 5", 2, name),
             "The dice are rolled: 3, 5"
         );
         assert_eq!(
-            named_line("chance: Player 1 draws a card", name),
+            named_line("chance: Player 1 draws a card", 2, name),
             "Player 1 draws a card"
+        );
+        // The seat a chance event names first gets its player's name; a seat without one does not.
+        let castle = |s: Seat| {
+            let player = (s == 1).then(|| "Bo".to_string());
+            (format!("Player {} (North)", s + 1), player)
+        };
+        assert_eq!(
+            named_line("chance: Player 2 draws a card", 2, castle),
+            "Bo (Player 2) draws a card"
+        );
+        assert_eq!(
+            named_line("chance: Player 1 draws a card", 2, castle),
+            "Player 1 draws a card"
+        );
+        assert_eq!(
+            named_line("chance: Player 2 draws a card", 1, castle),
+            "Player 2 draws a card",
+            "a seat past the table's is not asked"
         );
     }
 }

@@ -210,7 +210,7 @@ fn replay_controls<G: Recorded>(
     let line = at
         .checked_sub(1)
         .and_then(|i| replay.lines().get(i))
-        .map(|l| named_line(l, |s| seat_names(&spec, &session, s)))
+        .map(|l| named_line(l, session.seats.len(), |s| seat_names(&spec, &session, s)))
         .unwrap_or_else(|| "The start of the game.".into());
     let mut seek = None;
     let ctx = contexts.ctx_mut()?;
