@@ -10,6 +10,10 @@ fn main() -> AppExit {
             println!("{}", hoarfrost::options::USAGE);
             AppExit::Success
         }
+        Ok(_) if let Err(msg) = hoarfrost::options::display_available(|k| std::env::var_os(k)) => {
+            eprintln!("hoarfrost: {msg}");
+            AppExit::from_code(1)
+        }
         Ok(options) if options.bare => hoarfrost::bare::app(options).run(),
         Ok(options) => hoarfrost::app(options).run(),
         Err(msg) => {

@@ -264,6 +264,22 @@ impl Click {
     }
 }
 
+/// Whether there is a display to open the window on, read from the environment through `var`: on
+/// Linux and the BSDs an X or Wayland display must be named (winit would otherwise stop the app with
+/// a panic); elsewhere the system always has one.
+pub fn display_available(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Result<(), String> {
+    let unix_desktop = cfg!(all(unix, not(target_os = "macos"), not(target_os = "ios")));
+    let named = ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+        .iter()
+        .any(|k| var(k).is_some_and(|v| !v.is_empty()));
+    if unix_desktop && !named {
+        return Err("no display to open the window on: neither DISPLAY nor WAYLAND_DISPLAY is \
+                    set (start it from a desktop session, or under xvfb-run for a screen of its own)"
+            .into());
+    }
+    Ok(())
+}
+
 /// A positive whole number for `flag`.
 fn count(flag: &str, v: &str) -> Result<u32, String> {
     v.parse()
@@ -323,6 +339,24 @@ mod tests {
 
     fn parse(s: &str) -> Result<LaunchOptions, String> {
         LaunchOptions::parse(s.split_whitespace().map(str::to_string))
+    }
+
+    #[test]
+    fn no_display_named_is_said_before_the_window_is_asked_for() {
+        let none = |_: &str| None;
+        let x = |k: &str| (k == "DISPLAY").then(|| ":1".into());
+        let wayland = |k: &str| (k == "WAYLAND_DISPLAY").then(|| "wayland-0".into());
+        let empty = |k: &str| (k == "DISPLAY").then(|| "".into());
+        assert!(display_available(x).is_ok());
+        assert!(display_available(wayland).is_ok());
+        if cfg!(target_os = "linux") {
+            let said = display_available(none).unwrap_err();
+            assert!(said.contains("no display"), "{said}");
+            assert!(
+                display_available(empty).is_err(),
+                "an empty DISPLAY names none"
+            );
+        }
     }
 
     #[test]
