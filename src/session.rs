@@ -352,17 +352,27 @@ pub struct PlayAction<G: Game> {
 pub struct Notice {
     pub text: String,
     pub is_error: bool,
+    /// Counts the messages shown, the same text shown again included (a system that merely holds
+    /// the notice mutably marks it changed without showing anything).
+    shown: u64,
 }
 
 impl Notice {
     pub fn error(&mut self, text: impl Into<String>) {
         self.text = text.into();
         self.is_error = true;
+        self.shown += 1;
     }
 
     pub fn info(&mut self, text: impl Into<String>) {
         self.text = text.into();
         self.is_error = false;
+        self.shown += 1;
+    }
+
+    /// How many messages have been shown so far.
+    pub fn shown(&self) -> u64 {
+        self.shown
     }
 }
 

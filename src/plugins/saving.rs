@@ -164,11 +164,13 @@ pub fn save_to_slot<G: Recorded>(
     Ok(path)
 }
 
-/// Write the autosave when a step was played or undone since the last one.
+/// Write the autosave when a step was played or undone since the last one. A failure is told
+/// once, not again at every move while it fails the same way (`failing`: the last one told).
 fn autosave<G: Recorded>(
     mut session: ResMut<Session<G>>,
     storage: Res<Storage>,
     mut notice: ResMut<Notice>,
+    mut failing: Local<Option<String>>,
 ) {
     // Not a change of the game: the tables must not redraw for it.
     let session = session.bypass_change_detection();
@@ -178,8 +180,13 @@ fn autosave<G: Recorded>(
     let written = save_text(session)
         .and_then(|text| write_file(&storage.autosave()?, &text))
         .map_err(|e| format!("The autosave failed: {e}"));
-    if let Err(e) = written {
-        notice.error(e);
+    match written {
+        Err(e) if failing.as_ref() != Some(&e) => {
+            notice.error(&e);
+            *failing = Some(e);
+        }
+        Err(_) => {}
+        Ok(()) => *failing = None,
     }
 }
 

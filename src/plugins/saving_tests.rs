@@ -85,6 +85,39 @@ fn steps_in(path: &Path) -> usize {
 }
 
 #[test]
+fn a_failing_autosave_is_told_once_not_at_every_move() {
+    // The data folder's place is taken by a file: no autosave can be written there.
+    let root = temp_root("autosave-fails");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::write(root.join("data"), "a file, not a folder").unwrap();
+    let mut app = app(&root);
+    play_one(&mut app);
+    let told = app.world().resource::<Notice>().shown();
+    assert!(
+        app.world()
+            .resource::<Notice>()
+            .text
+            .starts_with("The autosave failed"),
+        "{:?}",
+        app.world().resource::<Notice>()
+    );
+    // The other human's move: the notice tells the move, and the same failure is not told again.
+    let state = session(&app).state.clone();
+    let action = state.legal_actions(1)[0].clone();
+    app.world_mut()
+        .write_message(PlayAction::<IceTowers> { seat: 1, action });
+    app.update();
+    let notice = app.world().resource::<Notice>();
+    assert_eq!(
+        notice.shown(),
+        told + 1,
+        "only the move was told: {notice:?}"
+    );
+    assert!(!notice.is_error, "{notice:?}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
 fn play_undo_redo_save_and_load_back() {
     let root = temp_root("save-flow");
     let mut app = app(&root);

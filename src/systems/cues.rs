@@ -102,10 +102,14 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// A refusal shown in the notice (an illegal click, a move the rules refuse, a save that will not
-/// load) raises [`Cue::Refused`], once each time it is shown.
-fn refusals(notice: Res<Notice>, mut cues: MessageWriter<Cue>) {
-    if notice.is_changed() && !notice.is_added() && notice.is_error && !notice.text.is_empty() {
-        cues.write(Cue::Refused);
+/// load) raises [`Cue::Refused`], once each time it is shown: not again when a system merely
+/// touches the notice while the refusal still stands.
+fn refusals(notice: Res<Notice>, mut cues: MessageWriter<Cue>, mut heard: Local<u64>) {
+    if notice.shown() != *heard {
+        *heard = notice.shown();
+        if notice.is_error && !notice.text.is_empty() {
+            cues.write(Cue::Refused);
+        }
     }
 }
 
@@ -192,6 +196,10 @@ mod tests {
             .resource_mut::<Notice>()
             .error("not your turn");
         assert_eq!(refused(&mut app), 1);
+        // A system that holds the notice mutably marks it changed: the refusal still standing is
+        // not heard again (an IceTowers game went on sounding one after a failed save).
+        app.world_mut().resource_mut::<Notice>().set_changed();
+        assert_eq!(refused(&mut app), 0, "touched, not shown");
         // What a move did is no refusal.
         app.world_mut().resource_mut::<Notice>().info("Red builds");
         assert_eq!(refused(&mut app), 0);
