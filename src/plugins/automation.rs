@@ -2,7 +2,9 @@
 //!
 //! The screenshot is taken a few frames before the exit frame (frame 120 without `--exit-after`), or
 //! later if a render pipeline is still compiling then (a shot taken before they are ready comes out
-//! blank), and the app waits for it to be written before it quits.
+//! blank), and the app waits for it to be written before it quits. `--click` scripts inputs, one
+//! every few frames; frames a `--click settle` holds the script for (until the table is still) are
+//! not counted, by the clicks after it, the screenshot or the exit.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
