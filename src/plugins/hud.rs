@@ -104,12 +104,7 @@ pub fn named_line(
     name: impl Fn(Seat) -> (String, Option<String>),
 ) -> String {
     if let Some(event) = line.strip_prefix("chance: ") {
-        let named = (0..seats).find_map(|seat| {
-            let (name, player) = name(seat);
-            let (player, seat) = (player?, first_name(&name, event)?);
-            Some(format!("{player} ({seat}){}", &event[seat.len()..]))
-        });
-        return named.unwrap_or_else(|| capitalized(event));
+        return with_first_player(event, seats, &name).unwrap_or_else(|| capitalized(event));
     }
     let seat = line
         .strip_prefix("seat ")
@@ -125,6 +120,20 @@ pub fn named_line(
         (None, Some(player)) => format!("{}: {rest}", with_player(&player, &name)),
         (None, None) => format!("{name}: {rest}"),
     }
+}
+
+/// `text` with the player's name before the seat it starts with ("Red to move" -> "Anna (Red) to
+/// move"); `None` where it starts with no seat's name, or that seat has no player's name.
+pub fn with_first_player(
+    text: &str,
+    seats: usize,
+    name: impl Fn(Seat) -> (String, Option<String>),
+) -> Option<String> {
+    (0..seats).find_map(|seat| {
+        let (name, player) = name(seat);
+        let (player, seat) = (player?, first_name(&name, text)?);
+        Some(format!("{player} ({seat}){}", &text[seat.len()..]))
+    })
 }
 
 /// The part of a seat's name that `text` starts with, as a word: "Player 1 (South)" and "Player 1:
@@ -326,8 +335,10 @@ fn side_panel<G: Recorded>(
                 .max_height(ui_style::panel_height(ui.ctx()))
                 .show(ui, |ui| {
                     seat_rows(ui, &session, &spec, colours.as_deref(), &mut play);
+                    let seats = session.seats.len();
                     for line in (spec.extra_lines)(&session.state) {
-                        ui.label(line);
+                        let name = |seat| seat_names(&spec, &session, seat);
+                        ui.label(with_first_player(&line, seats, name).unwrap_or(line));
                     }
                     if let (Some(script), Some(notes)) = (&script, &notes) {
                         let mut leave = false;
@@ -530,6 +541,17 @@ mod tests {
         let name = |_: Seat| ("Red".to_string(), Some("Anna".to_string()));
         assert_eq!(named_line("seat 1: Red stops", 2, name), "Anna (Red) stops");
         assert_eq!(named_line("seat 1: stops", 2, name), "Anna (Red): stops");
+        // The panel's own lines too: "Red to move".
+        assert_eq!(
+            with_first_player("Red to move", 1, name).as_deref(),
+            Some("Anna (Red) to move")
+        );
+        assert_eq!(with_first_player("Fewest points win.", 1, name), None);
+        assert_eq!(
+            with_first_player("Red's turn", 1, name),
+            None,
+            "a whole word"
+        );
         let castle = |_: Seat| ("Player 1 (South)".to_string(), Some("Bo".to_string()));
         assert_eq!(
             named_line("seat 1: Player 1 opens the door at D1", 2, castle),
