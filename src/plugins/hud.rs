@@ -366,7 +366,9 @@ fn side_panel<G: Recorded>(
                         } else {
                             egui::Color32::LIGHT_GRAY
                         };
-                        ui.colored_label(colour, &notice.text);
+                        let name = |seat| seat_names(&spec, &session, seat);
+                        let text = with_first_player(&notice.text, session.seats.len(), name);
+                        ui.colored_label(colour, text.as_deref().unwrap_or(&notice.text));
                         ui.separator();
                     }
                     egui::CollapsingHeader::new("Game log")
