@@ -30,22 +30,6 @@ fn hue_rgb(hue: Hue) -> (f32, f32, f32) {
     }
 }
 
-/// A colour's marking in words, for colour-blind players (the patterns are drawn by
-/// `tools/make-assets/src/markings.rs`).
-pub fn marking_name(hue: Hue) -> &'static str {
-    match hue {
-        Hue::Red => "vertical stripes",
-        Hue::Yellow => "dots",
-        Hue::Green => "horizontal stripes",
-        Hue::Blue => "checks",
-        Hue::Black => "a grid",
-        Hue::White => "no marking",
-        Hue::Purple => "diagonal stripes",
-        Hue::Orange => "rings",
-        Hue::Cyan => "zigzags",
-    }
-}
-
 /// Asset path of a colour's marking texture (made by `hoarfrost-assets`).
 pub fn marking_path(hue: Hue) -> String {
     format!("textures/marking-{}.png", hue.name().to_lowercase())
@@ -73,7 +57,7 @@ mod tests {
     #[test]
     fn every_colour_has_a_marking_of_its_own_and_a_texture() {
         let names: std::collections::HashSet<&str> =
-            Hue::ALL.iter().map(|&h| marking_name(h)).collect();
+            Hue::ALL.iter().map(|&h| h.marking()).collect();
         assert_eq!(names.len(), Hue::ALL.len());
         for hue in Hue::ALL {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A pyramid colour. Each also has a marking (see the app) so colour-blind players can tell them apart.
+/// A pyramid colour. Each also has a marking ([`Hue::marking`]) so colour-blind players can tell
+/// them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Hue {
     Red,
@@ -42,6 +43,22 @@ impl Hue {
             Hue::Purple => "Purple",
             Hue::Orange => "Orange",
             Hue::Cyan => "Cyan",
+        }
+    }
+
+    /// The colour's marking in words: the pattern its pieces carry for colour-blind players (the
+    /// asset tool, `tools/make-assets`, draws each pattern by this name).
+    pub fn marking(self) -> &'static str {
+        match self {
+            Hue::Red => "vertical stripes",
+            Hue::Yellow => "dots",
+            Hue::Green => "horizontal stripes",
+            Hue::Blue => "checks",
+            Hue::Black => "a grid",
+            Hue::White => "no marking",
+            Hue::Purple => "diagonal stripes",
+            Hue::Orange => "rings",
+            Hue::Cyan => "zigzags",
         }
     }
 

@@ -66,7 +66,7 @@ pub(super) fn tile_tip(s: &IceCastle, cell: Cell) -> Option<String> {
     let colour = format!(
         "{} ({})",
         tile.colour.name().to_lowercase(),
-        crate::palette::marking_name(tile.colour.hue())
+        tile.colour.hue().marking()
     );
     let mut lines = vec![if tile.open {
         format!("{}: a {colour} {}.", cell.name(), tile.kind.name())
@@ -125,7 +125,7 @@ mod tests {
             format!(
                 "A1: a {} ({}) door, closed.",
                 colour.name().to_lowercase(),
-                crate::palette::marking_name(colour.hue())
+                colour.hue().marking()
             )
         );
         assert_eq!(tile_tip(&s, Cell::new(40, 40)), None, "off the castle");

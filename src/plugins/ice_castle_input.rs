@@ -192,7 +192,7 @@ fn card_help(card: Card) -> String {
             return format!(
                 "Opens or closes a {} door (marked with {}).",
                 c.name().to_lowercase(),
-                crate::palette::marking_name(c.hue())
+                c.hue().marking()
             );
         }
         Card::Skeleton => "Opens or closes any door, or takes a padlock off.",

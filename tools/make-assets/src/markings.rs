@@ -3,28 +3,36 @@
 //! Each texture is a light grey field with a dark pattern; the app multiplies it by the colour. The
 //! patterns are stripes, dots, a grid and so on, each unlike the others at a glance.
 
+use hoarfrost_rules::Hue;
+
 use crate::Asset;
 
 /// Texture size in pixels (square).
 const SIZE: u32 = 64;
 
-/// The colours in the order of the rules crate's `Hue`, with their pattern.
 /// Whether pixel (x, y) is dark in a pattern.
 type Pattern = fn(u32, u32) -> bool;
 
+/// Each marking, by the name the rules crate's `Hue::marking` gives a colour's.
 const PATTERNS: [(&str, Pattern); 9] = [
-    ("red", |x, _| (x / 8).is_multiple_of(2)), // vertical stripes
-    ("yellow", |x, y| dot(x, y, 16, 5)),       // dots
-    ("green", |_, y| (y / 8).is_multiple_of(2)), // horizontal stripes
-    ("blue", |x, y| ((x / 16) + (y / 16)) % 2 == 0), // checks
-    ("black", |x, y| x % 16 < 3 || y % 16 < 3), // grid
-    ("white", |_, _| false),                   // plain
-    ("purple", |x, y| ((x + y) / 8).is_multiple_of(2)), // diagonal stripes
-    ("orange", |x, y| ring(x, y)),             // rings
-    ("cyan", |x, y| {
+    ("vertical stripes", |x, _| (x / 8).is_multiple_of(2)),
+    ("dots", |x, y| dot(x, y, 16, 5)),
+    ("horizontal stripes", |_, y| (y / 8).is_multiple_of(2)),
+    ("checks", |x, y| ((x / 16) + (y / 16)) % 2 == 0),
+    ("a grid", |x, y| x % 16 < 3 || y % 16 < 3),
+    ("no marking", |_, _| false),
+    ("diagonal stripes", |x, y| ((x + y) / 8).is_multiple_of(2)),
+    ("rings", |x, y| ring(x, y)),
+    ("zigzags", |x, y| {
         ((x + 64 - y % 16 * 2) / 8).is_multiple_of(2) && y % 16 < 8
-    }), // zigzag
+    }),
 ];
+
+/// The pattern of `hue`'s marking.
+fn pattern(hue: Hue) -> Pattern {
+    let named = PATTERNS.iter().find(|(name, _)| *name == hue.marking());
+    named.expect("every colour's marking has a pattern").1
+}
 
 fn dot(x: u32, y: u32, cell: u32, r: u32) -> bool {
     let (dx, dy) = (
@@ -40,13 +48,13 @@ fn ring(x: u32, y: u32) -> bool {
     (d / 6).is_multiple_of(2)
 }
 
-/// Every marking texture as a PNG.
+/// Every colour's marking texture as a PNG (`marking-red.png` ...).
 pub fn all() -> Vec<Asset> {
-    PATTERNS
+    Hue::ALL
         .iter()
-        .map(|(name, pattern)| Asset {
-            path: format!("textures/marking-{name}.png"),
-            bytes: png_of(*pattern),
+        .map(|&hue| Asset {
+            path: format!("textures/marking-{}.png", hue.name().to_lowercase()),
+            bytes: png_of(pattern(hue)),
         })
         .collect()
 }
@@ -78,6 +86,18 @@ pub fn encode_png(width: u32, height: u32, rgba: &[u8]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_colour_has_a_pattern_of_its_own_and_every_pattern_a_colour() {
+        for (name, _) in PATTERNS {
+            let colours = Hue::ALL.iter().filter(|h| h.marking() == name).count();
+            assert_eq!(
+                colours, 1,
+                "the pattern {name:?} is the marking of {colours} colours"
+            );
+        }
+        assert_eq!(Hue::ALL.len(), PATTERNS.len());
+    }
 
     #[test]
     fn patterns_differ() {
