@@ -278,14 +278,7 @@ fn start_from_command_line(
         choice.seed = options.seed.unwrap_or_else(fresh_seed);
         return;
     };
-    let kinds = options
-        .seats
-        .clone()
-        .unwrap_or_else(|| vec![SeatKind::Human, SeatKind::Ai]);
-    *choice = SetupChoice::new(game, &kinds, options.seed.unwrap_or(1));
-    for (seat, name) in choice.seats.iter_mut().zip(&options.names) {
-        seat.name.clone_from(name);
-    }
+    *choice = launch_choice(game, &options);
     choice.scene = options.scene.clone();
     choice.tutorial = options.tutorial;
     if let Some(d) = options.difficulty {
@@ -298,6 +291,23 @@ fn start_from_command_line(
             notice.error(problem);
         }
     }
+}
+
+/// The setup `--game` starts: the seats `--seats` names, as they are (a count the game does not
+/// take is refused with a word); without `--seats`, a human and an AI seat, with AI seats added up
+/// to the game's least number (three for Sprawl).
+fn launch_choice(game: GameKind, options: &LaunchOptions) -> SetupChoice {
+    let seed = options.seed.unwrap_or(1);
+    let Some(kinds) = &options.seats else {
+        let mut choice = SetupChoice::new(game, &[SeatKind::Human, SeatKind::Ai], seed);
+        choice.pick(game);
+        return choice;
+    };
+    let mut choice = SetupChoice::new(game, kinds, seed);
+    for (seat, name) in choice.seats.iter_mut().zip(&options.names) {
+        seat.name.clone_from(name);
+    }
+    choice
 }
 
 /// How wide the column beside the game list that sums up the game picked is, in points.
@@ -486,6 +496,39 @@ fn title_menu(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_started_without_seats_gets_as_many_as_it_takes_and_named_seats_stay_as_named() {
+        let kinds = |c: &SetupChoice| c.seats.iter().map(|s| s.kind).collect::<Vec<_>>();
+        let (human, ai) = (SeatKind::Human, SeatKind::Ai);
+        let bare = LaunchOptions::default();
+        let sprawl = launch_choice(GameKind::Sprawl, &bare);
+        assert_eq!(
+            kinds(&sprawl),
+            [human, ai, ai],
+            "Sprawl takes three at least"
+        );
+        assert_eq!(sprawl.launch_problem(), None);
+        for game in [
+            GameKind::IceTowers,
+            GameKind::IceCastle,
+            GameKind::IceFortress,
+        ] {
+            assert_eq!(kinds(&launch_choice(game, &bare)), [human, ai], "{game:?}");
+        }
+        let two = LaunchOptions {
+            seats: Some(vec![human, ai]),
+            names: vec!["Anna".into()],
+            ..default()
+        };
+        let named = launch_choice(GameKind::Sprawl, &two);
+        assert_eq!(kinds(&named), [human, ai], "the seats asked for, as asked");
+        assert_eq!(named.seats[0].name, "Anna");
+        assert!(
+            named.launch_problem().is_some(),
+            "two seats are refused with a word"
+        );
+    }
 
     /// The screen after Enter is pressed on the title screen with `seats` picked for IceTowers and
     /// the windows `open` opens.
