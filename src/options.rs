@@ -180,6 +180,13 @@ impl LaunchOptions {
             }
             o.game = Some(game);
         }
+        if o.scene.is_some() && !o.game.is_some_and(|g| SCENE_GAMES.contains(&g)) {
+            let games: Vec<&str> = SCENE_GAMES.iter().map(|g| g.slug()).collect();
+            return Err(format!(
+                "--scene starts a game from a table position: give --game {}",
+                games.join(" or --game ")
+            ));
+        }
         if o.bare && o.bench.is_none() {
             return Err("--bare goes with --bench <frames>".into());
         }
@@ -279,6 +286,9 @@ pub fn display_available(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Re
     }
     Ok(())
 }
+
+/// The games `--scene` can start from a table position (`scenes/positions/`).
+pub const SCENE_GAMES: [GameKind; 2] = [GameKind::IceFortress, GameKind::Sprawl];
 
 /// A positive whole number for `flag`.
 fn count(flag: &str, v: &str) -> Result<u32, String> {
@@ -464,6 +474,14 @@ mod tests {
             Some(crate::settings::Quality::Low)
         );
         assert!(parse("--click key:tab").unwrap_err().contains("a key is"));
+        for lone in ["--scene x.ron", "--game icetowers --scene x.ron"] {
+            let said = parse(lone).unwrap_err();
+            assert!(
+                said.contains("--game ice-fortress or --game sprawl"),
+                "{said}"
+            );
+        }
+        assert!(parse("--game sprawl --scene x.ron").is_ok());
         assert!(parse("--bench 0").unwrap_err().contains("positive"));
         for bad in ["1600", "1600x", "x900", "widex900", "1600x-9"] {
             assert!(
