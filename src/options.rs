@@ -190,6 +190,9 @@ impl LaunchOptions {
         if o.bare && o.bench.is_none() {
             return Err("--bare goes with --bench <frames>".into());
         }
+        if let Some(lone) = lone_flag(&o) {
+            return Err(lone.into());
+        }
         if o.bench.is_some() && o.soak.is_some() {
             return Err("--bench and --soak are separate runs".into());
         }
@@ -285,6 +288,27 @@ pub fn display_available(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Re
             .into());
     }
     Ok(())
+}
+
+/// A flag that does nothing without another one, said as the player should be told; `None`
+/// when every flag given takes effect.
+fn lone_flag(o: &LaunchOptions) -> Option<&'static str> {
+    let saved = o.resume || o.replay.is_some();
+    if o.seats.is_some() && o.game.is_none() {
+        Some(
+            "--seats goes with --game (the title screen picks the seats itself; a save keeps its own)",
+        )
+    } else if o.difficulty.is_some() && o.game != Some(GameKind::IceFortress) {
+        Some("--difficulty is Ice Fortress's: give --game ice-fortress")
+    } else if o.seed.is_some() && saved {
+        Some("--continue and --replay open a saved game with its own seed; leave out --seed")
+    } else if o.copies.is_some() && o.bench.is_none() {
+        Some("--copies goes with --bench <frames>")
+    } else if o.sample_every.is_some() && o.soak.is_none() {
+        Some("--sample-every goes with --soak <seconds>")
+    } else {
+        None
+    }
 }
 
 /// The games `--scene` can start from a table position (`scenes/positions/`).
@@ -444,7 +468,7 @@ mod tests {
         );
         assert_eq!(parse("--window 800X450").unwrap().window, Some((800, 450)));
         assert_eq!(parse("--seed 2").unwrap().window, None);
-        let named = parse("--seats human:Anna,ai,human").unwrap();
+        let named = parse("--game icetowers --seats human:Anna,ai,human").unwrap();
         assert_eq!(
             named.seats,
             Some(vec![SeatKind::Human, SeatKind::Ai, SeatKind::Human])
@@ -482,6 +506,31 @@ mod tests {
             );
         }
         assert!(parse("--game sprawl --scene x.ron").is_ok());
+        // Flags that would do nothing are refused with what they go with.
+        for (lone, said) in [
+            ("--seats human,ai", "--seats goes with --game"),
+            ("--continue --seats human,ai", "--seats goes with --game"),
+            (
+                "--game sprawl --difficulty 3",
+                "--difficulty is Ice Fortress's",
+            ),
+            ("--continue --seed 4", "leave out --seed"),
+            ("--replay x.ron --seed 4", "leave out --seed"),
+            ("--copies 3", "--copies goes with --bench"),
+            ("--sample-every 3", "--sample-every goes with --soak"),
+        ] {
+            let told = parse(lone).unwrap_err();
+            assert!(told.contains(said), "{lone}: {told}");
+        }
+        for fine in [
+            "--seed 5",
+            "--game ice-fortress --difficulty 3",
+            "--tutorial --difficulty 3",
+            "--game sprawl --seats human,ai,ai",
+            "--bench 10 --copies 3",
+        ] {
+            assert!(parse(fine).is_ok(), "{fine}: {:?}", parse(fine).err());
+        }
         assert!(parse("--bench 0").unwrap_err().contains("positive"));
         for bad in ["1600", "1600x", "x900", "widex900", "1600x-9"] {
             assert!(
