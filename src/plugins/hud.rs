@@ -335,10 +335,11 @@ fn side_panel<G: Recorded>(
                 .max_height(ui_style::panel_height(ui.ctx()))
                 .show(ui, |ui| {
                     seat_rows(ui, &session, &spec, colours.as_deref(), &mut play);
+                    // The panel's lines and the notice name a seat's player before the seat.
                     let seats = session.seats.len();
+                    let names = |seat| seat_names(&spec, &session, seat);
                     for line in (spec.extra_lines)(&session.state) {
-                        let name = |seat| seat_names(&spec, &session, seat);
-                        ui.label(with_first_player(&line, seats, name).unwrap_or(line));
+                        ui.label(with_first_player(&line, seats, names).unwrap_or(line));
                     }
                     if let (Some(script), Some(notes)) = (&script, &notes) {
                         let mut leave = false;
@@ -366,8 +367,7 @@ fn side_panel<G: Recorded>(
                         } else {
                             egui::Color32::LIGHT_GRAY
                         };
-                        let name = |seat| seat_names(&spec, &session, seat);
-                        let text = with_first_player(&notice.text, session.seats.len(), name);
+                        let text = with_first_player(&notice.text, seats, names);
                         ui.colored_label(colour, text.as_deref().unwrap_or(&notice.text));
                         ui.separator();
                     }
