@@ -808,7 +808,7 @@ fn real_clicks_on_an_ice_castle_card_then_a_door_tile_reach_the_rules() {
         "ice-castle-axe",
         "ice-castle",
         &["--seats", "human,ai"],
-        &["wait", "button:Axe", "Door tile A1"],
+        &["settle", "button:Axe", "Door tile A1"],
         "90",
     ) else {
         return;
