@@ -19,12 +19,7 @@ fn app() -> App {
         vec![SeatKind::Human, SeatKind::Ai],
         1,
     ));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    // One frame enters Playing and derives the phase, the next applies it.
-    app.update();
-    app.update();
+    crate::systems::start_playing(&mut app);
     app
 }
 

@@ -34,11 +34,7 @@ fn app(players: usize, seed: u64) -> App {
         vec![SeatKind::Human; players],
         seed,
     ));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
+    crate::systems::start_playing(&mut app);
     app
 }
 

@@ -117,11 +117,7 @@ mod tests {
         let recorder = Recorder::<IceTowers>::new(Setup::new(2, 4)).unwrap();
         app.insert_resource(crate::plugins::ai::AiSeats::<IceTowers>::new(&seats, 4));
         app.insert_resource(Session::recorded(recorder, seats, 4));
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Playing);
-        app.update();
-        app.update();
+        crate::systems::start_playing(&mut app);
         app
     }
 

@@ -303,11 +303,7 @@ mod tests {
         let mut session = Session::recorded(recorder, vec![SeatKind::Human, SeatKind::Ai], seed);
         session.names = vec!["Anna".into(), String::new()];
         app.insert_resource(session);
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Playing);
-        app.update();
-        app.update();
+        crate::systems::start_playing(app);
     }
 
     /// Both seats stop at once: the game ends level, both seats share the win.

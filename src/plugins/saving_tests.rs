@@ -49,11 +49,7 @@ fn app(root: &Path) -> App {
                 commands.insert_resource(session);
             },
         );
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
+    crate::systems::start_playing(&mut app);
     app
 }
 

@@ -57,6 +57,17 @@ pub fn tap(app: &mut App, key: KeyCode) {
     keys.clear();
 }
 
+/// Go from the title screen to play in `app` (tests): one frame enters `Screen::Playing` and
+/// derives the turn phase, the next applies it.
+#[cfg(test)]
+pub fn start_playing(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<NextState<crate::screens::Screen>>()
+        .set(crate::screens::Screen::Playing);
+    app.update();
+    app.update();
+}
+
 /// Orders the [`Frame`] sets in `Update` (headless test apps use it too).
 pub fn order_frame(app: &mut App) {
     app.configure_sets(
