@@ -10,7 +10,8 @@ use hoarfrost_rules::bots::Level;
 
 pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--seed <n>] [--screenshot <path>] [--exit-after <frames>]
   --game        ice-fortress | sprawl | ice-castle | ice-colony | icetowers: skip the title screen
-  --seats       one entry per seat, human (or human:<name>) or ai (default human,ai)
+  --seats       one entry per seat, human (or human:<name>) or ai (default human,ai, and AI seats
+                up to the least the game takes)
   --seed        seed of the game (default 1 with --game; the title screen deals a new one)
   --continue    resume the last game from its autosave
   --replay      watch a saved game step by step (a save file)
