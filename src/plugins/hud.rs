@@ -177,10 +177,14 @@ pub fn seat_label<G: Recorded>(
     seat: Seat,
 ) -> (String, egui::Color32) {
     let (name, colour) = (spec.seat_name)(&session.state, seat);
-    match session.player(seat) {
-        Some(player) => (with_player(player, &name), colour),
-        None => (name, colour),
-    }
+    (player_and_seat(session, seat, &name), colour)
+}
+
+/// `seat`'s name at the table (`name`) after its player's, where one was given ([`with_player`]).
+pub fn player_and_seat<G: Recorded>(session: &Session<G>, seat: Seat, name: &str) -> String {
+    session
+        .player(seat)
+        .map_or_else(|| name.to_string(), |player| with_player(player, name))
 }
 
 /// `player`'s name before the seat's: "Anna (Red)", or "Anna, Player 1 (South)" where the seat's
@@ -530,6 +534,22 @@ pub fn swatch(ui: &mut egui::Ui, colour: egui::Color32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_named_human_seat_goes_by_its_player_and_seat_and_an_ai_seat_by_its_seat() {
+        use hoarfrost_rules::icetowers::{IceTowers, Setup};
+        let recorder = hoarfrost_rules::Recorder::<IceTowers>::new(Setup::new(3, 1)).unwrap();
+        let seats = vec![SeatKind::Human, SeatKind::Human, SeatKind::Ai];
+        let mut session = Session::recorded(recorder, seats, 1);
+        session.names = vec!["Anna".into(), String::new(), "Bot".into()];
+        assert_eq!(player_and_seat(&session, 0, "Red"), "Anna (Red)");
+        assert_eq!(
+            player_and_seat(&session, 1, "Yellow"),
+            "Yellow",
+            "no name given"
+        );
+        assert_eq!(player_and_seat(&session, 2, "Green"), "Green", "an AI seat");
+    }
 
     #[test]
     fn a_players_name_goes_before_the_seats() {

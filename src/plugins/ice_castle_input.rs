@@ -96,11 +96,7 @@ fn who(session: &Session<IceCastle>, seat: Seat) -> String {
 
 /// "Player 2", or "Anna (Player 2)" where the player gave a name.
 fn seat_name(session: &Session<IceCastle>, seat: Seat) -> String {
-    let number = format!("Player {}", seat + 1);
-    match session.player(seat) {
-        Some(name) => crate::plugins::hud::with_player(name, &number),
-        None => number,
-    }
+    crate::plugins::hud::player_and_seat(session, seat, &format!("Player {}", seat + 1))
 }
 
 fn hand_window(

@@ -8,7 +8,7 @@ use hoarfrost_rules::{Game, Seat};
 
 use crate::options::SeatKind;
 use crate::plugins::graphics::TableTop;
-use crate::plugins::hud::with_player;
+use crate::plugins::hud::player_and_seat;
 use crate::plugins::icetowers_table::{Look, PieceAt, PyramidAssets, PyramidPiece};
 use crate::screens::{Screen, TurnPhase};
 use crate::session::{Notice, PlayAction, Session};
@@ -439,12 +439,7 @@ fn either_window(
         return Ok(());
     };
     // "Anna (Red)" where the player gave a name: two humans share the mouse here.
-    let named = |seat: Seat| {
-        let hue = seat_name(&session.state, seat);
-        session
-            .player(seat)
-            .map_or_else(|| hue.to_string(), |p| with_player(p, hue))
-    };
+    let named = |seat: Seat| player_and_seat(&session, seat, seat_name(&session.state, seat));
     let (owner, splitter) = (named(either.owner), named(either.splitter));
     let mut chosen = None;
     let mut close = false;

@@ -212,10 +212,7 @@ fn stash_window(
         .collapsible(false)
         .show(ctx, |ui| {
             let colour = session.state.hue(seat).name();
-            let who = match session.player(seat) {
-                Some(player) => crate::plugins::hud::with_player(player, colour),
-                None => colour.to_string(),
-            };
+            let who = crate::plugins::hud::player_and_seat(&session, seat, colour);
             ui.label(format!("{who}, pick a size:"));
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut picked, None, "any");
