@@ -110,6 +110,9 @@ pub struct Settings {
     pub default_seats: Vec<SeatKind>,
     /// How fast a replay plays by itself: one of [`REPLAY_SPEEDS`].
     pub replay_speed: f32,
+    /// At a table where each player has a side (Sprawl, Ice Castle), the view turns to the side of
+    /// the human player to move when there are several.
+    pub turn_to_player: bool,
 }
 
 impl Default for Settings {
@@ -124,6 +127,7 @@ impl Default for Settings {
             volume: DEFAULT_VOLUME,
             default_seats: vec![SeatKind::Human, SeatKind::Ai],
             replay_speed: 1.0,
+            turn_to_player: true,
         }
     }
 }
@@ -220,6 +224,7 @@ mod tests {
             volume: 0.3,
             default_seats: vec![SeatKind::Ai, SeatKind::Ai, SeatKind::Human],
             replay_speed: 4.0,
+            turn_to_player: false,
         };
         let (_dir, path) = temp("round-trip.ron");
         crate::storage::write_file(&path, &s.to_ron()).unwrap();

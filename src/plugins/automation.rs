@@ -72,8 +72,12 @@ impl ScriptClock {
     }
 }
 
-/// A piece in motion: gliding to its place or a die tumbling.
-type Moving = Or<(With<Glide>, With<Tumble>)>;
+/// Something in motion: a piece gliding to its place, a die tumbling or the camera turning.
+type Moving = Or<(
+    With<Glide>,
+    With<Tumble>,
+    With<crate::plugins::camera::Turning>,
+)>;
 
 /// Whether the table is still: nothing glides or tumbles, and (in a game) no roll or draw is
 /// pending and no AI seat alone is to move.

@@ -1,5 +1,6 @@
 //! The table camera: orbit (right drag or arrow keys), pan (middle drag, or Shift and right drag),
-//! zoom (wheel), reset (R or Home).
+//! zoom (wheel), reset (R or Home). A table may turn the view to another side (see `seat_view`):
+//! the camera then swings round the table's centre, keeping its height, distance and pan.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::light::ShadowFilteringMethod;
@@ -15,6 +16,29 @@ pub struct OrbitCamera {
     pub yaw: f32,
     pub pitch: f32,
     pub distance: f32,
+}
+
+/// The camera swings round the table's centre: `left` radians still to go (positive turns it
+/// the way the left arrow key does).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct Turning {
+    pub left: f32,
+}
+
+/// How fast a turn starts, as the share of what is left covered per second (it eases out).
+const TURN_EASE: f32 = 5.0;
+
+/// The slowest a turn goes, in radians per second, so that it ends.
+const TURN_FLOOR: f32 = 0.6;
+
+/// The angle `a` brought into -pi..=pi: the short way round.
+pub fn short_way(a: f32) -> f32 {
+    let a = a.rem_euclid(std::f32::consts::TAU);
+    if a > std::f32::consts::PI {
+        a - std::f32::consts::TAU
+    } else {
+        a
+    }
 }
 
 /// Factor on every orbit, pan and zoom rate (the Settings window's camera speed; 1 is normal).
@@ -34,6 +58,9 @@ pub struct FrameTarget {
     pub radius: f32,
     /// How steeply the reset view looks down, in radians.
     pub pitch: f32,
+    /// The side of the table the reset view looks from, as the camera's yaw (0: from +Z, the first
+    /// seat's side; a quarter turn more looks from +X).
+    pub yaw: f32,
 }
 
 impl Default for FrameTarget {
@@ -42,16 +69,18 @@ impl Default for FrameTarget {
             centre: Vec3::ZERO,
             radius: 9.0,
             pitch: 1.1,
+            yaw: 0.0,
         }
     }
 }
 
 impl OrbitCamera {
-    /// The view that shows all of `target` from the players' side.
+    /// The view that shows all of `target` from its side (`target.yaw`).
     pub fn framing(target: FrameTarget) -> Self {
         OrbitCamera {
-            focus: target.centre + Vec3::Z * target.radius * 0.3,
-            yaw: 0.0,
+            focus: target.centre
+                + Quat::from_rotation_y(target.yaw) * Vec3::Z * target.radius * 0.3,
+            yaw: target.yaw,
             pitch: target.pitch,
             distance: target.radius * 2.6,
         }
@@ -75,6 +104,7 @@ pub(crate) fn plugin(app: &mut App) {
                 (orbit_with_mouse, zoom_with_wheel).run_if(not(egui_wants_any_pointer_input)),
                 orbit_with_keys,
                 reframe.run_if(resource_changed::<FrameTarget>),
+                turn,
                 place_camera,
             )
                 .chain()
@@ -184,12 +214,15 @@ fn orbit_with_keys(
     time: Res<Time>,
     target: Res<FrameTarget>,
     speed: Res<CameraSpeed>,
-    mut cams: Query<&mut OrbitCamera>,
+    mut cams: Query<(&mut OrbitCamera, Option<&mut Turning>)>,
 ) {
     let dt = time.delta_secs() * speed.0;
-    for mut cam in &mut cams {
+    for (mut cam, turning) in &mut cams {
         if keys.just_pressed(KeyCode::KeyR) || keys.just_pressed(KeyCode::Home) {
             *cam = OrbitCamera::framing(*target);
+            if let Some(mut t) = turning {
+                t.left = 0.0;
+            }
         }
         if keys.pressed(KeyCode::ArrowLeft) {
             cam.yaw += 1.5 * dt;
@@ -206,10 +239,52 @@ fn orbit_with_keys(
     }
 }
 
-/// A new table (or a grown fortress) is framed at once.
-fn reframe(target: Res<FrameTarget>, mut cams: Query<&mut OrbitCamera>) {
-    for mut cam in &mut cams {
+/// A new table (or a grown fortress) is framed at once, and any turn under way ends there.
+pub(crate) fn reframe(
+    target: Res<FrameTarget>,
+    mut cams: Query<(&mut OrbitCamera, Option<&mut Turning>)>,
+) {
+    for (mut cam, turning) in &mut cams {
         *cam = OrbitCamera::framing(*target);
+        if let Some(mut t) = turning {
+            t.left = 0.0;
+        }
+    }
+}
+
+/// Swing each turning camera on round the table's centre (`FrameTarget::centre`), easing out at
+/// the animation speed; the turn ends when nothing is left.
+fn turn(
+    mut commands: Commands,
+    time: Res<Time>,
+    speed: Res<crate::systems::AnimationSpeed>,
+    target: Res<FrameTarget>,
+    mut cams: Query<(Entity, &mut OrbitCamera, &mut Turning)>,
+) {
+    let dt = time.delta_secs() * speed.0;
+    for (entity, mut cam, mut turning) in &mut cams {
+        let step = turn_step(turning.left, dt);
+        cam.swing(target.centre, step);
+        turning.left -= step;
+        if turning.left == 0.0 {
+            commands.entity(entity).remove::<Turning>();
+        }
+    }
+}
+
+/// How far a turn with `left` radians to go moves in `dt` seconds: it eases out, never slower than
+/// [`TURN_FLOOR`], and never past its end.
+pub fn turn_step(left: f32, dt: f32) -> f32 {
+    let speed = (left.abs() * TURN_EASE).max(TURN_FLOOR);
+    (speed * dt.max(0.0)).min(left.abs()).copysign(left)
+}
+
+impl OrbitCamera {
+    /// Swing the camera by `angle` round the upright axis through `centre`: the view stays the
+    /// same, seen from another side of the table.
+    pub fn swing(&mut self, centre: Vec3, angle: f32) {
+        self.yaw += angle;
+        self.focus = centre + Quat::from_rotation_y(angle) * (self.focus - centre);
     }
 }
 
@@ -278,6 +353,7 @@ mod tests {
                 centre: Vec3::new(0.0, 1.0, 2.0),
                 radius,
                 pitch,
+                yaw: 0.0,
             };
             let out = circle_out_of_view(&OrbitCamera::framing(target), target.centre, radius);
             assert_eq!(
@@ -302,6 +378,37 @@ mod tests {
         );
         // Dragged right, the table moves with the pointer: the focus moves left, along the table.
         assert!(pan.focus.x < start.focus.x && pan.focus.y == start.focus.y);
+    }
+
+    #[test]
+    fn a_turn_goes_the_short_way_eases_out_and_ends_on_its_mark() {
+        use std::f32::consts::{FRAC_PI_2, PI, TAU};
+        assert!((short_way(1.5 * PI) + FRAC_PI_2).abs() < 1e-5);
+        assert!((short_way(-1.5 * PI) - FRAC_PI_2).abs() < 1e-5);
+        assert!((short_way(TAU + 0.25) - 0.25).abs() < 1e-5);
+        for left in [2.0 * PI / 3.0, -FRAC_PI_2, 0.01] {
+            let (mut rest, mut steps) = (left, vec![]);
+            while rest != 0.0 {
+                let step = turn_step(rest, 0.1);
+                assert!(step != 0.0 && step.signum() == left.signum());
+                steps.push(step.abs());
+                rest -= step;
+                assert!(steps.len() < 60, "a turn of {left} ends");
+            }
+            assert!(
+                steps.windows(2).all(|w| w[1] <= w[0] + 1e-6),
+                "it eases out"
+            );
+        }
+        assert_eq!(turn_step(1.0, 0.0), 0.0, "no time, no turn");
+        // A swing keeps the view: the same distance and pitch, the focus the same way off centre.
+        let start = OrbitCamera::framing(FrameTarget::default());
+        let mut cam = start.clone();
+        cam.swing(Vec3::ZERO, PI);
+        assert!((cam.focus + start.focus).length() < 1e-4);
+        let (a, b) = (start.transform(), cam.transform());
+        assert!((a.translation.y - b.translation.y).abs() < 1e-4);
+        assert!((a.translation.xz() + b.translation.xz()).length() < 1e-3);
     }
 
     #[test]

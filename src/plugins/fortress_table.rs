@@ -193,6 +193,7 @@ fn sync_step(
         centre: Vec3::new(0.0, height * 0.4, 2.0),
         radius: 11.0 + height * 0.5,
         pitch: 0.8,
+        ..default()
     };
     // The reset key uses the new framing; the view a player chose is left alone.
     target.bypass_change_detection().clone_from(&framed);
@@ -411,6 +412,7 @@ fn start_game(
         centre: Vec3::new(0.0, 0.0, 2.0),
         radius: 11.0,
         pitch: 0.8,
+        ..default()
     };
     let ordinary = match opening {
         Opening::New(_) => {

@@ -74,6 +74,7 @@ pub(crate) fn plugin(app: &mut App) {
         Box::new(ice_castle::bot::CastleBot::new(seed))
     }))
     .insert_resource(super::ice_castle_hud::hud_spec())
+    .add_plugins(crate::plugins::seat_view::plugin::<IceCastle>(seat_yaw))
     .add_systems(
         OnEnter(Screen::Playing),
         start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceCastle),
@@ -99,6 +100,17 @@ pub fn cell_position(rows: u8, cols: u8, cell: Cell) -> Vec3 {
     let x = (cell.col as f32 - (cols as f32 - 1.0) / 2.0) * SPACING;
     let z = -(cell.row as f32 - (rows as f32 - 1.0) / 2.0) * SPACING;
     Vec3::new(x, 0.0, z)
+}
+
+/// The camera's yaw that looks at the castle from `seat`'s start side (`seat_view`).
+pub fn seat_yaw(state: &IceCastle, seat: Seat) -> f32 {
+    use std::f32::consts::{FRAC_PI_2, PI};
+    match state.side(seat) {
+        Side::South => 0.0,
+        Side::West => -FRAC_PI_2,
+        Side::North => PI,
+        Side::East => FRAC_PI_2,
+    }
 }
 
 /// Where a character waits off the castle, beside its side (seats on one side stand apart).
@@ -345,6 +357,28 @@ mod tests {
                 let p = side_position(rows, cols, side, 0);
                 let edge = (rows.max(cols) as f32 / 2.0) * SPACING;
                 assert!(p.x.abs() > edge.min(cols as f32 / 2.0 * SPACING) || p.z.abs() > edge);
+            }
+        }
+    }
+
+    #[test]
+    fn each_seats_yaw_looks_from_its_start_side() {
+        for players in 2..=4 {
+            let state = IceCastle::new(&Setup::new(players, 3)).unwrap();
+            let (rows, cols) = (state.rows(), state.cols());
+            for seat in 0..players {
+                let cam = crate::plugins::camera::OrbitCamera::framing(FrameTarget {
+                    yaw: seat_yaw(&state, seat),
+                    ..default()
+                });
+                let eye = cam.transform().translation - cam.focus;
+                let side = side_position(rows, cols, state.side(seat), seat);
+                let (a, b) = (Vec2::new(eye.x, eye.z), Vec2::new(side.x, side.z));
+                assert!(
+                    a.normalize().dot(b.normalize()) > 0.9,
+                    "{players} players, seat {seat} ({:?})",
+                    state.side(seat)
+                );
             }
         }
     }

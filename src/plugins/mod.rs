@@ -38,6 +38,7 @@ pub mod replay;
 pub mod rules_window;
 pub mod save_menu;
 pub mod saving;
+pub mod seat_view;
 pub mod settings_menu;
 pub mod soak;
 pub mod sound;

@@ -229,6 +229,14 @@ fn settings_window(
                 } else {
                     crate::plugins::sound::NO_SOUND
                 });
+            ui.checkbox(
+                &mut d.turn_to_player,
+                "turn the table to the player to move",
+            )
+            .on_hover_text(
+                "Sprawl and Ice Castle: with several people at one screen, the view swings \
+                     to the side of whoever is to move (R or Home frames it from there)",
+            );
             if title {
                 default_seats(ui, &mut d.default_seats);
             }

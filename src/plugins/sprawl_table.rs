@@ -61,6 +61,7 @@ pub(crate) fn plugin(app: &mut App) {
         Box::new(sprawl::bot::SprawlBot::new(seed))
     }))
     .insert_resource(hud_spec())
+    .add_plugins(crate::plugins::seat_view::plugin::<Sprawl>(seat_yaw))
     .add_systems(
         OnEnter(Screen::Playing),
         start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::Sprawl),
@@ -72,6 +73,11 @@ pub(crate) fn plugin(app: &mut App) {
                 .and_then(resource_exists::<SprawlAssets>),
         ),
     );
+}
+
+/// The camera's yaw that looks at the table from behind `seat`'s stash tray (`seat_view`).
+pub fn seat_yaw(state: &Sprawl, seat: Seat) -> f32 {
+    -std::f32::consts::TAU * seat as f32 / state.num_seats().max(1) as f32
 }
 
 /// Centre of a square on a board of `cols` x `rows`: column a on the left, row 1 nearest the camera.

@@ -1,0 +1,255 @@
+//! The view from the player's side, at a table where each player has one (Sprawl's stash trays,
+//! Ice Castle's start sides). A game starts seen from the side of the human player to move (or of
+//! the first human seat, when an AI seat moves first); when the turn passes from one human seat to
+//! another, the camera swings round the table to the new player's side ([`Turning`]), keeping the
+//! height, distance and pan the players chose. AI moves leave the view where it is. R or Home frames
+//! the table from the side faced. The Settings window's "turn the table to the player to move"
+//! switches this off: the view then stays on the first seat's side, as the camera left it.
+
+use bevy::prelude::*;
+use hoarfrost_rules::Seat;
+use hoarfrost_rules::record::Recorded;
+
+use crate::plugins::camera::{FrameTarget, OrbitCamera, Turning, reframe, short_way};
+use crate::session::Session;
+use crate::settings::Settings;
+use crate::systems::Frame;
+
+/// The camera's yaw that looks at the table from `seat`'s side, in game `G`.
+#[derive(Resource)]
+pub struct SeatYaw<G>(pub fn(&G, Seat) -> f32);
+
+/// Adds the turning view for game `G`, whose side of each seat [`SeatYaw`] gives.
+pub fn plugin<G: Recorded>(yaw: fn(&G, Seat) -> f32) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        app.insert_resource(SeatYaw::<G>(yaw)).add_systems(
+            Update,
+            face_the_player::<G>
+                .in_set(Frame::Input)
+                .before(reframe)
+                .run_if(resource_exists::<Session<G>>),
+        );
+    }
+}
+
+/// The seat whose side the view should be from: the human seat that may act now; at the start
+/// (`fresh`), when no human may act, the first human seat. `None`: leave the view as it is.
+pub fn seat_to_face<G: Recorded>(session: &Session<G>, fresh: bool) -> Option<Seat> {
+    let humans = (0..session.seats.len()).filter(|&s| session.is_human(s));
+    let acting = humans.clone().find(|&s| session.may_act(s));
+    acting.or_else(|| humans.into_iter().next().filter(|_| fresh))
+}
+
+/// Face the human player to move: framed from their side at the start of a game (or a table
+/// framed anew), swung there when the turn passes to them from another human seat.
+#[allow(clippy::too_many_arguments)]
+fn face_the_player<G: Recorded>(
+    mut commands: Commands,
+    session: Res<Session<G>>,
+    yaw_of: Res<SeatYaw<G>>,
+    settings: Res<Settings>,
+    mut target: ResMut<FrameTarget>,
+    mut facing: Local<Option<Seat>>,
+    mut cams: Query<(Entity, Option<&mut Turning>), With<OrbitCamera>>,
+) {
+    if session.is_added() || target.is_changed() {
+        *facing = None;
+    }
+    if !settings.turn_to_player {
+        return;
+    }
+    let Some(seat) = seat_to_face(&session, facing.is_none()) else {
+        return;
+    };
+    if *facing == Some(seat) {
+        return;
+    }
+    let yaw = (yaw_of.0)(&session.state, seat);
+    if facing.is_none() {
+        // A changed target frames the table anew (camera::reframe), from this side.
+        target.yaw = yaw;
+    } else {
+        let left = short_way(yaw - target.yaw);
+        target.bypass_change_detection().yaw = yaw;
+        for (entity, turning) in &mut cams {
+            match turning {
+                Some(mut t) => t.left += left,
+                None => {
+                    commands.entity(entity).insert(Turning { left });
+                }
+            }
+        }
+    }
+    *facing = Some(seat);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::SeatKind;
+    use crate::plugins::icetowers_table::before_seat;
+    use crate::session::PlayAction;
+    use hoarfrost_rules::Game;
+    use hoarfrost_rules::record::Recorder;
+    use hoarfrost_rules::sprawl::{Setup, Sprawl};
+
+    /// The direction the camera looks from, flat on the table.
+    fn from_side(cam: &OrbitCamera) -> Vec2 {
+        let eye = cam.transform().translation - cam.focus;
+        Vec2::new(eye.x, eye.z).normalize()
+    }
+
+    /// The direction from the table's centre to `seat`'s tray, of `seats`.
+    fn tray_side(seat: Seat, seats: usize) -> Vec2 {
+        let p = before_seat(seat, seats, 1.0, 0.0);
+        Vec2::new(p.x, p.z).normalize()
+    }
+
+    /// A headless Sprawl table of `seats` (the first player drawn by `seed`), framed and in play;
+    /// frames step 0.1 s.
+    fn app(seats: Vec<SeatKind>, seed: u64, turn: bool) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_millis(100),
+            ))
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<crate::systems::AnimationSpeed>()
+            .init_resource::<bevy::input::mouse::AccumulatedMouseMotion>()
+            .init_resource::<bevy::input::mouse::AccumulatedMouseScroll>()
+            .init_resource::<bevy_egui::input::EguiWantsInput>()
+            .insert_resource(Settings {
+                turn_to_player: turn,
+                ..default()
+            })
+            .add_plugins((
+                crate::screens::plugin,
+                crate::systems::order_frame,
+                crate::session::plugin::<Sprawl>,
+                crate::plugins::camera::plugin,
+                plugin::<Sprawl>(crate::plugins::sprawl_table::seat_yaw),
+            ));
+        let recorder = Recorder::<Sprawl>::new(Setup::new(seats.len(), seed)).unwrap();
+        app.insert_resource(Session::recorded(recorder, seats, seed));
+        crate::systems::start_playing(&mut app);
+        app
+    }
+
+    fn camera(app: &mut App) -> OrbitCamera {
+        app.world_mut()
+            .query::<&OrbitCamera>()
+            .single(app.world())
+            .unwrap()
+            .clone()
+    }
+
+    fn turning(app: &mut App) -> bool {
+        app.world_mut()
+            .query::<&Turning>()
+            .iter(app.world())
+            .next()
+            .is_some()
+    }
+
+    fn to_move(app: &App) -> Seat {
+        app.world()
+            .resource::<Session<Sprawl>>()
+            .state
+            .current_player()
+    }
+
+    /// The player to move plays their first legal move.
+    fn play_a_move(app: &mut App) {
+        let seat = to_move(app);
+        let action = app
+            .world()
+            .resource::<Session<Sprawl>>()
+            .state
+            .legal_actions(seat)[0]
+            .clone();
+        app.world_mut()
+            .write_message(PlayAction::<Sprawl> { seat, action });
+        app.update();
+    }
+
+    /// Frames until the camera stops turning (at most `limit`), or `None`.
+    fn frames_to_stop(app: &mut App, limit: usize) -> Option<usize> {
+        (1..=limit).find(|_| {
+            app.update();
+            !turning(app)
+        })
+    }
+
+    #[test]
+    fn each_sprawl_seats_yaw_looks_from_behind_its_tray() {
+        for seats in 3..=8 {
+            for seat in 0..seats {
+                let cam = OrbitCamera::framing(FrameTarget {
+                    yaw: crate::plugins::sprawl_table::seat_yaw(
+                        &Sprawl::new(&Setup::new(seats, 1)).unwrap(),
+                        seat,
+                    ),
+                    ..default()
+                });
+                let (a, b) = (from_side(&cam), tray_side(seat, seats));
+                assert!(a.dot(b) > 0.999, "{seats} seats, seat {seat}: {a} / {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_view_swings_from_one_human_players_side_to_the_next() {
+        let mut app = app(vec![SeatKind::Human; 3], 5, true);
+        let first = to_move(&app);
+        let cam = camera(&mut app);
+        assert!(!turning(&mut app), "the game starts framed, not turning");
+        assert!(
+            from_side(&cam).dot(tray_side(first, 3)) > 0.999,
+            "framed from the first player's side"
+        );
+        let distance = cam.distance;
+        play_a_move(&mut app);
+        let next = to_move(&app);
+        assert_ne!(next, first);
+        let frames = frames_to_stop(&mut app, 40).expect("the turn ends");
+        assert!(
+            frames > 2,
+            "it swings over some frames, not at once: {frames}"
+        );
+        let cam = camera(&mut app);
+        assert!(
+            from_side(&cam).dot(tray_side(next, 3)) > 0.999,
+            "seen from the next player's side"
+        );
+        assert!((cam.distance - distance).abs() < 1e-4, "the zoom is kept");
+        // R frames the table from the side faced.
+        crate::systems::tap(&mut app, KeyCode::KeyR);
+        assert!(from_side(&camera(&mut app)).dot(tray_side(next, 3)) > 0.999);
+    }
+
+    #[test]
+    fn the_view_starts_on_the_only_humans_side_and_stays_there() {
+        let mut app = app(vec![SeatKind::Ai, SeatKind::Ai, SeatKind::Human], 1, true);
+        let cam = camera(&mut app);
+        assert!(from_side(&cam).dot(tray_side(2, 3)) > 0.999);
+        // Whoever moves (here straight from the tests, as AI seats would), the view stays.
+        for _ in 0..3 {
+            play_a_move(&mut app);
+            app.update();
+            assert!(!turning(&mut app));
+            assert_eq!(camera(&mut app), cam);
+        }
+    }
+
+    #[test]
+    fn switched_off_the_view_stays_on_the_first_seats_side() {
+        let mut app = app(vec![SeatKind::Human; 3], 5, false);
+        let cam = camera(&mut app);
+        assert_eq!(cam.yaw, 0.0);
+        play_a_move(&mut app);
+        app.update();
+        assert!(!turning(&mut app));
+        assert_eq!(camera(&mut app), cam);
+    }
+}
