@@ -88,6 +88,11 @@ impl<G: Recorded> Session<G> {
         self.seats.get(seat) == Some(&SeatKind::Human)
     }
 
+    /// The human seat that may act now, if any (the first, where several may).
+    pub fn acting_human(&self) -> Option<Seat> {
+        (0..self.seats.len()).find(|&s| self.is_human(s) && self.may_act(s))
+    }
+
     /// `seat` plays `action`: checked by the rules (refused with their reason, nothing changed),
     /// recorded, and described for the log; the description is returned.
     pub fn act(&mut self, seat: Seat, action: &G::Action) -> Result<String, RuleError> {

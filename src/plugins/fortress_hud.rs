@@ -12,7 +12,7 @@ use hoarfrost_rules::ice_fortress::{
 use hoarfrost_rules::{Game, Seat};
 
 use crate::plugins::fortress_click::{Input, Target};
-use crate::plugins::fortress_input::{FortressInput, Hovered, acting_human};
+use crate::plugins::fortress_input::{FortressInput, Hovered};
 use crate::plugins::fortress_pieces::FigurePiece;
 use crate::plugins::fortress_table::{element_egui, room_text};
 use crate::plugins::hud::HudSpec;
@@ -159,7 +159,7 @@ fn cards_window(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let s = &session.state;
-    let human = acting_human(&session);
+    let human = session.acting_human();
     // When the turn passes, the new character's cards open and the others close (in between the
     // player opens and closes them at will).
     let turned = *shown_turn != Some(s.current());

@@ -5,9 +5,8 @@
 
 use bevy::prelude::*;
 use hoarfrost_rules::ice_fortress::{Action, IceFortress, Pay, Spot};
-use hoarfrost_rules::{Game, Seat};
+use hoarfrost_rules::Game;
 
-use crate::options::SeatKind;
 use crate::plugins::fortress_click::{Handled, Input, Selection, Target, handle};
 use crate::plugins::fortress_layout as layout;
 use crate::plugins::fortress_pieces::{FigurePiece, die_place, figure_place};
@@ -73,11 +72,6 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// The human seat that may act now, if any.
-pub fn acting_human(session: &Session<IceFortress>) -> Option<Seat> {
-    (0..session.seats.len()).find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))
-}
-
 fn on_click(
     mut click: On<Pointer<Click>>,
     targets: Query<&Target>,
@@ -113,7 +107,7 @@ fn handle_inputs(
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<PlayAction<IceFortress>>,
 ) {
-    let Some(seat) = acting_human(&session) else {
+    let Some(seat) = session.acting_human() else {
         inputs.clear();
         return;
     };
@@ -196,7 +190,7 @@ pub fn held_text(s: &IceFortress, legal: &[Action], sel: &Selection) -> String {
 
 /// A selection that no longer fits the state (the die was used, the room built) is dropped.
 fn drop_stale_selection(session: Res<Session<IceFortress>>, mut held: ResMut<Held>) {
-    if is_stale(&session.state, &held.0) || acting_human(&session).is_none() {
+    if is_stale(&session.state, &held.0) || session.acting_human().is_none() {
         held.0 = Selection::None;
     }
 }
@@ -223,7 +217,7 @@ fn show_highlights(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let Some(seat) = acting_human(&session) else {
+    let Some(seat) = session.acting_human() else {
         return;
     };
     let s = &session.state;

@@ -69,17 +69,13 @@ fn withhold_hint(
     hand_over: Res<HandOver>,
     mut hint: ResMut<Hint<IceCastle>>,
 ) {
-    let hidden = acting_human(&session)
+    let hidden = session
+        .acting_human()
         .is_some_and(|seat| must_hand_over(&session.seats, hand_over.shown_to, seat));
     let withheld = hidden.then_some("No hint yet: say who you are in the hand-over window first.");
     if hint.withheld != withheld {
         hint.withheld = withheld;
     }
-}
-
-/// The human seat that may act now, if any.
-pub fn acting_human(session: &Session<IceCastle>) -> Option<Seat> {
-    (0..session.seats.len()).find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))
 }
 
 /// Whether `seat`'s hand must stay hidden until its player says who they are.
@@ -106,7 +102,7 @@ fn hand_window(
     mut hand_over: ResMut<HandOver>,
     mut play: MessageWriter<PlayAction<IceCastle>>,
 ) -> Result {
-    let Some(seat) = acting_human(&session) else {
+    let Some(seat) = session.acting_human() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
@@ -326,7 +322,7 @@ fn on_click(
         return;
     }
     let Some(session) = session else { return };
-    let Some(seat) = acting_human(&session) else {
+    let Some(seat) = session.acting_human() else {
         return;
     };
     if must_hand_over(&session.seats, hand_over.shown_to, seat) {

@@ -11,7 +11,7 @@ use crate::palette;
 use crate::plugins::ai::BotMaker;
 use crate::plugins::camera::FrameTarget;
 use crate::plugins::ice_castle_hud::tile_tip;
-use crate::plugins::ice_castle_input::{SelectedCard, acting_human, tiles_of};
+use crate::plugins::ice_castle_input::{SelectedCard, tiles_of};
 use crate::plugins::ice_castle_pieces::{draw_figures, draw_slides, draw_tiles};
 use crate::plugins::title::SetupChoice;
 use crate::plugins::tooltips::tips;
@@ -285,7 +285,8 @@ fn start_game(
 
 /// The seat whose view the table shows: the acting human, else the first human, else seat 0.
 fn viewer(session: &Session<IceCastle>) -> Seat {
-    acting_human(session)
+    session
+        .acting_human()
         .or_else(|| {
             session
                 .seats
@@ -311,7 +312,8 @@ fn redraw(
         commands.entity(e).despawn();
     }
     let view = session.state.view(viewer(&session));
-    let lit: Vec<Cell> = acting_human(&session)
+    let lit: Vec<Cell> = session
+        .acting_human()
         .map(|seat| {
             session
                 .state

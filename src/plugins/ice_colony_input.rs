@@ -6,7 +6,6 @@ use bevy::prelude::*;
 use hoarfrost_rules::ice_colony::{self, Action, IceColony, Phase, Square};
 use hoarfrost_rules::{Game, Seat};
 
-use crate::options::SeatKind;
 use crate::plugins::hud::Choices;
 use crate::plugins::ice_colony_table::{ColonyAssets, ColonyPiece, ColonySquare};
 use crate::screens::TurnPhase;
@@ -32,17 +31,14 @@ pub fn square_of(a: &Action) -> Option<Square> {
     }
 }
 
-fn acting_human(session: &Session<IceColony>) -> Option<Seat> {
-    (0..session.seats.len()).find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))
-}
-
 /// Light the squares the acting human may click, and the active territory.
 fn refresh_tiles(
     session: Res<Session<IceColony>>,
     kit: Res<ColonyAssets>,
     mut tiles: Query<(&ColonySquare, &mut MeshMaterial3d<StandardMaterial>)>,
 ) {
-    let clickable: Vec<Square> = acting_human(&session)
+    let clickable: Vec<Square> = session
+        .acting_human()
         .map(|seat| {
             session
                 .state
@@ -84,7 +80,7 @@ fn on_click(
         return;
     }
     let Some(session) = session else { return };
-    let Some(seat) = acting_human(&session) else {
+    let Some(seat) = session.acting_human() else {
         return;
     };
     let square = match (squares.get(click.entity), pieces.get(click.entity)) {

@@ -35,9 +35,10 @@ pub fn plugin<G: Recorded>(yaw: fn(&G, Seat) -> f32) -> impl Fn(&mut App) {
 /// The seat whose side the view should be from: the human seat that may act now; at the start
 /// (`fresh`), when no human may act, the first human seat. `None`: leave the view as it is.
 pub fn seat_to_face<G: Recorded>(session: &Session<G>, fresh: bool) -> Option<Seat> {
-    let humans = (0..session.seats.len()).filter(|&s| session.is_human(s));
-    let acting = humans.clone().find(|&s| session.may_act(s));
-    acting.or_else(|| humans.into_iter().next().filter(|_| fresh))
+    let first_human = || (0..session.seats.len()).find(|&s| session.is_human(s));
+    session
+        .acting_human()
+        .or_else(|| first_human().filter(|_| fresh))
 }
 
 /// Face the human player to move: framed from their side at the start of a game (or a table

@@ -6,7 +6,6 @@ use bevy::prelude::*;
 use hoarfrost_rules::sprawl::{Action, Dir, Sprawl};
 
 use crate::plugins::hud::Choices;
-use crate::plugins::sprawl_input::acting_human;
 use crate::plugins::sprawl_table::{dir_vector, square_position};
 use crate::screens::TurnPhase;
 use crate::session::{PlayAction, Session};
@@ -115,7 +114,7 @@ fn on_click(
     {
         return;
     }
-    let Some(seat) = session.as_deref().and_then(acting_human) else {
+    let Some(seat) = session.as_deref().and_then(Session::acting_human) else {
         return;
     };
     play.write(PlayAction {

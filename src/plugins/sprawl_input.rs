@@ -8,7 +8,6 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::sprawl::{Action, Cell, Phase, Sprawl, Square, size_name};
 use hoarfrost_rules::{Game, Seat};
 
-use crate::options::SeatKind;
 use crate::plugins::hud::Choices;
 use crate::plugins::sprawl_table::{SprawlAssets, SprawlPiece, SprawlSquare, tile_look};
 use crate::screens::{Screen, TurnPhase};
@@ -55,11 +54,6 @@ fn tiles_need_refresh(
         (Some(s), Some(p), Some(_)) => s.is_changed() || p.is_changed(),
         _ => false,
     }
-}
-
-/// The human seat that may act now, if any.
-pub fn acting_human(session: &Session<Sprawl>) -> Option<Seat> {
-    (0..session.seats.len()).find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))
 }
 
 /// The square a move is played on by clicking it (`None` for the Counting Coup buttons).
@@ -178,7 +172,8 @@ fn refresh_tiles(
     kit: Res<SprawlAssets>,
     mut tiles: Query<(&SprawlSquare, &mut MeshMaterial3d<StandardMaterial>)>,
 ) {
-    let legal = acting_human(&session)
+    let legal = session
+        .acting_human()
         .map(|seat| session.state.legal_actions(seat))
         .unwrap_or_default();
     for (sq, mut material) in &mut tiles {
@@ -195,7 +190,7 @@ fn stash_window(
     session: Res<Session<Sprawl>>,
     mut pick: ResMut<StashPick>,
 ) -> Result {
-    let Some(seat) = acting_human(&session) else {
+    let Some(seat) = session.acting_human() else {
         return Ok(());
     };
     if !matches!(session.state.phase(), Phase::Play) {
@@ -249,7 +244,7 @@ fn on_click(
     let (Some(session), Some(pick)) = (session, pick) else {
         return;
     };
-    let Some(seat) = acting_human(&session) else {
+    let Some(seat) = session.acting_human() else {
         return;
     };
     let sq = match (squares.get(click.entity), pieces.get(click.entity)) {

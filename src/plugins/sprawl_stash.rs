@@ -8,7 +8,7 @@ use hoarfrost_rules::sprawl::{Phase, Sprawl, size_name};
 use hoarfrost_rules::{Game, Seat};
 
 use crate::plugins::icetowers_table::{before_seat, seat_angle, size};
-use crate::plugins::sprawl_input::{StashPick, acting_human, matches_at};
+use crate::plugins::sprawl_input::{StashPick, matches_at};
 use crate::plugins::sprawl_table::{SPACING, SprawlAssets};
 use crate::screens::TurnPhase;
 use crate::session::{Notice, Session};
@@ -210,7 +210,7 @@ fn redraw_stashes(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let acting = acting_human(&session);
+    let acting = session.acting_human();
     if let (Some(seat), Some(pips)) = (acting, pick.0) {
         let s = &session.state;
         let n = s.stash(seat)[pips as usize - 1] as usize;
@@ -287,8 +287,9 @@ fn on_click(
     if click.button != PointerButton::Primary {
         return;
     }
-    let acting =
-        acting_human(&session).filter(|_| phase.is_some_and(|p| *p.get() == TurnPhase::HumanToAct));
+    let acting = session
+        .acting_human()
+        .filter(|_| phase.is_some_and(|p| *p.get() == TurnPhase::HumanToAct));
     match pick_from(&session.state, acting, piece, pick.0) {
         Ok(Some(size)) => {
             pick.0 = Some(size);

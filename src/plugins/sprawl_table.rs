@@ -12,7 +12,7 @@ use crate::plugins::ai::BotMaker;
 use crate::plugins::camera::FrameTarget;
 use crate::plugins::hud::HudSpec;
 use crate::plugins::icetowers_table::{size, stack_heights};
-use crate::plugins::sprawl_input::{self, StashPick, acting_human, square_of};
+use crate::plugins::sprawl_input::{self, StashPick, square_of};
 use crate::plugins::sprawl_stash::StashPiece;
 use crate::plugins::title::SetupChoice;
 use crate::plugins::tooltips::tips;
@@ -280,7 +280,9 @@ pub fn tile_look(sq: Square, lit: bool) -> usize {
 
 /// The seat whose targeted squares are dotted: the acting human, or else the player to move.
 fn dotted_seat(session: &Session<Sprawl>) -> Seat {
-    acting_human(session).unwrap_or_else(|| session.state.current_player())
+    session
+        .acting_human()
+        .unwrap_or_else(|| session.state.current_player())
 }
 
 /// Redraw every piece, dot and ring; all share the kit's meshes and materials.
