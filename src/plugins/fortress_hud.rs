@@ -150,6 +150,30 @@ fn power_line(ui: &mut egui::Ui, p: &Power) {
 /// the window's top left corner, as high as the window).
 pub const CARDS_WIDTH: f32 = 280.0;
 
+/// The header of character `c`'s cards: a pointer at the character whose turn it is, its plain
+/// name (the window stays narrow; the full title, with abilities and class, opens below it), its
+/// player (the name typed for the seat, or the seat's number) and its dice.
+pub fn character_header(session: &Session<IceFortress>, c: usize) -> String {
+    let s = &session.state;
+    let Some(ch) = s.characters().get(c) else {
+        return String::new();
+    };
+    let name = s
+        .content()
+        .characters
+        .names
+        .get(ch.name as usize)
+        .map_or("A character", |n| n.name.as_str());
+    let player = session
+        .player(ch.seat)
+        .map_or_else(|| format!("player {}", ch.seat + 1), str::to_string);
+    format!(
+        "{}{name} ({player}, {})",
+        if c == s.current() { "▶ " } else { "" },
+        dice(s.dice_shown(c) as u32)
+    )
+}
+
 #[allow(clippy::too_many_arguments)]
 fn cards_window(
     mut contexts: EguiContexts,
@@ -178,19 +202,7 @@ fn cards_window(
                 .show(ui, |ui| {
                     for (c, ch) in s.characters().iter().enumerate() {
                         let current = c == s.current();
-                        // The header keeps to the plain name so the window stays narrow (the
-                        // full title, with abilities and class, opens the cards below it).
-                        let name = chars
-                            .names
-                            .get(ch.name as usize)
-                            .map_or("A character", |n| n.name.as_str());
-                        let header = format!(
-                            "{}{name} (player {}, {})",
-                            if current { "▶ " } else { "" },
-                            ch.seat + 1,
-                            dice(s.dice_shown(c) as u32)
-                        );
-                        egui::CollapsingHeader::new(header)
+                        egui::CollapsingHeader::new(character_header(&session, c))
                             .id_salt(("character", c))
                             .default_open(current)
                             .open(turned.then_some(current))
@@ -410,6 +422,40 @@ mod tests {
         assert!(
             tip.ends_with(&format!("In the bag: {}.", counts.join(", "))),
             "{tip}"
+        );
+    }
+
+    #[test]
+    fn a_characters_header_names_its_player_when_the_seat_has_a_name() {
+        use crate::options::SeatKind;
+        use hoarfrost_rules::ice_fortress::{IceFortress, Setup};
+        let state = IceFortress::standard(&Setup::new(2, 3)).unwrap();
+        let mut session =
+            crate::session::Session::new(state, vec![SeatKind::Human, SeatKind::Human], 3);
+        let plain = [
+            super::character_header(&session, 0),
+            super::character_header(&session, 1),
+        ];
+        assert!(
+            plain[0].starts_with("▶ ") && plain[0].contains("(player 1, "),
+            "{plain:?}"
+        );
+        assert!(
+            !plain[1].starts_with("▶") && plain[1].contains("(player 2, "),
+            "{plain:?}"
+        );
+        session.names = vec!["Anna".into(), String::new()];
+        let named = super::character_header(&session, 0);
+        assert_eq!(named, plain[0].replace("player 1", "Anna"));
+        assert_eq!(
+            super::character_header(&session, 1),
+            plain[1],
+            "no name: the seat's number"
+        );
+        assert_eq!(
+            super::character_header(&session, 9),
+            "",
+            "no such character"
         );
     }
 

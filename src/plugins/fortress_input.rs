@@ -4,8 +4,8 @@
 //! the places it may go; hovering anything names it in a tooltip.
 
 use bevy::prelude::*;
-use hoarfrost_rules::ice_fortress::{Action, IceFortress, Pay, Spot};
 use hoarfrost_rules::Game;
+use hoarfrost_rules::ice_fortress::{Action, IceFortress, Pay, Spot};
 
 use crate::plugins::fortress_click::{Handled, Input, Selection, Target, handle};
 use crate::plugins::fortress_layout as layout;
