@@ -98,6 +98,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<FrameTarget>()
         .init_resource::<CameraSpeed>()
         .add_systems(Startup, spawn_camera)
+        .add_systems(OnEnter(crate::screens::Screen::Title), stop_turning)
         .add_systems(
             Update,
             (
@@ -269,6 +270,13 @@ fn turn(
         if turning.left == 0.0 {
             commands.entity(entity).remove::<Turning>();
         }
+    }
+}
+
+/// The title screen has a view of its own: a turn under way ends.
+fn stop_turning(mut commands: Commands, cams: Query<Entity, With<Turning>>) {
+    for entity in &cams {
+        commands.entity(entity).remove::<Turning>();
     }
 }
 

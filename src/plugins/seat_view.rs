@@ -230,6 +230,22 @@ mod tests {
     }
 
     #[test]
+    fn a_turn_under_way_ends_when_the_title_screen_shows() {
+        let mut app = app(vec![SeatKind::Human; 3], 5, true);
+        play_a_move(&mut app);
+        app.update();
+        assert!(turning(&mut app), "the view swings to the next player");
+        app.world_mut()
+            .resource_mut::<NextState<crate::screens::Screen>>()
+            .set(crate::screens::Screen::Title);
+        app.update();
+        assert!(
+            !turning(&mut app),
+            "the title screen's own view is not swung"
+        );
+    }
+
+    #[test]
     fn the_view_starts_on_the_only_humans_side_and_stays_there() {
         let mut app = app(vec![SeatKind::Ai, SeatKind::Ai, SeatKind::Human], 1, true);
         let cam = camera(&mut app);
