@@ -190,6 +190,10 @@ pub(super) fn apply(s: &mut IceTowers, seat: Seat, action: &Action) {
         Action::Mine { from, index, onto } => {
             let i = s.index(from).expect("legal mine");
             let p = s.towers[i].pieces.remove(index as usize);
+            if index == 0 {
+                // The memory of a mine belongs to the pyramid mined, which stood at the bottom.
+                s.towers[i].mined_from = None;
+            }
             match onto {
                 Some(onto) => {
                     let j = s.index(onto).expect("legal mine");

@@ -46,7 +46,9 @@ pub struct Tower {
     /// Bottom first.
     pub pieces: Vec<Pyramid>,
     /// For a pyramid mined and set down freestanding: the tower it was mined from, which it may
-    /// never cap (no minebacks, in a later move as in the same one).
+    /// never cap (no minebacks, in a later move as in the same one). It stays while that pyramid
+    /// is the tower's bottom (capped, then split free again, it still remembers), and goes when
+    /// the pyramid is mined out from under the others.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mined_from: Option<TowerId>,
 }

@@ -83,6 +83,15 @@ fn two_players_summon_gus_the_ghost_as_a_third_colour() {
     assert_eq!(s.towers().len(), 45);
     // Gus never acts: only the two seats may.
     assert_eq!(s.to_act(), ToAct::Seats(vec![0, 1]));
+    assert!(s.legal_actions(2).is_empty(), "nobody moves Gus's pyramids for him");
+    let mut copy = s.clone();
+    let gus_cap = Action::Cap {
+        piece: free(&s, 2, 1),
+        onto: free(&s, 2, 3),
+    };
+    assert!(copy.apply(2, &gus_cap).is_err());
+    assert!(copy.apply(2, &Action::Stop).is_err());
+    assert_eq!(copy, s, "a move for Gus changes nothing");
     assert_eq!(s.scores().len(), 2);
     assert_eq!(s.side_scores(), vec![30, 30, 30]);
     assert_eq!(IceTowers::new(&Setup::new(3, 0)).unwrap().gus(), None);
@@ -397,6 +406,44 @@ fn no_minebacks_in_a_later_move_either() {
     let text = ron::to_string(&next).unwrap();
     assert_eq!(ron::from_str::<IceTowers>(&text).unwrap(), next);
     assert_eq!(text.matches("mined_from").count(), 1);
+}
+
+#[test]
+fn the_memory_of_a_mine_stays_with_the_mined_pyramid_not_with_what_stands_on_it() {
+    // Red mines a medium out of T and sets it down as X, then caps X with another medium and a small;
+    // Green tops it. Red mines X's bottom medium (the one from T) out again: the medium left at X's
+    // bottom never came out of T, and once split free it may cap T.
+    let s = table(&[vec![p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)]]);
+    let t = find(&s, &[p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)]);
+    let mine = |from, index| Action::Mine {
+        from,
+        index,
+        onto: None,
+    };
+    let s = allowed(&s, 0, mine(t, 1));
+    let x = s.towers().last().unwrap().id;
+    let cap = |s: &IceTowers, side, pips, onto| Action::Cap {
+        piece: s
+            .towers()
+            .iter()
+            .find(|t| t.id != onto && t.id != x && t.pieces == [p(side, pips)])
+            .unwrap()
+            .id,
+        onto,
+    };
+    let s = allowed(&s, 0, cap(&s, RED, 2, x));
+    let s = allowed(&s, 0, cap(&s, RED, 1, x));
+    let s = allowed(&s, 1, cap(&s, GREEN, 1, x));
+    let s = allowed(&s, 0, mine(x, 0));
+    let (again, rest) = (s.towers().last().unwrap(), &s.towers()[s.index(x).unwrap()]);
+    assert_eq!(again.mined_from, Some(x), "the medium mined again remembers X");
+    assert_eq!(
+        (rest.pieces.as_slice(), rest.mined_from),
+        (&[p(RED, 2), p(RED, 1), p(GREEN, 1)][..], None),
+        "what is left of X came out of no tower"
+    );
+    let s = allowed(&s, 1, Action::Split { tower: x, at: 1 });
+    allowed(&s, 0, Action::Cap { piece: x, onto: t });
 }
 
 #[test]
