@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::icetowers::{Action, IceTowers, Pyramid, Side, TowerId};
+use hoarfrost_rules::record::Step;
 use hoarfrost_rules::{Game, Seat};
 
 use crate::options::SeatKind;
@@ -133,7 +134,16 @@ pub fn click_piece(
 /// The selection after the table changed under it (the game is turnless, so other seats move while
 /// a pyramid is picked up): the same pyramid where it stands now, as a mine out of a tower that lost
 /// a pyramid below it moves down one place; `None` once it is gone (capped over, mined, split off).
-pub fn follow(state: &IceTowers, source: Source, picked: Pyramid) -> Option<Source> {
+/// `moves` are the moves played since it was picked, in order, when the record tells them: the pick
+/// is then moved move by move ([`shifted`]), so that it keeps to its own pyramid among identical
+/// ones. Without them (after an undo, or a game loaded) it goes to the nearest pyramid like it at or
+/// below its old place.
+pub fn follow(
+    state: &IceTowers,
+    source: Source,
+    picked: Pyramid,
+    moves: Option<&[Action]>,
+) -> Option<Source> {
     match source {
         Source::Free(id) => state
             .tower(id)
@@ -141,16 +151,48 @@ pub fn follow(state: &IceTowers, source: Source, picked: Pyramid) -> Option<Sour
             .map(|_| source),
         Source::Mined { from, index } => {
             let t = state.tower(from)?;
-            if t.pieces.get(index as usize) == Some(&picked) {
-                return Some(source);
-            }
-            let index = t.pieces.iter().position(|p| *p == picked)?;
-            Some(Source::Mined {
+            let index = match moves {
+                Some(moves) => match shifted(source, moves)? {
+                    Source::Mined { index, .. } => index as usize,
+                    Source::Free(_) => return None,
+                },
+                None => (0..=(index as usize).min(t.pieces.len().saturating_sub(1)))
+                    .rev()
+                    .find(|&i| t.pieces[i] == picked)?,
+            };
+            (t.pieces.get(index) == Some(&picked)).then_some(Source::Mined {
                 from,
                 index: index as u8,
             })
         }
     }
+}
+
+/// Where a pyramid picked to be mined stands after `moves`: a mine from below it moves it down one
+/// place; a split at or below it takes it off its tower, and its own mine takes it off the table
+/// (`None`). Caps and mines onto its tower add pyramids above it and leave it in place.
+pub fn shifted(source: Source, moves: &[Action]) -> Option<Source> {
+    moves
+        .iter()
+        .try_fold(source, |source, m| match (source, m) {
+            (
+                Source::Mined { from, index },
+                &Action::Mine {
+                    from: f, index: k, ..
+                },
+            ) if f == from => match k.cmp(&index) {
+                std::cmp::Ordering::Less => Some(Source::Mined {
+                    from,
+                    index: index - 1,
+                }),
+                std::cmp::Ordering::Equal => None,
+                std::cmp::Ordering::Greater => Some(source),
+            },
+            (Source::Mined { from, index }, &Action::Split { tower, at }) if tower == from => {
+                (index < at).then_some(source)
+            }
+            _ => Some(source),
+        })
 }
 
 /// What a click on the bare table means: set a mined pyramid down, or drop the selection.
@@ -498,11 +540,30 @@ fn follow_selection(
     session: Res<Session<IceTowers>>,
     mut pointing: ResMut<Pointing>,
     mut notice: ResMut<Notice>,
+    mut seen: Local<Option<(usize, u64)>>,
 ) {
+    // The moves since the last look, when the record holds them all: no undo, redo or new game.
+    let steps = session.record().map(|r| r.steps.as_slice());
+    let now = steps.map(|s| (s.len(), session.rewinds()));
+    let since = seen
+        .filter(|&(n, rewinds)| {
+            !session.is_added() && now.is_some_and(|(len, r)| r == rewinds && n <= len)
+        })
+        .map(|(n, _)| n);
+    *seen = now;
     let (Some(source), Some(picked)) = (pointing.selection, pointing.picked) else {
         return;
     };
-    match follow(&session.state, source, picked) {
+    let moves: Option<Vec<Action>> = since.zip(steps).map(|(n, steps)| {
+        steps[n..]
+            .iter()
+            .filter_map(|step| match step {
+                Step::Act { action, .. } => Some(action.clone()),
+                Step::Chance => None,
+            })
+            .collect()
+    });
+    match follow(&session.state, source, picked, moves.as_deref()) {
         Some(now) if now == source => {}
         Some(now) => pointing.selection = Some(now),
         None => {

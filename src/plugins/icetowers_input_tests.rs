@@ -122,20 +122,21 @@ fn a_picked_pyramid_is_followed_when_another_seat_moves_under_it() {
     let s = IceTowers::with_towers(&setup, &[tower]).unwrap();
     let t = s.towers()[0].id;
     let picked = Source::Mined { from: t, index: 2 };
-    assert_eq!(follow(&s, picked, p(0, 3)), Some(picked));
+    assert_eq!(follow(&s, picked, p(0, 3), Some(&[])), Some(picked));
     let mut after = s.clone();
-    after
-        .apply(
-            1,
-            &Action::Mine {
-                from: t,
-                index: 0,
-                onto: None,
-            },
-        )
-        .unwrap();
-    let moved = follow(&after, picked, p(0, 3));
+    let mine = Action::Mine {
+        from: t,
+        index: 0,
+        onto: None,
+    };
+    after.apply(1, &mine).unwrap();
+    let moved = follow(&after, picked, p(0, 3), Some(&[mine]));
     assert_eq!(moved, Some(Source::Mined { from: t, index: 1 }));
+    assert_eq!(
+        follow(&after, picked, p(0, 3), None),
+        moved,
+        "without the moves"
+    );
     assert_eq!(
         click_table(&after, 0, moved),
         Outcome::Play(Action::Mine {
@@ -157,10 +158,69 @@ fn a_picked_pyramid_is_followed_when_another_seat_moves_under_it() {
         )
         .unwrap();
     assert_eq!(
-        follow(&after, Source::Free(red), p(0, 1)),
+        follow(&after, Source::Free(red), p(0, 1), Some(&[])),
         Some(Source::Free(red))
     );
-    assert_eq!(follow(&capped, Source::Free(red), p(0, 1)), None);
+    assert_eq!(follow(&capped, Source::Free(red), p(0, 1), None), None);
+}
+
+#[test]
+fn a_picked_pyramid_keeps_to_itself_among_identical_ones() {
+    // Blue-Red-Blue-Red-Green, Red picks its upper medium; Blue mines its large from the bottom.
+    // The pick moves down to the medium it was, not to the first Red medium of the tower.
+    let setup = Setup::new(3, 1);
+    let tower = vec![p(2, 3), p(0, 2), p(2, 2), p(0, 2), p(1, 1)];
+    let s = IceTowers::with_towers(&setup, &[tower]).unwrap();
+    let t = s.towers()[0].id;
+    let picked = Source::Mined { from: t, index: 3 };
+    let mine = Action::Mine {
+        from: t,
+        index: 0,
+        onto: None,
+    };
+    let mut after = s.clone();
+    after.apply(2, &mine).unwrap();
+    let upper = Some(Source::Mined { from: t, index: 2 });
+    assert_eq!(follow(&after, picked, p(0, 2), Some(&[mine])), upper);
+    assert_eq!(
+        follow(&after, picked, p(0, 2), None),
+        upper,
+        "the nearest below"
+    );
+    assert_eq!(
+        click_table(&after, 0, upper),
+        Outcome::Play(Action::Mine {
+            from: t,
+            index: 2,
+            onto: None
+        }),
+        "the tower left is Red-Blue-Green, as Red meant"
+    );
+    // Red-Red-Green-Green-Red, Red picks its top medium; Blue splits between the Greens. The pick
+    // went off with the upper part: it is gone, though a Red medium still stands in the tower.
+    let tower = vec![p(0, 3), p(0, 2), p(1, 2), p(1, 2), p(0, 2)];
+    let s = IceTowers::with_towers(&setup, &[tower]).unwrap();
+    let t = s.towers()[0].id;
+    let split = Action::Split { tower: t, at: 3 };
+    let mut after = s.clone();
+    after.apply(2, &split).unwrap();
+    let picked = Source::Mined { from: t, index: 4 };
+    assert_eq!(follow(&after, picked, p(0, 2), Some(&[split])), None);
+    // A mine above it, or a cap on the tower, leaves it where it stood.
+    let moves = [
+        Action::Mine {
+            from: t,
+            index: 4,
+            onto: None,
+        },
+        Action::Cap {
+            piece: t + 1,
+            onto: t,
+        },
+    ];
+    let low = Source::Mined { from: t, index: 1 };
+    assert_eq!(shifted(low, &moves), Some(low));
+    assert_eq!(shifted(low, &moves[..1]), Some(low));
 }
 
 #[test]
@@ -274,5 +334,92 @@ fn clicking_the_selection_again_deselects() {
     assert_eq!(
         click_table(&s, 0, Some(Source::Free(mine))),
         Outcome::Deselect
+    );
+}
+
+/// A headless table of three seats (Red human, Green and Blue played from the test), in play.
+fn table_app() -> App {
+    use hoarfrost_rules::record::Recorder;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .init_resource::<ButtonInput<KeyCode>>()
+        .add_plugins((
+            crate::screens::plugin,
+            crate::systems::order_frame,
+            crate::session::plugin::<IceTowers>,
+            plugin,
+        ));
+    let seats = vec![SeatKind::Human, SeatKind::Human, SeatKind::Human];
+    let recorder = Recorder::<IceTowers>::new(Setup::new(3, 1)).unwrap();
+    app.insert_resource(Session::recorded(recorder, seats, 1));
+    crate::systems::start_playing(&mut app);
+    app
+}
+
+/// `seat` plays `action` through the session, as a click or an AI seat would.
+fn play(app: &mut App, seat: Seat, action: Action) {
+    let steps = |app: &App| app.world().resource::<Session<IceTowers>>().steps();
+    let before = steps(app);
+    app.world_mut()
+        .write_message(PlayAction::<IceTowers> { seat, action });
+    app.update();
+    assert_eq!(steps(app), before + 1, "the move was played");
+}
+
+#[test]
+fn on_the_table_a_pick_follows_its_own_pyramid_through_other_seats_moves() {
+    let mut app = table_app();
+    let state = |app: &App| app.world().resource::<Session<IceTowers>>().state.clone();
+    // Blue large, Red medium, Blue medium, Red medium, Green small, built cap by cap.
+    let s = state(&app);
+    let t = free(&s, 2, 3);
+    for (seat, pips) in [(0, 2), (2, 2), (0, 2), (1, 1)] {
+        let piece = free(&state(&app), seat as u8, pips);
+        play(&mut app, seat, Action::Cap { piece, onto: t });
+    }
+    let s = state(&app);
+    assert_eq!(
+        s.tower(t).unwrap().pieces,
+        [p(2, 3), p(0, 2), p(2, 2), p(0, 2), p(1, 1)]
+    );
+    // Red picks its upper medium; Blue mines the large from under it.
+    {
+        let mut pointing = app.world_mut().resource_mut::<Pointing>();
+        pointing.selection = Some(Source::Mined { from: t, index: 3 });
+        pointing.picked = Some(p(0, 2));
+    }
+    app.update();
+    let mine = Action::Mine {
+        from: t,
+        index: 0,
+        onto: None,
+    };
+    play(&mut app, 2, mine);
+    assert_eq!(
+        app.world().resource::<Pointing>().selection,
+        Some(Source::Mined { from: t, index: 2 }),
+        "the pick is still the upper Red medium"
+    );
+    // Red large, Red medium, two Green mediums, Red medium, Blue small; Red picks the upper Red
+    // medium and Blue splits between the Greens: the pick went off with the upper part, though a
+    // Red medium still stands in the tower.
+    let u = free(&state(&app), 0, 3);
+    for (seat, pips) in [(0, 2), (1, 2), (1, 2), (0, 2), (2, 1)] {
+        let piece = free(&state(&app), seat as u8, pips);
+        play(&mut app, seat, Action::Cap { piece, onto: u });
+    }
+    {
+        let mut pointing = app.world_mut().resource_mut::<Pointing>();
+        pointing.selection = Some(Source::Mined { from: u, index: 4 });
+        pointing.picked = Some(p(0, 2));
+    }
+    app.update();
+    play(&mut app, 2, Action::Split { tower: u, at: 3 });
+    assert_eq!(app.world().resource::<Pointing>().selection, None);
+    assert!(
+        app.world()
+            .resource::<Notice>()
+            .text
+            .contains("took the pyramid you had picked up")
     );
 }

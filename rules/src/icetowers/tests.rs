@@ -83,7 +83,10 @@ fn two_players_summon_gus_the_ghost_as_a_third_colour() {
     assert_eq!(s.towers().len(), 45);
     // Gus never acts: only the two seats may.
     assert_eq!(s.to_act(), ToAct::Seats(vec![0, 1]));
-    assert!(s.legal_actions(2).is_empty(), "nobody moves Gus's pyramids for him");
+    assert!(
+        s.legal_actions(2).is_empty(),
+        "nobody moves Gus's pyramids for him"
+    );
     let mut copy = s.clone();
     let gus_cap = Action::Cap {
         piece: free(&s, 2, 1),
@@ -436,7 +439,11 @@ fn the_memory_of_a_mine_stays_with_the_mined_pyramid_not_with_what_stands_on_it(
     let s = allowed(&s, 1, cap(&s, GREEN, 1, x));
     let s = allowed(&s, 0, mine(x, 0));
     let (again, rest) = (s.towers().last().unwrap(), &s.towers()[s.index(x).unwrap()]);
-    assert_eq!(again.mined_from, Some(x), "the medium mined again remembers X");
+    assert_eq!(
+        again.mined_from,
+        Some(x),
+        "the medium mined again remembers X"
+    );
     assert_eq!(
         (rest.pieces.as_slice(), rest.mined_from),
         (&[p(RED, 2), p(RED, 1), p(GREEN, 1)][..], None),
