@@ -353,6 +353,52 @@ fn destroying_a_room_repels_its_invaders_destroys_its_pillars_and_goes_to_the_bo
 }
 
 #[test]
+fn destroying_a_room_repels_an_earth_invader_on_its_pillar_group_too() {
+    let mut s = building();
+    set_character(&mut s, 0, "Eve", &["daring", "stubborn"], "Sapper");
+    let hall = named(STONE_HALL);
+    let large = named("Brine Library");
+    put_room(&mut s, hall, Spot::Foundation(0));
+    fill_group(&mut s, hall, 0);
+    put_room(
+        &mut s,
+        large,
+        Spot::Group {
+            room: hall,
+            group: 0,
+        },
+    );
+    put_invader(
+        &mut s,
+        InvaderAt::Group {
+            room: large,
+            group: 1,
+        },
+        Element::Earth,
+    );
+    put_invader(
+        &mut s,
+        InvaderAt::Square {
+            room: large,
+            square: 0,
+        },
+        Element::Water,
+    );
+    let d = roll(&mut s, &[1]);
+    act(
+        &mut s,
+        Action::UsePower {
+            power: power(ability("daring"), 0),
+            pay: vec![Pay::Die(d[0])],
+        },
+    );
+    assert!(s.built_room(large).is_none());
+    // Both go back into the bag: the one on the group as well as the one on the square.
+    assert_eq!(s.bag(), [10, 10, 10, 10]);
+    assert!(s.invader_spots().is_empty());
+}
+
+#[test]
 fn a_covered_room_cannot_be_destroyed_but_a_supply_room_can() {
     let mut s = building();
     let hall = named(FLAME_HALL);
@@ -517,4 +563,41 @@ fn dice_verbs_change_turn_over_and_roll_dice() {
     s.apply_chance();
     assert_eq!(s.rolled().len(), 4);
     assert_eq!(s.to_act(), ToAct::Seats(vec![0]));
+}
+
+#[test]
+fn a_neutralized_air_ability_cuts_no_dice() {
+    let mut s = game(2, 4);
+    let shown = s.dice_shown(0);
+    let r = named("Sky Hall");
+    put_room(&mut s, r, Spot::Foundation(0));
+    put_invader(
+        &mut s,
+        InvaderAt::Square { room: r, square: 0 },
+        Element::Air,
+    );
+    put_invader(
+        &mut s,
+        InvaderAt::Square { room: r, square: 1 },
+        Element::Air,
+    );
+    // What the neutralize verb does (the fire test above goes through the power).
+    s.slots[Element::Air.index()].neutralized = true;
+    assert_eq!(s.air_penalty(), 0);
+    s.apply_chance();
+    assert_eq!(s.rolled().len(), shown);
+}
+
+#[test]
+fn a_neutralized_earth_invader_lands_on_a_pillar_not_a_group() {
+    let mut s = building();
+    let r = named(STONE_HALL);
+    put_room(&mut s, r, Spot::Foundation(0));
+    put_pillar(&mut s, r, 4, 5);
+    s.slots[Element::Earth.index()].neutralized = true;
+    // Like any invader: the one empty pillar, not one of the two free groups.
+    pull(&mut s, Element::Earth);
+    let b = s.built_room(r).unwrap();
+    assert_eq!(b.invaders[4], Some(Element::Earth));
+    assert_eq!(b.group_invaders, vec![None, None]);
 }

@@ -373,3 +373,50 @@ fn air_invaders_cut_the_dice_rolled() {
     t.apply_chance();
     assert_eq!(t.rolled().len(), shown);
 }
+
+#[test]
+fn pillars_come_before_squares_room_by_room_so_a_room_without_pillars_still_ties() {
+    let mut s = building();
+    let a = named(FLAME_HALL);
+    let b = named("Kindle Keep");
+    put_room(&mut s, a, Spot::Foundation(0));
+    put_room(&mut s, b, Spot::Foundation(1));
+    put_pillar(&mut s, a, 0, 2);
+    // Fire neutralized, so that no landing melts a pillar and the test sees the places alone.
+    s.slots[0].neutralized = true;
+    pull(&mut s, Element::Fire);
+    // Flame Hall offers its empty pillar only; Kindle Keep, on the same level, its eight squares.
+    let mut expected = vec![Action::PlaceInvader { at: sq(a, 0) }];
+    expected.extend((0..8).map(|q| Action::PlaceInvader { at: sq(b, q) }));
+    expected.sort();
+    assert_eq!(s.legal_actions(0), expected);
+    act(&mut s, Action::PlaceInvader { at: sq(b, 5) });
+    assert_eq!(s.built_room(b).unwrap().invaders[5], Some(Element::Fire));
+}
+
+#[test]
+fn only_air_invaders_cut_the_dice_rolled() {
+    let mut s = game(2, 4);
+    let shown = s.dice_shown(0);
+    let sky = named("Sky Hall");
+    let flame = named(FLAME_HALL);
+    let stone = named(STONE_HALL);
+    put_room(&mut s, sky, Spot::Foundation(0));
+    put_room(&mut s, flame, Spot::Foundation(1));
+    put_room(&mut s, stone, Spot::Foundation(2));
+    put_invader(&mut s, sq(sky, 0), Element::Air);
+    put_invader(&mut s, sq(flame, 0), Element::Fire);
+    put_invader(&mut s, sq(flame, 1), Element::Fire);
+    put_invader(
+        &mut s,
+        InvaderAt::Group {
+            room: stone,
+            group: 0,
+        },
+        Element::Earth,
+    );
+    // One air invader: one die fewer, whatever else is in the fortress.
+    assert_eq!(s.air_penalty(), 1);
+    s.apply_chance();
+    assert_eq!(s.rolled().len(), shown - 1);
+}

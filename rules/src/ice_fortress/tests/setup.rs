@@ -135,6 +135,9 @@ fn solo_plays_two_characters_from_six_abilities_two_each() {
     );
     act(&mut s, Action::KeepAbility { card: six[5] });
     act(&mut s, Action::KeepAbility { card: six[0] });
+    assert_eq!(s.characters()[1].abilities, vec![six[0], six[5]]);
+    // The remaining two are discarded: neither character holds them.
+    assert!(s.characters().iter().all(|c| c.draft.is_empty()));
     assert_eq!(s.phase(), Phase::Roll);
     s.check_invariants().unwrap();
 }

@@ -180,10 +180,9 @@ fn spent_dice_go_to_the_pool_and_spent_shards_to_the_bag_after_the_turn() {
             act(&mut s, a);
         }
     }
-    assert!(
-        s.dice()[d[0] as usize].at == DieAt::Pool
-            || matches!(s.dice()[d[0] as usize].at, DieAt::Rolled)
-    );
+    // The next character has not rolled yet: the spent die is in the unused pool.
+    assert_eq!(s.phase(), Phase::Roll);
+    assert_eq!(s.dice()[d[0] as usize].at, DieAt::Pool, "spent dice return");
     assert_eq!(
         s.dice()[d[1] as usize].at,
         DieAt::Pool,
