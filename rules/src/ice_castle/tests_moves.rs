@@ -168,6 +168,25 @@ fn reaching_an_open_door_on_the_far_row_wins_at_once() {
 }
 
 #[test]
+fn reaching_an_extra_key_or_extra_turn_door_on_the_far_row_wins_at_once_with_no_bonus() {
+    for kind in [TileKind::ExtraKey, TileKind::ExtraTurn] {
+        let s = playing(2, &[Card::Skeleton; 4]).edited(|s| {
+            open_plain(s, &[c(6, 1)]);
+            set_tile(s, c(7, 1), Colour::Red, kind, true);
+            s.characters[0] = Some(c(6, 1));
+        });
+        let won = allowed(&to_move(&s), 0, Action::Move { to: c(7, 1) });
+        assert_eq!(won.winner(), Some(0), "{kind:?}");
+        assert_eq!((won.phase(), won.to_act()), (Phase::Over, ToAct::Over));
+        // No bonus key step, no bonus turn, no draw.
+        assert!(!won.extra_turn_pending());
+        assert!(!won.tile(c(7, 1)).unwrap().bonus_used(0));
+        assert_eq!(won.hand(0).len(), 3);
+        assert!(won.legal_actions(0).is_empty());
+    }
+}
+
+#[test]
 fn the_goal_of_the_north_player_is_the_south_row() {
     let s = playing(2, &[Card::Skeleton; 4]).edited(|s| {
         open_plain(s, &[c(1, 1), c(0, 1), c(6, 4)]);

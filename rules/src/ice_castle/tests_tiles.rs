@@ -87,6 +87,27 @@ fn the_doors_at_the_ends_of_an_ice_slide_still_open_close_and_lock() {
     assert_eq!(locked.slides().len(), 1, "the slide stays");
 }
 
+#[test]
+fn a_padlock_at_the_end_of_an_ice_slide_blocks_the_slide() {
+    let s = playing(2, &[SK; 4]).edited(|s| {
+        let i = s.pile.iter().position(|&c| c == Card::Slide).unwrap();
+        s.pile.remove(i);
+        s.slides.push((c(2, 2), c(3, 3)));
+        open_plain(s, &[c(2, 2), c(3, 3)]);
+        s.characters[0] = Some(c(2, 2));
+    });
+    allowed(&to_move(&s), 0, Action::Move { to: c(3, 3) });
+    // The far door is still open under the padlock.
+    let locked = padlocked(&s, c(3, 3));
+    assert!(locked.tile(c(3, 3)).unwrap().open);
+    refused(
+        &to_move(&locked),
+        0,
+        Action::Move { to: c(3, 3) },
+        "padlock blocks",
+    );
+}
+
 /// Seat 0 to play `hand`, with seat 1 standing on D5.
 fn opponent_inside(hand: &[Card]) -> IceCastle {
     playing(2, hand).edited(|s| {
@@ -281,6 +302,24 @@ fn an_extra_key_tile_gives_a_bonus_open_or_close_of_any_colour() {
         "character stands on it",
     );
     refused(&s, 0, Action::Stay, "Extra Key bonus first");
+}
+
+#[test]
+fn the_extra_key_cannot_close_a_door_opened_with_an_axe() {
+    let s = bonus_tile(TileKind::ExtraKey).edited(|s| {
+        let i = s.pile.iter().position(|&c| c == Card::Axe).unwrap();
+        s.pile.remove(i);
+        set_tile(s, c(3, 3), Colour::Blue, TileKind::Frozen, true);
+        s.tile_mut(c(3, 3)).axed = true;
+    });
+    let s = allowed(&s, 0, Action::Move { to: c(1, 2) });
+    assert_eq!(s.phase(), Phase::BonusKey);
+    refused(
+        &s,
+        0,
+        Action::BonusClose { tile: c(3, 3) },
+        "stays open for good",
+    );
 }
 
 #[test]

@@ -295,6 +295,39 @@ fn counting_coup_no_question_when_nobody_could_neutralize_the_spore() {
 }
 
 #[test]
+fn counting_coup_a_player_who_could_attack_the_spore_but_not_neutralize_it_may_not_ask() {
+    // Red targets a5. Yellow's two-piece tower on c6 is too far, but the medium branch off it on b6
+    // can lay a small on a6 pointing at a5.
+    let s = position_with(
+        only(Variant::CountingCoup),
+        &[
+            ("a1", vec![p(RED, 3)]),
+            ("c6", vec![p(YELLOW, 3), p(YELLOW, 2)]),
+            ("e1", vec![p(GREEN, 1)]),
+        ],
+        &[
+            ("a2", p(RED, 3), Dir::North, "a1"),
+            ("b6", p(YELLOW, 2), Dir::West, "c6"),
+        ],
+        RED,
+    );
+    // A small spore: Yellow's small would attack it but not neutralize it, so no question.
+    let small = allowed(&s, RED, spore("a5", 1));
+    assert_eq!(small.phase(), &Phase::Play);
+    assert_eq!(small.to_act(), ToAct::Seats(vec![1]));
+    assert!(!small.legal_actions(1).contains(&Action::AreYouSure));
+    let attacked = allowed(&small, YELLOW, branch("b6", "a6", 1, Dir::South));
+    assert_eq!(attacked.attackers(at("a5")).len(), 1);
+    assert!(!attacked.is_neutralized(at("a5")));
+    // A medium spore there, Yellow's small would neutralize: then Yellow may ask.
+    let medium = allowed(&s, RED, spore("a5", 2));
+    assert_eq!(
+        medium.legal_actions(1),
+        vec![Action::AreYouSure, Action::StaySilent]
+    );
+}
+
+#[test]
 fn counting_coup_taking_back_gives_the_asker_a_face_down_card() {
     let s = allowed(&coup_position(), RED, spore("a5", 2));
     let s = allowed(&s, YELLOW, Action::AreYouSure);

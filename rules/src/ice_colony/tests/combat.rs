@@ -162,6 +162,30 @@ fn the_rulebook_example_a_3_pip_beaten_by_a_1_pip_without_a_2_in_the_pool_drops_
 }
 
 #[test]
+fn a_beaten_defender_without_the_pieces_to_break_its_unit_is_eliminated_and_the_attacker_moves_in()
+{
+    // Orange's pool holds neither 1-pip nor 2-pip pieces: its 3 cannot drop to 2 or 1.
+    let mut units = vec![(12, WHITE, 1), (13, ORANGE, 3)];
+    units.extend([0, 1, 2, 3, 4].iter().map(|&q| (q, ORANGE, 2)));
+    units.extend([20, 21, 22, 23, 24].iter().map(|&q| (q, ORANGE, 1)));
+    let mut s = game(2, &[(12, Colour::Clear), (13, Colour::Clear)], &units);
+    assert_eq!(s.pool(ORANGE), [0, 0, 4]);
+    fate(&mut s, 12, 2);
+    attack(&mut s, [6, 1]);
+    assert_eq!(battle_totals(&s), (7, 4, true));
+    assert_eq!(s.unit(12), None);
+    assert_eq!(
+        s.unit(13),
+        Some(Unit {
+            owner: WHITE,
+            pieces: [1, 0, 0]
+        })
+    );
+    assert_eq!(s.pool(ORANGE), [0, 0, 5]);
+    assert_eq!(s.current_seat(), Some(ORANGE));
+}
+
+#[test]
 fn a_beaten_attacker_without_the_pieces_to_break_its_unit_falls_to_the_next_lowest_amount() {
     // White's 3 on C3 attacks Orange's 1 and loses 1 pip; White has no 2-pip piece left in its pool.
     let beaten = |ones: &[Square]| {
