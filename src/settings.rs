@@ -110,8 +110,9 @@ pub struct Settings {
     pub default_seats: Vec<SeatKind>,
     /// How fast a replay plays by itself: one of [`REPLAY_SPEEDS`].
     pub replay_speed: f32,
-    /// At a table where each player has a side (Sprawl, Ice Castle), the view turns to the side of
-    /// the human player to move when there are several.
+    /// At a table where each player has a side (Sprawl, Ice Castle), the view is from the side of
+    /// the human player to move: a game starts there, and the view swings from one human player's
+    /// side to the next (`plugins::seat_view`).
     pub turn_to_player: bool,
 }
 

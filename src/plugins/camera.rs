@@ -281,7 +281,7 @@ fn stop_turning(mut commands: Commands, cams: Query<Entity, With<Turning>>) {
 }
 
 /// How far a turn with `left` radians to go moves in `dt` seconds: it eases out, never slower than
-/// [`TURN_FLOOR`], and never past its end.
+/// `TURN_FLOOR`, and never past its end.
 pub fn turn_step(left: f32, dt: f32) -> f32 {
     let speed = (left.abs() * TURN_EASE).max(TURN_FLOOR);
     (speed * dt.max(0.0)).min(left.abs()).copysign(left)

@@ -132,39 +132,25 @@ pub fn click_piece(
 }
 
 /// The selection after the table changed under it (the game is turnless, so other seats move while
-/// a pyramid is picked up): the same pyramid where it stands now, as a mine out of a tower that lost
-/// a pyramid below it moves down one place; `None` once it is gone (capped over, mined, split off).
-/// `moves` are the moves played since it was picked, in order, when the record tells them: the pick
-/// is then moved move by move ([`shifted`]), so that it keeps to its own pyramid among identical
-/// ones. Without them (after an undo, or a game loaded) it goes to the nearest pyramid like it at or
-/// below its old place.
+/// a pyramid is picked up): the same pyramid where it stands now after `moves`, the moves played
+/// since it was picked, in order ([`shifted`]: a mine from below it moves it down one place, so that
+/// among identical pyramids the pick keeps to its own); `None` once it is gone (capped over, mined,
+/// split off).
 pub fn follow(
     state: &IceTowers,
     source: Source,
     picked: Pyramid,
-    moves: Option<&[Action]>,
+    moves: &[Action],
 ) -> Option<Source> {
-    match source {
+    match shifted(source, moves)? {
         Source::Free(id) => state
             .tower(id)
             .filter(|t| t.is_freestanding() && t.top() == picked)
-            .map(|_| source),
-        Source::Mined { from, index } => {
-            let t = state.tower(from)?;
-            let index = match moves {
-                Some(moves) => match shifted(source, moves)? {
-                    Source::Mined { index, .. } => index as usize,
-                    Source::Free(_) => return None,
-                },
-                None => (0..=(index as usize).min(t.pieces.len().saturating_sub(1)))
-                    .rev()
-                    .find(|&i| t.pieces[i] == picked)?,
-            };
-            (t.pieces.get(index) == Some(&picked)).then_some(Source::Mined {
-                from,
-                index: index as u8,
-            })
-        }
+            .map(|_| Source::Free(id)),
+        now @ Source::Mined { from, index } => state
+            .tower(from)
+            .filter(|t| t.pieces.get(index as usize) == Some(&picked))
+            .map(|_| now),
     }
 }
 
@@ -542,7 +528,8 @@ fn follow_selection(
     mut notice: ResMut<Notice>,
     mut seen: Local<Option<(usize, u64)>>,
 ) {
-    // The moves since the last look, when the record holds them all: no undo, redo or new game.
+    // The moves since the last look, when the record holds them all: no undo or redo since (they
+    // count as rewinds; a loaded game too), nor a game without a record.
     let steps = session.record().map(|r| r.steps.as_slice());
     let now = steps.map(|s| (s.len(), session.rewinds()));
     let since = seen
@@ -554,16 +541,21 @@ fn follow_selection(
     let (Some(source), Some(picked)) = (pointing.selection, pointing.picked) else {
         return;
     };
-    let moves: Option<Vec<Action>> = since.zip(steps).map(|(n, steps)| {
+    let Some(moves) = since.zip(steps).map(|(n, steps)| {
         steps[n..]
             .iter()
             .filter_map(|step| match step {
                 Step::Act { action, .. } => Some(action.clone()),
                 Step::Chance => None,
             })
-            .collect()
-    });
-    match follow(&session.state, source, picked, moves.as_deref()) {
+            .collect::<Vec<_>>()
+    }) else {
+        // An undo, a redo or another game: the pick is put down (it may stand elsewhere now).
+        pointing.selection = None;
+        pointing.picked = None;
+        return;
+    };
+    match follow(&session.state, source, picked, &moves) {
         Some(now) if now == source => {}
         Some(now) => pointing.selection = Some(now),
         None => {

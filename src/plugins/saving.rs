@@ -69,7 +69,7 @@ fn drop_other_game<G: Recorded>(mut commands: Commands, choice: Res<SetupChoice>
 }
 
 /// The table has built a fresh session: put the loaded game (or the replay) in its place.
-fn adopt_pending<G: Recorded>(
+pub(crate) fn adopt_pending<G: Recorded>(
     mut commands: Commands,
     mut pending: ResMut<Pending<G>>,
     mut session: ResMut<Session<G>>,

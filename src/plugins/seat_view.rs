@@ -4,7 +4,9 @@
 //! another, the camera swings round the table to the new player's side ([`Turning`]), keeping the
 //! height, distance and pan the players chose. AI moves leave the view where it is. R or Home frames
 //! the table from the side faced. The Settings window's "turn the table to the player to move"
-//! switches this off: the view then stays on the first seat's side, as the camera left it.
+//! switches this off: a game then starts seen from the first seat's side, and the view stays where
+//! it is (R or Home frame it from the side last faced); switched on again, the view swings to the
+//! human player to move.
 
 use bevy::prelude::*;
 use hoarfrost_rules::Seat;
@@ -26,6 +28,7 @@ pub fn plugin<G: Recorded>(yaw: fn(&G, Seat) -> f32) -> impl Fn(&mut App) {
             Update,
             face_the_player::<G>
                 .in_set(Frame::Input)
+                .after(crate::plugins::saving::adopt_pending::<G>)
                 .before(reframe)
                 .run_if(resource_exists::<Session<G>>),
         );
@@ -41,8 +44,9 @@ pub fn seat_to_face<G: Recorded>(session: &Session<G>, fresh: bool) -> Option<Se
         .or_else(|| first_human().filter(|_| fresh))
 }
 
-/// Face the human player to move: framed from their side at the start of a game (or a table
-/// framed anew), swung there when the turn passes to them from another human seat.
+/// Face the human player to move: framed from their side at the start of a game (a table framed
+/// anew: every game's start inserts its `FrameTarget`), swung there when the turn passes to them
+/// from another human seat, or when the setting is switched on during a game.
 #[allow(clippy::too_many_arguments)]
 fn face_the_player<G: Recorded>(
     mut commands: Commands,
@@ -50,23 +54,25 @@ fn face_the_player<G: Recorded>(
     yaw_of: Res<SeatYaw<G>>,
     settings: Res<Settings>,
     mut target: ResMut<FrameTarget>,
-    mut facing: Local<Option<Seat>>,
+    (mut facing, mut fresh): (Local<Option<Seat>>, Local<bool>),
     mut cams: Query<(Entity, Option<&mut Turning>), With<OrbitCamera>>,
 ) {
     if session.is_added() || target.is_changed() {
-        *facing = None;
+        (*facing, *fresh) = (None, false);
     }
     if !settings.turn_to_player {
+        // Framed while switched off, the table stays framed as it was; switched on later, it swings.
+        (*facing, *fresh) = (None, false);
         return;
     }
-    let Some(seat) = seat_to_face(&session, facing.is_none()) else {
+    let Some(seat) = seat_to_face(&session, *fresh) else {
         return;
     };
     if *facing == Some(seat) {
         return;
     }
     let yaw = (yaw_of.0)(&session.state, seat);
-    if facing.is_none() {
+    if std::mem::take(&mut *fresh) {
         // A changed target frames the table anew (camera::reframe), from this side.
         target.yaw = yaw;
     } else {
@@ -203,6 +209,10 @@ mod tests {
     fn the_view_swings_from_one_human_players_side_to_the_next() {
         let mut app = app(vec![SeatKind::Human; 3], 5, true);
         let first = to_move(&app);
+        assert_ne!(
+            first, 0,
+            "a first player not in the first seat, to see the framing turn"
+        );
         let cam = camera(&mut app);
         assert!(!turning(&mut app), "the game starts framed, not turning");
         assert!(
@@ -268,5 +278,16 @@ mod tests {
         app.update();
         assert!(!turning(&mut app));
         assert_eq!(camera(&mut app), cam);
+        // Switched on during the game, the view swings (not jumps) to the player to move.
+        if to_move(&app) == 0 {
+            play_a_move(&mut app);
+        }
+        app.world_mut().resource_mut::<Settings>().turn_to_player = true;
+        let next = to_move(&app);
+        assert_ne!(next, 0);
+        app.update();
+        assert!(turning(&mut app), "it swings");
+        frames_to_stop(&mut app, 40).expect("the turn ends");
+        assert!(from_side(&camera(&mut app)).dot(tray_side(next, 3)) > 0.999);
     }
 }
