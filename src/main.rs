@@ -5,7 +5,8 @@ use hoarfrost::options::LaunchOptions;
 
 fn main() -> AppExit {
     hoarfrost::perf::mark_start();
-    match LaunchOptions::parse(std::env::args().skip(1)) {
+    let args = hoarfrost::options::text_args(std::env::args_os().skip(1));
+    match args.and_then(|args| LaunchOptions::parse(args.into_iter())) {
         Ok(options) if options.help => {
             println!("{}", hoarfrost::options::USAGE);
             AppExit::Success

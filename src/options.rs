@@ -141,11 +141,13 @@ impl LaunchOptions {
                         })?);
                 }
                 "--window" => o.window = Some(window_size("--window", &value()?)?),
-                "--bench" => o.bench = Some(count(&flag, &value()?)?),
+                "--bench" => o.bench = Some(count(&flag, &value()?, MAX_BENCH_FRAMES)?),
                 "--bare" => o.bare = true,
-                "--copies" => o.copies = Some(count(&flag, &value()?)?),
-                "--soak" => o.soak = Some(count(&flag, &value()?)?),
-                "--sample-every" => o.sample_every = Some(count(&flag, &value()?)?),
+                "--copies" => o.copies = Some(count(&flag, &value()?, MAX_COPIES)?),
+                "--soak" => o.soak = Some(count(&flag, &value()?, MAX_SOAK_SECONDS)?),
+                "--sample-every" => {
+                    o.sample_every = Some(count(&flag, &value()?, MAX_SOAK_SECONDS)?)
+                }
                 "--help" | "-h" => o.help = true,
                 other => return Err(format!("unknown argument '{other}'")),
             }
@@ -275,6 +277,19 @@ impl Click {
     }
 }
 
+/// The command line's arguments as text; one that is not valid UTF-8 (a file name in another
+/// encoding) is refused by name rather than stopping the app.
+pub fn text_args(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Result<Vec<String>, String> {
+    args.into_iter()
+        .map(|a| {
+            a.into_string()
+                .map_err(|a| format!("the argument {a:?} is not valid text (UTF-8)"))
+        })
+        .collect()
+}
+
 /// Whether there is a display to open the window on, read from the environment through `var`: on
 /// Linux and the BSDs an X or Wayland display must be named (winit would otherwise stop the app with
 /// a panic); elsewhere the system always has one.
@@ -315,12 +330,22 @@ fn lone_flag(o: &LaunchOptions) -> Option<&'static str> {
 /// The games `--scene` can start from a table position (`scenes/positions/`).
 pub const SCENE_GAMES: [GameKind; 2] = [GameKind::IceFortress, GameKind::Sprawl];
 
-/// A positive whole number for `flag`.
-fn count(flag: &str, v: &str) -> Result<u32, String> {
+/// The most frames `--bench` measures (over four hours at 60 frames a second); its frame times are
+/// kept, so a larger count would only ask for memory.
+const MAX_BENCH_FRAMES: u32 = 1_000_000;
+
+/// The most copies of the table `--copies` draws (a hundred tables of pieces).
+const MAX_COPIES: u32 = 100;
+
+/// The longest `--soak` run, and memory sample interval, in seconds (a week).
+const MAX_SOAK_SECONDS: u32 = 7 * 24 * 3600;
+
+/// A whole number from 1 to `max` given to `flag`.
+fn count(flag: &str, v: &str, max: u32) -> Result<u32, String> {
     v.parse()
         .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| format!("{flag} wants a positive whole number, not '{v}'"))
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| format!("{flag} wants a whole number from 1 to {max}, not '{v}'"))
 }
 
 /// The smallest window the side panels and the table still fit in.
@@ -371,6 +396,22 @@ fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Vec<String>), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn an_argument_that_is_not_text_is_refused_by_name() {
+        use std::os::unix::ffi::OsStringExt;
+        let bad = std::ffi::OsString::from_vec(b"/tmp/caf\xe9.ron".to_vec());
+        let err = text_args([std::ffi::OsString::from("--scene"), bad]).unwrap_err();
+        assert!(
+            err.contains("caf") && err.contains("not valid text"),
+            "{err}"
+        );
+        assert_eq!(
+            text_args(["--game".into(), "sprawl".into()]),
+            Ok(vec!["--game".to_string(), "sprawl".to_string()])
+        );
+    }
 
     fn parse(s: &str) -> Result<LaunchOptions, String> {
         LaunchOptions::parse(s.split_whitespace().map(str::to_string))
@@ -532,7 +573,7 @@ mod tests {
         ] {
             assert!(parse(fine).is_ok(), "{fine}: {:?}", parse(fine).err());
         }
-        assert!(parse("--bench 0").unwrap_err().contains("positive"));
+        assert!(parse("--bench 0").unwrap_err().contains("from 1 to"));
         for bad in ["1600", "1600x", "x900", "widex900", "1600x-9"] {
             assert!(
                 parse(&format!("--window {bad}"))
@@ -554,6 +595,19 @@ mod tests {
         );
         assert!(parse("--window 99999x900").unwrap_err().contains("at most"));
         assert!(parse("--bare").unwrap_err().contains("--bench"));
+        // Counts stay within what a run can hold: none asks for all the memory there is.
+        assert!(
+            parse("--bench 4294967295")
+                .unwrap_err()
+                .contains("1 to 1000000")
+        );
+        assert!(
+            parse("--bench 300 --copies 101")
+                .unwrap_err()
+                .contains("--copies")
+        );
+        assert!(parse("--soak 0").is_err());
+        assert!(parse("--bench 1000000 --copies 100").is_ok());
         assert!(
             parse("--bench 9 --soak 9")
                 .unwrap_err()

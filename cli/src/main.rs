@@ -33,7 +33,9 @@ use args::{Args, Mode};
 use report::Tally;
 
 fn main() -> ExitCode {
-    let args = match Args::parse(std::env::args().skip(1)) {
+    let parsed =
+        args::text_args(std::env::args_os().skip(1)).and_then(|args| Args::parse(args.into_iter()));
+    let args = match parsed {
         Ok(a) => a,
         Err(msg) => {
             eprintln!("hoarfrost-cli: {msg}\n\n{}", args::USAGE);

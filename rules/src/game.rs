@@ -172,6 +172,16 @@ pub trait Game:
     /// and whatever else a game reached by play always has (a test or rulebook position may lack
     /// it, to show a refusal).
     fn check_position(&self) -> Result<(), String> {
-        self.check_invariants()
+        self.check_invariants()?;
+        // Play reaches no position where the one to act has nothing to do; a file could.
+        if let ToAct::Seats(seats) = self.to_act() {
+            if seats.is_empty() {
+                return Err("nobody is to act, yet the game goes on".into());
+            }
+            if let Some(seat) = seats.iter().find(|&&s| self.legal_actions(s).is_empty()) {
+                return Err(format!("seat {seat} is to act but has nothing it may do"));
+            }
+        }
+        Ok(())
     }
 }

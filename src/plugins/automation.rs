@@ -369,7 +369,7 @@ fn take_screenshot(
         .exit_after
         .map_or(120, |n| n.saturating_sub(SHOT_LEAD).max(1));
     let frame = clock.frame(&frames);
-    let ready = PIPELINES_READY.load(Ordering::Relaxed) || frame >= at + SHOT_WAIT;
+    let ready = PIPELINES_READY.load(Ordering::Relaxed) || frame >= at.saturating_add(SHOT_WAIT);
     if capture.requested || frame < at || !ready {
         return;
     }
@@ -433,7 +433,7 @@ fn exit_when_done(
     };
     let waiting = options.screenshot.is_some() && !capture.saved;
     let frame = clock.frame(&frames);
-    if frame >= limit && (!waiting || frame >= limit + SHOT_GRACE) {
+    if frame >= limit && (!waiting || frame >= limit.saturating_add(SHOT_GRACE)) {
         if waiting {
             eprintln!("hoarfrost: the screenshot was not written in time");
             exit.write(AppExit::from_code(3));

@@ -58,7 +58,7 @@ fn face_the_player<G: Recorded>(
     mut cams: Query<(Entity, Option<&mut Turning>), With<OrbitCamera>>,
 ) {
     if session.is_added() || target.is_changed() {
-        (*facing, *fresh) = (None, false);
+        (*facing, *fresh) = (None, true);
     }
     if !settings.turn_to_player {
         // Framed while switched off, the table stays framed as it was; switched on later, it swings.

@@ -268,9 +268,16 @@ impl IceFortress {
                 Spot::Group { room, group } => {
                     let base = self.built.get(&room).ok_or("a room stands on nothing")?;
                     if base.above.get(group as usize).copied().flatten() != Some(id)
-                        || b.level != base.level + 1
+                        || base.level.checked_add(1) != Some(b.level)
                     {
                         return Err(format!("{} is not on its pillar group", card.name));
+                    }
+                    let takes = self
+                        .card(room)
+                        .and_then(|c| c.groups.get(group as usize))
+                        .map(|g| g.size);
+                    if takes != Some(card.size) {
+                        return Err(format!("{} does not fit its pillar group", card.name));
                     }
                 }
             }

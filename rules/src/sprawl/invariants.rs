@@ -114,6 +114,10 @@ pub(super) fn invariants(s: &Sprawl) -> Result<(), String> {
             if s.over
                 || askers.get(*next as usize).is_none()
                 || askers.iter().any(|&a| a as usize >= n)
+                || askers
+                    .iter()
+                    .enumerate()
+                    .any(|(i, a)| a == sporer || askers[..i].contains(a))
                 || *sporer != s.current
             {
                 return Err("bad Counting Coup question".into());

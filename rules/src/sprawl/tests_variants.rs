@@ -494,3 +494,24 @@ fn variants_combine() {
     assert_eq!(s.deck_len(), DECK_SIZE);
     assert_eq!(Sprawl::new(&Setup::new(6, 3)).unwrap().deck_len(), 0);
 }
+
+#[test]
+fn counting_coup_a_question_asked_twice_of_one_player_is_no_position() {
+    // Each other player is asked once at most: a position file cannot make the question go round
+    // and round (or past the count of askers a u8 holds).
+    let asked = allowed(&coup_position(), RED, spore("a5", 2));
+    let Phase::Asking { sporer, spore, .. } = asked.phase().clone() else {
+        panic!("{:?}", asked.phase())
+    };
+    asked.check_invariants().unwrap();
+    for askers in [vec![1; 300], vec![1, 2, 1], vec![0, 1]] {
+        let mut bad = asked.clone();
+        bad.phase = Phase::Asking {
+            sporer,
+            spore: spore.clone(),
+            askers,
+            next: 0,
+        };
+        assert!(bad.check_invariants().is_err());
+    }
+}

@@ -367,3 +367,47 @@ fn the_rulebook_large_water_room_takes_a_medium_room_and_boosts_the_shield() {
     // The ice crystal section never takes a room: the card has a single group.
     assert_eq!(s.card(large).unwrap().groups.len(), 1);
 }
+
+#[test]
+fn a_position_with_a_room_on_a_pillar_group_of_another_size_is_refused() {
+    // A small room laid on the large-room group of a jumbo room: the rules never build it, and a
+    // position file that has it is refused with a reason.
+    let mut s = building();
+    let hall = named(STONE_HALL);
+    put_room(&mut s, hall, Spot::Foundation(0));
+    fill_group(&mut s, hall, 0);
+    s.check_invariants().unwrap();
+    let small = named("Kindle Niche");
+    put_room(
+        &mut s,
+        small,
+        Spot::Group {
+            room: hall,
+            group: 0,
+        },
+    );
+    let err = s.check_invariants().unwrap_err();
+    assert!(err.contains("does not fit its pillar group"), "{err}");
+}
+
+#[test]
+fn a_position_with_a_room_level_past_the_top_is_refused_not_a_panic() {
+    // A jumbo room (checked before the large room, by its lower id) on a large room's group, the
+    // large room at the highest level there is: the level above it cannot be counted.
+    let mut s = building();
+    let large = named("Brine Library");
+    let jumbo = named(STONE_HALL);
+    assert!(jumbo < large);
+    put_room(&mut s, large, Spot::Foundation(0));
+    fill_group(&mut s, large, 0);
+    put_room(
+        &mut s,
+        jumbo,
+        Spot::Group {
+            room: large,
+            group: 0,
+        },
+    );
+    s.built.get_mut(&large).unwrap().level = u8::MAX;
+    assert!(s.check_invariants().is_err());
+}

@@ -207,3 +207,18 @@ fn a_saved_game_goes_on_the_same() {
     let back: IceFortress = ron::from_str(&ron::to_string(&t).unwrap()).unwrap();
     assert_eq!(back.foundation().len(), 4);
 }
+
+#[test]
+fn a_position_where_the_one_to_act_has_nothing_to_do_is_refused() {
+    // Play never leaves a character to choose from an empty draft; a position file could, and the
+    // game would wait for ever.
+    let s = IceFortress::standard(&Setup::new(2, 3)).unwrap();
+    assert_eq!(s.phase(), Phase::Draft);
+    s.check_position().unwrap();
+    let mut stuck = s.clone();
+    let c = stuck.current;
+    stuck.characters[c].draft.clear();
+    stuck.characters[c].abilities.clear();
+    let err = stuck.check_position().unwrap_err();
+    assert!(err.contains("nothing it may do"), "{err}");
+}
