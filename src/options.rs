@@ -15,7 +15,7 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --seed        seed of the game (default 1 with --game; the title screen deals a new one)
   --continue    resume the last game from its autosave
   --replay      watch a saved game step by step (a save file)
-  --screenshot  save a PNG of the window before exiting
+  --screenshot  save a PNG of the window (a few frames before --exit-after; without it, at frame 120)
   --exit-after  quit after this many frames (not counting those a `--click settle` waits)
   --difficulty  Ice Fortress: 1-10 (default 7)
   --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
@@ -178,8 +178,13 @@ impl LaunchOptions {
                     have.join(", ")
                 ));
             }
-            if o.scene.is_some() || o.resume || o.replay.is_some() || o.seats.is_some() {
-                return Err("--tutorial brings its own seats and game; leave out --seats, --scene, --continue and --replay".into());
+            if o.scene.is_some()
+                || o.resume
+                || o.replay.is_some()
+                || o.seats.is_some()
+                || o.difficulty.is_some()
+            {
+                return Err("--tutorial brings its own seats and game; leave out --seats, --scene, --difficulty, --continue and --replay".into());
             }
             o.game = Some(game);
         }
@@ -316,6 +321,8 @@ fn lone_flag(o: &LaunchOptions) -> Option<&'static str> {
         )
     } else if o.difficulty.is_some() && o.game != Some(GameKind::IceFortress) {
         Some("--difficulty is Ice Fortress's: give --game ice-fortress")
+    } else if o.difficulty.is_some() && o.scene.is_some() {
+        Some("a table position keeps its own difficulty; leave out --difficulty")
     } else if o.seed.is_some() && saved {
         Some("--continue and --replay open a saved game with its own seed; leave out --seed")
     } else if o.copies.is_some() && o.bench.is_none() {
@@ -449,8 +456,9 @@ mod tests {
         assert_eq!(o.seed, Some(7));
         assert_eq!(o.exit_after, Some(90));
         assert!(o.screenshot.is_some());
-        let f = parse("--game ice-fortress --seats ai --difficulty 5 --scene s.ron").unwrap();
+        let f = parse("--game ice-fortress --seats ai --difficulty 5").unwrap();
         assert_eq!(f.difficulty, Some(5));
+        let f = parse("--game ice-fortress --seats ai --scene s.ron").unwrap();
         assert_eq!(f.scene, Some(PathBuf::from("s.ron")));
         assert!(parse("--continue").unwrap().resume);
         let t = parse("--tutorial").unwrap();
@@ -560,6 +568,11 @@ mod tests {
             ("--replay x.ron --seed 4", "leave out --seed"),
             ("--copies 3", "--copies goes with --bench"),
             ("--sample-every 3", "--sample-every goes with --soak"),
+            ("--tutorial --difficulty 3", "--difficulty"),
+            (
+                "--game ice-fortress --scene x.ron --difficulty 3",
+                "keeps its own difficulty",
+            ),
         ] {
             let told = parse(lone).unwrap_err();
             assert!(told.contains(said), "{lone}: {told}");
@@ -567,7 +580,6 @@ mod tests {
         for fine in [
             "--seed 5",
             "--game ice-fortress --difficulty 3",
-            "--tutorial --difficulty 3",
             "--game sprawl --seats human,ai,ai",
             "--bench 10 --copies 3",
         ] {

@@ -215,7 +215,8 @@ fn parse_fuzz(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         rotate: false,
         fixed: false,
         mode: Mode::Fuzz {
-            target: target.ok_or("fuzz needs --target save or --target content")?,
+            target: target
+                .ok_or("fuzz needs --target save, --target content or --target position")?,
             seconds: seconds.ok_or("fuzz needs --seconds N")?,
             seed,
         },
