@@ -80,7 +80,7 @@ pub(super) fn tile_tip(s: &IceCastle, cell: Cell) -> Option<String> {
         format!("{}: a {colour} door, closed.", cell.name())
     }];
     if tile.padlock {
-        lines.push("Padlocked: nobody opens or closes it but with a Skeleton Key.".into());
+        lines.push("Padlocked: nobody may pass, open or close it until a Skeleton Key takes the padlock off.".into());
     }
     if tile.axed {
         lines.push("An Axe opened it for good.".into());
