@@ -325,6 +325,8 @@ fn lone_flag(o: &LaunchOptions) -> Option<&'static str> {
         Some("a table position keeps its own difficulty; leave out --difficulty")
     } else if o.seed.is_some() && saved {
         Some("--continue and --replay open a saved game with its own seed; leave out --seed")
+    } else if o.soak.is_some() && (o.tutorial || o.scene.is_some() || saved) {
+        Some("--soak plays new AI games; leave out --tutorial, --scene, --continue and --replay")
     } else if o.copies.is_some() && o.bench.is_none() {
         Some("--copies goes with --bench <frames>")
     } else if o.sample_every.is_some() && o.soak.is_none() {
@@ -569,6 +571,11 @@ mod tests {
             ("--copies 3", "--copies goes with --bench"),
             ("--sample-every 3", "--sample-every goes with --soak"),
             ("--tutorial --difficulty 3", "--difficulty"),
+            ("--soak 60 --continue", "--soak plays new AI games"),
+            (
+                "--soak 60 --game sprawl --scene x.ron",
+                "--soak plays new AI games",
+            ),
             (
                 "--game ice-fortress --scene x.ron --difficulty 3",
                 "keeps its own difficulty",

@@ -31,6 +31,8 @@ struct Soak {
     rotation: Vec<(GameKind, Vec<SeatKind>)>,
     games: u32,
     seed: u64,
+    /// Ice Fortress's difficulty when `--difficulty` was given.
+    difficulty: Option<u8>,
     /// When the current screen (game or game over) began, in seconds of the run.
     screen_since: f32,
     /// (seconds into the run, resident MiB).
@@ -74,6 +76,7 @@ pub fn plugin(app: &mut App) {
         rotation,
         games: 0,
         seed: options.seed.unwrap_or(1),
+        difficulty: options.difficulty,
         screen_since: 0.0,
         samples: Vec::new(),
     })
@@ -109,6 +112,9 @@ fn start_next_game(
     let (game, seats) = soak.rotation[soak.games as usize % soak.rotation.len()].clone();
     let seed = soak.seed.wrapping_add(soak.games as u64);
     *choice = SetupChoice::new(game, &seats, seed);
+    if let Some(d) = soak.difficulty {
+        choice.difficulty = d;
+    }
     soak.games += 1;
     soak.screen_since = soak.now();
     println!(
@@ -174,4 +180,28 @@ fn summary(soak: &Soak) -> String {
         soak.games,
         kept.len(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_soak_of_ice_fortress_plays_at_the_difficulty_asked() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .add_message::<AppExit>()
+            .add_plugins(crate::screens::plugin)
+            .insert_resource(SetupChoice::new(GameKind::Sprawl, &[SeatKind::Human], 1))
+            .insert_resource(LaunchOptions {
+                soak: Some(60),
+                game: Some(GameKind::IceFortress),
+                difficulty: Some(4),
+                ..default()
+            });
+        plugin(&mut app);
+        app.update();
+        let choice = app.world().resource::<SetupChoice>();
+        assert_eq!((choice.game, choice.difficulty), (GameKind::IceFortress, 4));
+    }
 }

@@ -18,8 +18,8 @@ use crate::systems::{Frame, held};
 pub const HELP: &str = "Click a pyramid in your stash tray, or a size in \"Your stash\" (or leave \
     any), then click a square: your first tower goes anywhere; later, click a tower to build on it, \
     a square next to your sprawl to branch there, or a dotted square to spore.\n\
-    Where a direction or a source is still open, arrows on the board show each choice: click one \
-    (the panel offers the same).\n\
+    Where a direction or a source is still open, the panel offers the choices, and arrows on the \
+    board show the directions: click one.\n\
     Lit squares are where the picked size can go; dots mark the squares your branch points target. \
     Dark pieces with a ring are neutralized.";
 
