@@ -5,7 +5,7 @@ use hoarfrost::options::LaunchOptions;
 
 fn main() -> AppExit {
     hoarfrost::perf::mark_start();
-    let args = hoarfrost::options::text_args(std::env::args_os().skip(1));
+    let args = hoarfrost_rules::cmdline::text_args(std::env::args_os().skip(1));
     match args.and_then(|args| LaunchOptions::parse(args.into_iter())) {
         Ok(options) if options.help => {
             println!("{}", hoarfrost::options::USAGE);

@@ -282,19 +282,6 @@ impl Click {
     }
 }
 
-/// The command line's arguments as text; one that is not valid UTF-8 (a file name in another
-/// encoding) is refused by name rather than stopping the app.
-pub fn text_args(
-    args: impl IntoIterator<Item = std::ffi::OsString>,
-) -> Result<Vec<String>, String> {
-    args.into_iter()
-        .map(|a| {
-            a.into_string()
-                .map_err(|a| format!("the argument {a:?} is not valid text (UTF-8)"))
-        })
-        .collect()
-}
-
 /// Whether there is a display to open the window on, read from the environment through `var`: on
 /// Linux and the BSDs an X or Wayland display must be named (winit would otherwise stop the app with
 /// a panic); elsewhere the system always has one.
@@ -405,22 +392,6 @@ fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Vec<String>), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[cfg(unix)]
-    #[test]
-    fn an_argument_that_is_not_text_is_refused_by_name() {
-        use std::os::unix::ffi::OsStringExt;
-        let bad = std::ffi::OsString::from_vec(b"/tmp/caf\xe9.ron".to_vec());
-        let err = text_args([std::ffi::OsString::from("--scene"), bad]).unwrap_err();
-        assert!(
-            err.contains("caf") && err.contains("not valid text"),
-            "{err}"
-        );
-        assert_eq!(
-            text_args(["--game".into(), "sprawl".into()]),
-            Ok(vec!["--game".to_string(), "sprawl".to_string()])
-        );
-    }
 
     fn parse(s: &str) -> Result<LaunchOptions, String> {
         LaunchOptions::parse(s.split_whitespace().map(str::to_string))

@@ -433,6 +433,21 @@ impl<G: Recorded> Script<G> {
     }
 }
 
+/// The session and the human seat a click on the table plays for: a left click while a human is
+/// to act (`phase`), for the human seat that may act now; `None` for any other click (the table's
+/// click observers all start here).
+pub fn human_click<'a, G: Recorded>(
+    button: PointerButton,
+    phase: Option<&State<TurnPhase>>,
+    session: Option<&'a Session<G>>,
+) -> Option<(&'a Session<G>, Seat)> {
+    if button != PointerButton::Primary || phase.is_none_or(|p| *p.get() != TurnPhase::HumanToAct) {
+        return None;
+    }
+    let session = session?;
+    Some((session, session.acting_human()?))
+}
+
 /// Registers the session machinery for game `G`.
 pub fn plugin<G: Recorded>(app: &mut App) {
     app.add_message::<PlayAction<G>>()

@@ -287,3 +287,37 @@ fn a_name_is_cleaned_of_control_characters_and_spaces_around_and_cut_short() {
     );
     assert_eq!(clean_name("Åsa Øberg-Ünal"), "Åsa Øberg-Ünal");
 }
+
+#[test]
+fn a_table_click_plays_for_the_human_seat_to_act_and_only_a_left_click_while_a_human_acts() {
+    let state =
+        hoarfrost_rules::sprawl::Sprawl::new(&hoarfrost_rules::sprawl::Setup::new(3, 5)).unwrap();
+    let to_move = state.current_player();
+    let mut seats = vec![SeatKind::Ai; 3];
+    seats[to_move] = SeatKind::Human;
+    let session = Session::new(state, seats, 5);
+    let human = State::new(TurnPhase::HumanToAct);
+    let click = |button, phase: &State<TurnPhase>, session: Option<&Session<_>>| {
+        human_click(button, Some(phase), session).map(|(_, seat)| seat)
+    };
+    assert_eq!(
+        click(PointerButton::Primary, &human, Some(&session)),
+        Some(to_move)
+    );
+    assert_eq!(
+        click(PointerButton::Secondary, &human, Some(&session)),
+        None
+    );
+    assert_eq!(click(PointerButton::Primary, &human, None), None, "no game");
+    let ai = State::new(TurnPhase::AiToAct);
+    assert_eq!(click(PointerButton::Primary, &ai, Some(&session)), None);
+    assert!(human_click(PointerButton::Primary, None, Some(&session)).is_none());
+    // The human seat is not the one to move: nobody the click could play for.
+    let mut others = session.seats.clone();
+    others.rotate_left(1);
+    let not_theirs = Session::new(session.state.clone(), others, 5);
+    assert_eq!(
+        click(PointerButton::Primary, &human, Some(&not_theirs)),
+        None
+    );
+}

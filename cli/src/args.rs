@@ -5,18 +5,6 @@ use std::path::PathBuf;
 use hoarfrost_rules::GameKind;
 use hoarfrost_rules::fuzz::Target;
 
-/// The command line's arguments as text; one that is not valid UTF-8 is refused by name.
-pub fn text_args(
-    args: impl IntoIterator<Item = std::ffi::OsString>,
-) -> Result<Vec<String>, String> {
-    args.into_iter()
-        .map(|a| {
-            a.into_string()
-                .map_err(|a| format!("the argument {a:?} is not valid text (UTF-8)"))
-        })
-        .collect()
-}
-
 pub const USAGE: &str =
     "usage: hoarfrost-cli --game <name> [--seats N] [--bots a,b,...] [--games N] [--seed N] [--save FILE]
        hoarfrost-cli --load FILE | --replay FILE

@@ -33,8 +33,8 @@ use args::{Args, Mode};
 use report::Tally;
 
 fn main() -> ExitCode {
-    let parsed =
-        args::text_args(std::env::args_os().skip(1)).and_then(|args| Args::parse(args.into_iter()));
+    let parsed = hoarfrost_rules::cmdline::text_args(std::env::args_os().skip(1))
+        .and_then(|args| Args::parse(args.into_iter()));
     let args = match parsed {
         Ok(a) => a,
         Err(msg) => {

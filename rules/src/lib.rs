@@ -6,6 +6,7 @@
 pub mod battery;
 pub mod bots;
 pub mod catalog;
+pub mod cmdline;
 pub mod fuzz;
 mod game;
 pub mod hue;

@@ -9,7 +9,7 @@ use hoarfrost_rules::{Game, Seat};
 use crate::options::SeatKind;
 use crate::plugins::hint::Hint;
 use crate::screens::{Screen, TurnPhase};
-use crate::session::{Notice, PlayAction, Session};
+use crate::session::{Notice, PlayAction, Session, human_click};
 use crate::systems::{Frame, held};
 
 use super::hud::Choices;
@@ -316,13 +316,8 @@ fn on_click(
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<PlayAction<IceCastle>>,
 ) {
-    if click.button != PointerButton::Primary
-        || phase.is_none_or(|p| *p.get() != TurnPhase::HumanToAct)
-    {
-        return;
-    }
-    let Some(session) = session else { return };
-    let Some(seat) = session.acting_human() else {
+    let Some((session, seat)) = human_click(click.button, phase.as_deref(), session.as_deref())
+    else {
         return;
     };
     if must_hand_over(&session.seats, hand_over.shown_to, seat) {

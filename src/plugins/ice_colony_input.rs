@@ -9,7 +9,7 @@ use hoarfrost_rules::{Game, Seat};
 use crate::plugins::hud::Choices;
 use crate::plugins::ice_colony_table::{ColonyAssets, ColonyPiece, ColonySquare};
 use crate::screens::TurnPhase;
-use crate::session::{Notice, PlayAction, Session};
+use crate::session::{Notice, PlayAction, Session, human_click};
 use crate::systems::Frame;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -74,13 +74,8 @@ fn on_click(
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<PlayAction<IceColony>>,
 ) {
-    if click.button != PointerButton::Primary
-        || phase.is_none_or(|p| *p.get() != TurnPhase::HumanToAct)
-    {
-        return;
-    }
-    let Some(session) = session else { return };
-    let Some(seat) = session.acting_human() else {
+    let Some((session, seat)) = human_click(click.button, phase.as_deref(), session.as_deref())
+    else {
         return;
     };
     let square = match (squares.get(click.entity), pieces.get(click.entity)) {

@@ -11,7 +11,7 @@ use hoarfrost_rules::{Game, Seat};
 use crate::plugins::hud::Choices;
 use crate::plugins::sprawl_table::{SprawlAssets, SprawlPiece, SprawlSquare, tile_look};
 use crate::screens::{Screen, TurnPhase};
-use crate::session::{Notice, PlayAction, Session};
+use crate::session::{Notice, PlayAction, Session, human_click};
 use crate::systems::{Frame, held};
 
 /// How to play, for the side panel.
@@ -237,17 +237,11 @@ fn on_click(
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<PlayAction<Sprawl>>,
 ) {
-    if click.button != PointerButton::Primary
-        || phase.is_none_or(|p| *p.get() != TurnPhase::HumanToAct)
-    {
-        return;
-    }
-    let (Some(session), Some(pick)) = (session, pick) else {
+    let Some((session, seat)) = human_click(click.button, phase.as_deref(), session.as_deref())
+    else {
         return;
     };
-    let Some(seat) = session.acting_human() else {
-        return;
-    };
+    let Some(pick) = pick else { return };
     let sq = match (squares.get(click.entity), pieces.get(click.entity)) {
         (Ok(s), _) => s.0,
         (_, Ok(p)) => p.0,
