@@ -47,7 +47,6 @@ pub fn seat_to_face<G: Recorded>(session: &Session<G>, fresh: bool) -> Option<Se
 /// Face the human player to move: framed from their side at the start of a game (a table framed
 /// anew: every game's start inserts its `FrameTarget`), swung there when the turn passes to them
 /// from another human seat, or when the setting is switched on during a game.
-#[allow(clippy::too_many_arguments)]
 fn face_the_player<G: Recorded>(
     mut commands: Commands,
     session: Res<Session<G>>,
