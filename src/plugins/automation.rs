@@ -421,7 +421,10 @@ fn print_cues(mut cues: MessageReader<crate::systems::cues::Cue>) {
 
 fn exit_when_done(
     drawn: Query<(&Mesh3d, &MeshMaterial3d<StandardMaterial>)>,
-    notice: Option<Res<crate::session::Notice>>,
+    (notice, screen): (
+        Option<Res<crate::session::Notice>>,
+        Option<Res<State<crate::screens::Screen>>>,
+    ),
     (frames, clock): (Res<FrameCount>, Res<ScriptClock>),
     options: Res<LaunchOptions>,
     capture: Res<Capture>,
@@ -444,6 +447,9 @@ fn exit_when_done(
             }
             if let Some(n) = notice {
                 println!("hoarfrost: notice: {}", n.text);
+            }
+            if let Some(screen) = screen {
+                println!("hoarfrost: screen: {:?}", screen.get());
             }
             exit.write(AppExit::Success);
         }

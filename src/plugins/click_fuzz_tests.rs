@@ -258,12 +258,12 @@ mod fortress {
 mod sprawl {
     use super::*;
     use crate::plugins::sprawl_arrows::arrows;
-    use crate::plugins::sprawl_input::{explain, matches_at};
+    use crate::plugins::sprawl_input::{explain, matches_at, size_of, square_of};
     use crate::plugins::sprawl_stash::{StashPiece, pick_from, picked_note};
     use hoarfrost_rules::sprawl::{Action, Setup, Sprawl, Square, Variant, Variants};
 
     #[test]
-    fn random_clicks_on_sprawl_play_only_legal_moves() {
+    fn random_clicks_on_sprawl_play_the_move_on_the_square_clicked_or_say_why_not() {
         let mut tally = Tally::default();
         // Random play often ends a game of Sprawl early (a player left without a move): many games,
         // every table size, the variants mixed in by the seed's bits.
@@ -307,7 +307,28 @@ mod sprawl {
                     }
                     let at =
                         || format!("seed {seed}, step {step}, seat {seat}: {sq:?} with {size:?}");
+                    if one_in(rng, 5) {
+                        // A square clicked by a seat not to move: refused, in the rules' words.
+                        let other = (seat + 1 + rng.below(s.num_seats() - 1)) % s.num_seats();
+                        let why = explain(s, other, sq, size);
+                        assert!(
+                            why.contains("'s turn") || why.contains("panel"),
+                            "{}: seat {other} out of turn: {why}",
+                            at()
+                        );
+                        tally.refuse(&why, &at);
+                        continue;
+                    }
                     let matches = matches_at(&legal, sq, size);
+                    // Each move a click can mean is played on the square clicked, with the size picked.
+                    for a in &matches {
+                        assert_eq!(square_of(a), Some(sq), "{}: {a:?}", at());
+                        assert!(
+                            size.is_none_or(|p| size_of(a) == Some(p)),
+                            "{}: {a:?}",
+                            at()
+                        );
+                    }
                     match matches.len() {
                         0 => tally.refuse(&explain(s, seat, sq, size), &at),
                         1 => tally.play(&legal, &matches[0], &at),

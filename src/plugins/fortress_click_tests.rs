@@ -74,10 +74,20 @@ fn bot_step(s: &mut IceFortress, bot: &mut FortressBot) -> bool {
 
 /// A state in the build step with at least one rolled die.
 fn in_build(seed: u64) -> IceFortress {
+    in_build_where(seed, |_| true)
+}
+
+/// The first state of a bot-played solo game in the build step, with at least one rolled die,
+/// for which `wanted` holds.
+fn in_build_where(seed: u64, wanted: impl Fn(&IceFortress) -> bool) -> IceFortress {
     let mut s = IceFortress::standard(&Setup::new(1, seed)).unwrap();
     let mut bot = FortressBot::new(seed);
-    for _ in 0..200 {
-        if s.phase() == Phase::Build && s.decision().is_none() && !s.rolled().is_empty() {
+    for _ in 0..3000 {
+        if s.phase() == Phase::Build
+            && s.decision().is_none()
+            && !s.rolled().is_empty()
+            && wanted(&s)
+        {
             return s;
         }
         if !bot_step(&mut s, &mut bot) {
@@ -87,39 +97,41 @@ fn in_build(seed: u64) -> IceFortress {
     panic!("no build step reached");
 }
 
-#[test]
-fn a_die_then_a_wrong_square_explains_the_rule_and_keeps_the_die() {
-    let s = in_build(4);
-    let die = s.rolled()[0];
-    let value = s.dice()[die as usize].value;
-    // Find a square of a built room that refuses this die (or the foundation is empty: build first).
-    let refused = s.built().values().find_map(|b| {
+/// A square of a built room that refuses the first rolled die, with the rules' reason.
+fn refused_square(s: &IceFortress) -> Option<(RoomId, u8, String)> {
+    let value = s.dice()[s.rolled()[0] as usize].value;
+    s.built().values().find_map(|b| {
         (0..b.pillars.len() as u8).find_map(|q| {
             s.square_refuses(b.card, q, value)
                 .err()
                 .map(|e| (b.card, q, e.0))
         })
-    });
+    })
+}
+
+#[test]
+fn a_die_then_a_wrong_square_explains_the_rule_and_keeps_the_die() {
+    let s = in_build_where(4, |s| refused_square(s).is_some());
+    let die = s.rolled()[0];
+    let (room, square, why) = refused_square(&s).unwrap();
     let mut sel = Selection::None;
     assert_eq!(
         handle(&s, 0, &mut sel, &Input::Table(Target::Die(die))),
         Handled::Selected
     );
     assert_eq!(sel, Selection::Die(die));
-    if let Some((room, square, why)) = refused {
-        let got = handle(
-            &s,
-            0,
-            &mut sel,
-            &Input::Table(Target::Square { room, square }),
-        );
-        assert_eq!(got, Handled::Refused(why));
-        assert_eq!(
-            sel,
-            Selection::Die(die),
-            "a refused click keeps the selection"
-        );
-    }
+    let got = handle(
+        &s,
+        0,
+        &mut sel,
+        &Input::Table(Target::Square { room, square }),
+    );
+    assert_eq!(got, Handled::Refused(why));
+    assert_eq!(
+        sel,
+        Selection::Die(die),
+        "a refused click keeps the selection"
+    );
     // Clicking the same die again puts it down.
     handle(&s, 0, &mut sel, &Input::Table(Target::Die(die)));
     assert_eq!(sel, Selection::None);
@@ -158,8 +170,10 @@ fn clicking_a_space_without_a_room_says_what_to_do_first() {
 fn a_click_out_of_turn_is_refused_with_the_rules_reason() {
     let s = in_build(7);
     let mut sel = Selection::None;
+    assert!(s.legal_actions(1).is_empty(), "seat 1 is not to act");
+    let rules = s.check(1, &Action::EndBuild).unwrap_err().0;
     match handle(&s, 1, &mut sel, &Input::Table(Target::Space(0))) {
-        Handled::Refused(why) => assert!(!why.is_empty()),
+        Handled::Refused(why) => assert_eq!(why, rules),
         other => panic!("{other:?}"),
     }
 }

@@ -304,16 +304,20 @@ pub fn deck_centre(size: Size) -> Vec3 {
     Vec3::new([1.5, 4.5, 8.0, 12.5][size.index()], BOARD_TOP, -11.6)
 }
 
-/// Centre of supply room `i` of `n` (in front of the board, in two rows when long). The rows sit a
-/// little left of centre, so that the side panel (top right) does not cover their last card.
+/// Centre of supply room `i` of `n` (in front of the board, in rows of six, each row centred on
+/// itself). The rows sit a little right of centre, each nearer row (wider in sight) a little more,
+/// so that the characters' window (at the left, as high as the window) does not cover their first
+/// card; the side panel (top right) ends above them.
 pub fn supply_slot(i: usize, n: usize) -> Vec3 {
-    let per_row = n.clamp(1, 6);
-    let (row, col) = ((i / per_row) as f32, (i % per_row) as f32);
-    let pitch = 3.9;
+    const PER_ROW: usize = 6;
+    let row = i / PER_ROW;
+    let in_row = n.saturating_sub(row * PER_ROW).clamp(1, PER_ROW) as f32;
+    let col = (i % PER_ROW) as f32;
+    let pitch = 3.7;
     Vec3::new(
-        (col - (per_row as f32 - 1.0) / 2.0) * pitch - 1.5,
+        (col - (in_row - 1.0) / 2.0) * pitch + 2.0 + row as f32 * 0.6,
         BOARD_TOP,
-        12.6 + row * 2.3,
+        12.6 + row as f32 * 2.3,
     )
 }
 
@@ -331,12 +335,13 @@ pub const ROLLED_SIDE: f32 = 0.5;
 /// Side of a die in the unused pool.
 pub const POOL_SIDE: f32 = 0.3;
 
-/// Place `i` in the unused pool (left of the supply).
+/// Place `i` in the unused pool (left of the board, towards its back, in rows of eight), clear of
+/// the characters' window.
 pub fn pool_slot(i: usize) -> Vec3 {
     Vec3::new(
-        -14.0 + (i % 10) as f32 * 0.38,
+        -10.9 + (i % 8) as f32 * 0.38,
         BOARD_TOP + POOL_SIDE / 2.0,
-        9.6 + (i / 10) as f32 * 0.38,
+        -7.2 + (i / 8) as f32 * 0.38,
     )
 }
 
@@ -371,12 +376,13 @@ pub fn shield_cube(i: usize) -> Vec3 {
     )
 }
 
-/// Shard `k` of element `e` in the supply (right of the board).
+/// Shard `k` of element `e` in the supply (right of the board, close to it, in rows of three per
+/// element), clear of the side panel.
 pub fn shard_slot(e: usize, k: usize) -> Vec3 {
     Vec3::new(
-        9.6 + (k % 4) as f32 * 0.55,
+        8.2 + (k % 3) as f32 * 0.5,
         BOARD_TOP,
-        1.8 + e as f32 * 1.1 + (k / 4) as f32 * 0.5,
+        1.2 + e as f32 * 1.45 + (k / 3) as f32 * 0.45,
     )
 }
 
@@ -492,6 +498,85 @@ mod tests {
                 }
             }
             ToAct::Over => {}
+        }
+    }
+
+    /// Where `p` shows in a 1280x720 window with the camera as a new game frames the table.
+    fn on_screen(p: Vec3) -> Vec2 {
+        use crate::plugins::camera::OrbitCamera;
+        let eye = OrbitCamera::framing(crate::plugins::fortress_table::framing(0.0)).transform();
+        // Bevy's default perspective: a vertical field of view of a quarter turn's half.
+        let projection =
+            bevy::math::Mat4::perspective_rh(std::f32::consts::FRAC_PI_4, 1280.0 / 720.0, 0.1, 1e3);
+        let ndc = (projection * eye.to_matrix().inverse()).project_point3(p);
+        Vec2::new((ndc.x + 1.0) * 640.0, (1.0 - ndc.y) * 360.0)
+    }
+
+    /// The places round the board that a player clicks or reads (pool dice, supply rooms with the
+    /// half width of the widest card, rolled and spent dice, shards, shield, bag, decks, the
+    /// Invader/Beacon cards), each with a name.
+    fn places() -> Vec<(String, Vec3)> {
+        let half = footprint(Size::Jumbo).x * SUPPLY_SCALE / 2.0;
+        let mut out = Vec::new();
+        for i in 0..50 {
+            out.push((format!("pool die {i}"), pool_slot(i)));
+        }
+        for n in 1..=12 {
+            for i in 0..n {
+                let c = supply_slot(i, n);
+                out.push((format!("supply room {i} of {n}, left"), c - Vec3::X * half));
+                out.push((format!("supply room {i} of {n}, right"), c + Vec3::X * half));
+            }
+        }
+        for i in 0..12 {
+            out.push((format!("rolled die {i}"), rolled_slot(i)));
+        }
+        for i in 0..6 {
+            out.push((format!("spent die {i}"), spent_slot(i)));
+        }
+        for e in 0..4 {
+            for k in 0..9 {
+                out.push((format!("shard {k} of element {e}"), shard_slot(e, k)));
+            }
+            let card = slot_centre(e);
+            out.push((
+                format!("card {e}, left"),
+                card - Vec3::X * SLOT_CARD.x / 2.0,
+            ));
+            out.push((
+                format!("card {e}, right"),
+                card + Vec3::X * SLOT_CARD.x / 2.0,
+            ));
+        }
+        for i in 0..10 {
+            out.push((format!("shield cube {i}"), shield_cube(i)));
+        }
+        for size in Size::ALL {
+            out.push((format!("{size:?} deck"), deck_centre(size)));
+        }
+        out.push(("bag".into(), bag_centre()));
+        out
+    }
+
+    /// As a new game frames the table in a 1280x720 window, no place lies under the characters'
+    /// window (the left 300 pixels, as high as the window) or under the side panel (the right 320
+    /// pixels, down to 460 pixels with a few choices listed), and all lie inside the window.
+    #[test]
+    fn the_windows_leave_the_places_round_the_board_in_sight() {
+        for (name, p) in places() {
+            let at = on_screen(p);
+            assert!(
+                at.x > 305.0,
+                "{name} lies under the characters' window: {at}"
+            );
+            assert!(
+                at.y > 460.0 || at.x < 955.0,
+                "{name} lies under the side panel: {at}"
+            );
+            assert!(
+                at.x < 1275.0 && (5.0..715.0).contains(&at.y),
+                "{name} lies outside the window: {at}"
+            );
         }
     }
 

@@ -188,15 +188,21 @@ fn sync_step(
     if *step.get() != wanted {
         next.set(wanted);
     }
-    let height = layout::fortress_height(&layout::room_frames(&session.state));
-    let framed = FrameTarget {
+    let framed = framing(layout::fortress_height(&layout::room_frames(
+        &session.state,
+    )));
+    // The reset key uses the new framing; the view a player chose is left alone.
+    target.bypass_change_detection().clone_from(&framed);
+}
+
+/// What the camera frames (at the start, and on R) when the fortress stands `height` high.
+pub fn framing(height: f32) -> FrameTarget {
+    FrameTarget {
         centre: Vec3::new(0.0, height * 0.4, 2.0),
         radius: 11.0 + height * 0.5,
         pitch: 0.8,
         ..default()
-    };
-    // The reset key uses the new framing; the view a player chose is left alone.
-    target.bypass_change_detection().clone_from(&framed);
+    }
 }
 
 /// A dashed rectangle outline of `size`, lying flat, dashes `width` wide.
@@ -408,12 +414,7 @@ fn start_game(
     let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
         return;
     };
-    *target = FrameTarget {
-        centre: Vec3::new(0.0, 0.0, 2.0),
-        radius: 11.0,
-        pitch: 0.8,
-        ..default()
-    };
+    *target = framing(0.0);
     let ordinary = match opening {
         Opening::New(_) => {
             "Each character keeps two of the ability cards dealt; then the siege begins."

@@ -166,10 +166,14 @@ mod tests {
         } else {
             assert!(!muted && said == NO_SOUND, "{said}");
         }
-        // Ctrl+M is not M.
-        let before = app.world().resource::<Muted>().0;
+        // Ctrl+M is not M: nothing changes and nothing is said (in either build).
+        let (before, shown) = (
+            app.world().resource::<Muted>().0,
+            app.world().resource::<Notice>().shown(),
+        );
         let (after, _) = press(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyM]);
         assert_eq!(before, after);
+        assert_eq!(app.world().resource::<Notice>().shown(), shown);
     }
 
     #[test]

@@ -593,6 +593,9 @@ mod tests {
             7,
             "--seed names the title's seed"
         );
+        // Each run deals its own: three runs that all dealt the same seed are one chance in 10^12.
+        let runs: Vec<u64> = (0..3).map(|_| seed(&title_app(None))).collect();
+        assert!(runs.iter().any(|&s| s != runs[0]), "{runs:?}");
         let mut app = title_app(None);
         let mut seen = vec![seed(&app)];
         go(&mut app, Screen::Playing);
