@@ -61,17 +61,21 @@ impl Target {
 
     /// Run one input under `catch_unwind`.
     pub fn execute(self, input: &str) -> Outcome {
-        let run = || match self {
+        caught(|| match self {
             Target::Save => targets::run_save(input),
             Target::Content => targets::run_content(input),
             Target::Position => targets::run_position(input),
-        };
-        match catch_unwind(AssertUnwindSafe(run)) {
-            Ok(Ok(())) => Outcome::Accepted,
-            Ok(Err(None)) => Outcome::Refused,
-            Ok(Err(Some(msg))) => Outcome::Crash(msg),
-            Err(payload) => Outcome::Crash(panic_message(payload.as_ref())),
-        }
+        })
+    }
+}
+
+/// What `run` did (accepted, refused, or a crash: a broken invariant it reports or a panic).
+fn caught(run: impl FnOnce() -> Result<(), Option<String>>) -> Outcome {
+    match catch_unwind(AssertUnwindSafe(run)) {
+        Ok(Ok(())) => Outcome::Accepted,
+        Ok(Err(None)) => Outcome::Refused,
+        Ok(Err(Some(msg))) => Outcome::Crash(msg),
+        Err(payload) => Outcome::Crash(panic_message(payload.as_ref())),
     }
 }
 

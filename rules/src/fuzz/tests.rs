@@ -198,8 +198,16 @@ fn a_crash_is_written_under_its_target_and_hash() {
 
 #[test]
 fn a_panic_in_the_loader_is_caught_and_reported() {
-    let payload = std::panic::catch_unwind(|| panic!("boom")).unwrap_err();
-    assert_eq!(panic_message(payload.as_ref()), "panic: boom");
+    assert_eq!(
+        caught(|| panic!("boom")),
+        Outcome::Crash("panic: boom".into())
+    );
+    assert_eq!(caught(|| Ok(())), Outcome::Accepted);
+    assert_eq!(caught(|| Err(None)), Outcome::Refused);
+    assert_eq!(
+        caught(|| Err(Some("broken".into()))),
+        Outcome::Crash("broken".into())
+    );
     assert_eq!(Target::from_name("save"), Some(Target::Save));
     assert_eq!(Target::from_name("content"), Some(Target::Content));
     assert_eq!(Target::from_name("dice"), None);
@@ -233,11 +241,11 @@ fn no_crash_file_reproduces() {
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
         };
-        let target = if name.starts_with("content-") {
-            Target::Content
-        } else {
-            Target::Save
-        };
+        // Named `<target>-<hash>.ron` by `write_crash`.
+        let target = name
+            .split_once('-')
+            .and_then(|(target, _)| Target::from_name(target))
+            .unwrap_or_else(|| panic!("{name}: not a crash file's name"));
         assert!(
             !matches!(target.execute(&text), Outcome::Crash(_)),
             "{name} still crashes"

@@ -162,14 +162,24 @@ pub(super) fn best_few(s: &IceCastle, seat: Seat, k: usize, w: &Weights) -> Vec<
     if legal.len() <= k {
         return legal;
     }
-    let view = s.view(seat);
-    let base = Board::new(&view, w);
-    let mut rated: Vec<(f32, Action)> = legal
-        .into_iter()
-        .map(|a| (evaluate(&base, &view, seat, &a), a))
-        .collect();
+    let mut rated = rated(s, seat, legal, w);
     rated.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     rated.into_iter().take(k).map(|(_, a)| a).collect()
+}
+
+/// Each of `actions` with the heuristic's score for `seat` (higher is better).
+pub(super) fn rated(
+    s: &IceCastle,
+    seat: Seat,
+    actions: Vec<Action>,
+    w: &Weights,
+) -> Vec<(f32, Action)> {
+    let view = s.view(seat);
+    let base = Board::new(&view, w);
+    actions
+        .into_iter()
+        .map(|a| (evaluate(&base, &view, seat, &a), a))
+        .collect()
 }
 
 /// Each seat's cost to reach its goal row as the board stands (doors it holds keys for are cheaper),

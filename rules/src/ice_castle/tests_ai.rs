@@ -26,16 +26,32 @@ fn the_estimate_favours_the_seat_nearer_its_goal_and_sums_to_one() {
 
 #[test]
 fn search_considers_the_heuristics_best_two_legal_actions() {
-    let mut s = IceCastle::new(&Setup::new(2, 5)).unwrap();
-    while s.to_act() == crate::ToAct::Chance {
-        s.apply_chance();
+    for seed in 0..8 {
+        let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
+        while s.to_act() == crate::ToAct::Chance {
+            s.apply_chance();
+        }
+        let seat = s.current();
+        let legal = s.legal_actions(seat);
+        let few = bot::best_few(&s, seat, 2, &bot::Weights::TUNED);
+        assert!(legal.len() > 2);
+        assert_eq!(few.len(), 2);
+        assert!(few.iter().all(|a| legal.contains(a)));
+        // No action left out scores above either action kept, and the best comes first.
+        let rated = bot::rated(&s, seat, legal, &bot::Weights::TUNED);
+        let score = |a: &Action| rated.iter().find(|(_, b)| b == a).unwrap().0;
+        let kept = score(&few[0]).min(score(&few[1]));
+        for (v, a) in &rated {
+            assert!(
+                few.contains(a) || *v <= kept,
+                "seed {seed}: {a:?} ({v}) beats {few:?} ({kept})"
+            );
+        }
+        assert!(
+            score(&few[0]) >= score(&few[1]),
+            "seed {seed}: the best first"
+        );
     }
-    let seat = s.current();
-    let legal = s.legal_actions(seat);
-    let few = bot::best_few(&s, seat, 2, &bot::Weights::TUNED);
-    assert!(legal.len() > 2);
-    assert_eq!(few.len(), 2);
-    assert!(few.iter().all(|a| legal.contains(a)));
 }
 
 /// Wins of weights `a` against `b`, seats rotated, games on seeds `seeds`.

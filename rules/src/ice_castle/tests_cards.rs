@@ -375,7 +375,20 @@ fn an_axe_cannot_open_a_padlock() {
 
 #[test]
 fn an_axe_only_opens_a_door_known_to_be_frozen() {
-    let s = frozen(&[Card::Axe, SK, SK, SK]);
+    // The other frozen door lies face down at f1: frozen, but nobody knows it yet.
+    let s = frozen(&[Card::Axe, SK, SK, SK]).edited(|s| {
+        let colour = s
+            .tiles
+            .iter()
+            .chain(&s.unused)
+            .find(|t| t.kind == TileKind::Frozen && !t.revealed)
+            .expect("a second frozen door")
+            .colour;
+        set_tile(s, c(6, 0), colour, TileKind::Frozen, false);
+        s.tile_mut(c(6, 0)).revealed = false;
+    });
+    let hidden = s.tile(c(6, 0)).unwrap();
+    assert!(hidden.kind == TileKind::Frozen && !hidden.revealed);
     refused(&s, 0, Action::Axe { tile: c(2, 2) }, "known to be frozen");
     refused(&s, 0, Action::Axe { tile: c(6, 0) }, "known to be frozen");
 }

@@ -95,6 +95,22 @@ fn two_players_summon_gus_the_ghost_as_a_third_colour() {
     assert!(copy.apply(2, &gus_cap).is_err());
     assert!(copy.apply(2, &Action::Stop).is_err());
     assert_eq!(copy, s, "a move for Gus changes nothing");
+    // Nor may either player pick up one of his pyramids: every cap they may make moves their own.
+    for seat in 0..2 {
+        refused(&s, seat, gus_cap.clone(), "own colour");
+        let caps: Vec<TowerId> = s
+            .legal_actions(seat)
+            .iter()
+            .filter_map(|a| match a {
+                Action::Cap { piece, .. } => Some(*piece),
+                _ => None,
+            })
+            .collect();
+        assert!(!caps.is_empty());
+        for piece in caps {
+            assert_eq!(s.tower(piece).unwrap().top().side, seat as Side);
+        }
+    }
     assert_eq!(s.scores().len(), 2);
     assert_eq!(s.side_scores(), vec![30, 30, 30]);
     assert_eq!(IceTowers::new(&Setup::new(3, 0)).unwrap().gus(), None);

@@ -111,13 +111,27 @@ fn a_player_cannot_see_a_die_and_then_take_back_the_move_before_it() {
 fn undo_takes_back_the_human_move_with_the_ai_moves_after_it() {
     let mut rec = Recorder::<IceTowers>::new(icetowers::Setup::new(3, 2)).unwrap();
     let mut rng = GameRng::new(2);
-    play_until(&mut rec, &mut rng, 6, |_| false);
+    // Play on until seat 1 (the human) has moved and an AI seat has moved after it.
+    play_until(&mut rec, &mut rng, 60, |r| {
+        let steps = &r.record().steps;
+        steps
+            .iter()
+            .rposition(|s| matches!(s, Step::Act { seat: 1, .. }))
+            .is_some_and(|i| steps[i + 1..].iter().any(|s| matches!(s, Step::Act { .. })))
+    });
     let human = |s: Seat| s == 1;
     let target = rec.undo_target(human).unwrap();
     assert!(matches!(
         rec.record().steps[target],
         Step::Act { seat: 1, .. }
     ));
+    // The case the test is about: AI moves came after the human's.
+    assert!(
+        rec.record().steps[target + 1..]
+            .iter()
+            .any(|s| matches!(s, Step::Act { .. })),
+        "no AI move after seat 1's: pick another seed"
+    );
     assert!(
         rec.record().steps[target + 1..]
             .iter()
@@ -125,6 +139,7 @@ fn undo_takes_back_the_human_move_with_the_ai_moves_after_it() {
     );
     let expected = rec.record().state_at(target).unwrap();
     assert!(rec.undo(human));
+    assert_eq!(rec.len(), target, "the AI moves went with it");
     assert_eq!(rec.state(), &expected);
     assert!(matches!(rec.state().to_act(), ToAct::Seats(s) if s.contains(&1)));
     // Nobody human: nothing to undo.

@@ -239,7 +239,9 @@ fn the_game_ends_at_the_beginning_of_the_turn_of_a_player_without_a_valid_move()
         &[("b1", p(YELLOW, 1), Dir::West, "c1")],
         YELLOW,
     );
-    assert!(s.legal_actions(0).is_empty());
+    // Red has no valid move (whoever's turn it is), Yellow and Green have.
+    assert!(moves::moves(&s, 0).is_empty());
+    assert!(!moves::moves(&s, 1).is_empty() && !moves::moves(&s, 2).is_empty());
     let s = allowed(&s, YELLOW, build("c1", 2));
     assert_eq!(s.to_act(), ToAct::Seats(vec![2]));
     let s = allowed(&s, GREEN, build("e6", 2));
@@ -445,7 +447,8 @@ fn rulebook_example_the_green_tower_is_neutralized_by_the_red_two() {
     let s = rulebook_example();
     assert!(s.is_neutralized(at("b3")));
     assert_eq!(s.neutralized_by(0), (3, 1));
-    assert!(s.legal_actions(2).is_empty());
+    // Green can neither build on nor branch from its only tower (whoever's turn it is).
+    assert!(moves::moves(&s, 2).is_empty());
 }
 
 #[test]

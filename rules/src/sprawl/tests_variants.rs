@@ -388,6 +388,23 @@ fn counting_coup_players_are_asked_in_turn_order_after_the_sporer() {
     let back = allowed(&asked, RED, Action::TakeBack);
     assert_eq!(back.face_down_cards(2), 1);
     assert_eq!(back.face_down_cards(1), 0);
+    // The same position with Yellow sporing and Red in Yellow's place: the order goes round the
+    // table from Yellow, Green before Red.
+    let s = position_with(
+        only(Variant::CountingCoup),
+        &[
+            ("a1", vec![p(YELLOW, 3)]),
+            ("c5", vec![p(RED, 3)]),
+            ("a3", vec![p(GREEN, 3)]),
+        ],
+        &[("a2", p(YELLOW, 3), Dir::North, "a1")],
+        YELLOW,
+    );
+    let next = allowed(&s, YELLOW, spore("a5", 2));
+    let Phase::Asking { askers, .. } = next.phase().clone() else {
+        panic!("expected a question");
+    };
+    assert_eq!(askers, vec![GREEN, RED]);
 }
 
 #[test]
