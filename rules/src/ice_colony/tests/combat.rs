@@ -113,13 +113,14 @@ fn ties_favour_the_defender() {
 
 #[test]
 fn a_beaten_defender_loses_as_many_pips_as_the_attacker_used() {
-    let mut s = duel(1, 3);
+    // A 2-pip attacker beats a 3-pip defender: the defender loses 2 pips, not 1, leaving 1.
+    let mut s = duel(2, 3);
     attack(&mut s, [6, 1]);
-    assert_eq!(battle_totals(&s), (7, 4, true));
-    assert_eq!(pips_of(&s, 13, ORANGE), 2);
+    assert_eq!(battle_totals(&s), (8, 4, true));
+    assert_eq!(pips_of(&s, 13, ORANGE), 1);
     assert_eq!(
         pips_of(&s, 12, WHITE),
-        1,
+        2,
         "the attacker stays home while the defender stands"
     );
     assert_eq!(s.current_seat(), Some(ORANGE));

@@ -60,6 +60,43 @@ fn four_rooms_of_one_element_stacked_make_a_beacon_and_flip_its_card() {
 }
 
 #[test]
+fn three_rooms_of_one_element_stacked_are_no_beacon() {
+    // "A beacon is a vertical stack of four or more rooms": the third room of a pure column, built
+    // through the action (which checks for a beacon), flips nothing.
+    let mut s = building();
+    let e = RoomElement::Earth;
+    let jumbo = find(|c| c.size == Size::Jumbo && c.element == e);
+    let large = find(|c| c.size == Size::Large && c.element == e && !c.crystal);
+    let medium = find(|c| c.size == Size::Medium && c.element == e);
+    put_room(&mut s, jumbo, Spot::Foundation(0));
+    fill_group(&mut s, jumbo, 0);
+    put_room(
+        &mut s,
+        large,
+        Spot::Group {
+            room: jumbo,
+            group: 0,
+        },
+    );
+    fill_group(&mut s, large, 0);
+    to_supply(&mut s, medium);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: medium,
+            on: Spot::Group {
+                room: large,
+                group: 0,
+            },
+        },
+    );
+    assert_eq!(s.stack_height(medium), 3);
+    assert_eq!(s.beacons(), 0);
+    assert!(!s.slot(Element::Earth).beacon, "the card is not flipped");
+    assert!(!s.advanced(), "the name cards are not flipped");
+}
+
+#[test]
 fn a_stack_of_mixed_elements_is_no_beacon() {
     let mut s = building();
     let (medium, _) = almost_beacon(&mut s, RoomElement::Earth, 0);
@@ -218,10 +255,19 @@ fn the_fourth_beacon_wins_at_once_without_its_immediately_effect() {
     assert!(s.legal_actions(0).is_empty());
 }
 
+/// Only the first beacon of an element flips its card: a second one runs no Immediately effect
+/// again (the Beacon of Fire's, one room of each size drawn, would show at once).
 #[test]
 fn a_second_beacon_of_the_same_element_flips_nothing_more() {
     let mut s = building();
-    let (m1, s1) = almost_beacon(&mut s, RoomElement::Earth, 0);
+    let fire = content()
+        .invaders
+        .iter()
+        .find(|c| c.beacon_name == "Beacon of Fire")
+        .unwrap()
+        .id;
+    s.slots[Element::Fire.index()].card = fire;
+    let (m1, s1) = almost_beacon(&mut s, RoomElement::Fire, 0);
     act(
         &mut s,
         Action::BuildRoom {
@@ -229,10 +275,12 @@ fn a_second_beacon_of_the_same_element_flips_nothing_more() {
             on: Spot::Group { room: m1, group: 0 },
         },
     );
-    s.decision = None;
-    s.effects.clear();
-    let supply = s.supply().to_vec();
-    let (m2, s2) = almost_beacon(&mut s, RoomElement::Earth, 1);
+    assert_eq!(s.beacons(), 1);
+    assert_eq!(s.supply().len(), 4, "the first beacon drew its rooms");
+    assert_eq!(s.decision(), None);
+    let (m2, s2) = almost_beacon(&mut s, RoomElement::Fire, 1);
+    let supply = s.supply().len();
+    let decks: Vec<usize> = Size::ALL.iter().map(|&z| s.deck_len(z)).collect();
     act(
         &mut s,
         Action::BuildRoom {
@@ -240,6 +288,11 @@ fn a_second_beacon_of_the_same_element_flips_nothing_more() {
             on: Spot::Group { room: m2, group: 0 },
         },
     );
+    assert_eq!(s.stack_height(s2), 4, "a second fire beacon stands");
     assert_eq!(s.beacons(), 1);
-    assert_eq!(s.supply().len(), supply.len());
+    assert_eq!(s.supply().len(), supply - 1, "only the built room left it");
+    for (i, z) in Size::ALL.iter().enumerate() {
+        assert_eq!(s.deck_len(*z), decks[i], "nothing drawn from {z:?}");
+    }
+    assert_eq!(s.decision(), None);
 }

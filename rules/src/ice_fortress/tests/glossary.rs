@@ -541,6 +541,19 @@ fn dice_verbs_change_turn_over_and_roll_dice() {
             pay: vec![],
         },
     );
+    // Each rolled die may go only to its opposite face: the 3 to a 4, the 5 to a 2.
+    let mut flips = vec![
+        Action::SetDie {
+            die: d[0],
+            value: 4,
+        },
+        Action::SetDie {
+            die: d[1],
+            value: 2,
+        },
+    ];
+    flips.sort();
+    assert_eq!(s.legal_actions(0), flips);
     act(
         &mut s,
         Action::SetDie {

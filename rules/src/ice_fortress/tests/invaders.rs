@@ -136,10 +136,23 @@ fn covered_rooms_cannot_be_invaded_and_no_place_attacks_the_shield() {
 
 #[test]
 fn with_no_room_of_its_element_an_invader_attacks_the_shield() {
+    // A fire room with an empty pillar stands in the fortress: an air invader does not enter it.
     let mut s = building();
+    let r = named(FLAME_HALL);
+    put_room(&mut s, r, Spot::Foundation(0));
+    put_pillar(&mut s, r, 0, 3);
+    let shield = s.shield();
     pull(&mut s, Element::Air);
-    assert_eq!(s.shield(), 6);
-    assert_eq!(s.bag()[Element::Air.index()], 10);
+    assert_eq!(s.shield(), shield - 1);
+    assert_eq!(s.bag()[Element::Air.index()], 10, "back into the bag");
+    assert!(
+        s.built_room(r)
+            .unwrap()
+            .invaders
+            .iter()
+            .all(Option::is_none)
+    );
+    assert_eq!(s.pillar_value(r, 0), Some(3));
 }
 
 #[test]
@@ -152,12 +165,30 @@ fn white_rooms_are_never_invaded() {
 
 #[test]
 fn an_empty_shield_loses_at_once() {
+    // Two invaders to pull, one shield cube, no earth room: the first earth invader breaks the
+    // shield and the game is lost then, before the second pull.
     let mut s = building();
     s.shield = 1;
+    for other in Element::ALL {
+        if other != Element::Earth {
+            let n = s.bag()[other.index()];
+            give_shards(&mut s, other, n);
+        }
+    }
+    let bag = s.bag()[Element::Earth.index()];
+    s.phase = Phase::Invaders;
     s.to_pull = 2;
-    pull(&mut s, Element::Earth);
-    assert_eq!(s.phase(), Phase::Lost);
+    assert_eq!(s.to_act(), ToAct::Chance);
+    s.apply_chance();
+    assert_eq!(s.shield(), 0);
+    assert_eq!(s.phase(), Phase::Lost, "lost after one pull, not two");
     assert!(s.is_over());
+    assert_ne!(s.to_act(), ToAct::Chance, "no second invader is pulled");
+    assert_eq!(
+        s.bag()[Element::Earth.index()],
+        bag,
+        "the one attacker went back into the bag"
+    );
     assert_eq!(s.returns(), vec![0.0, 0.0]);
 }
 

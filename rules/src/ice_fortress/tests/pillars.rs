@@ -231,27 +231,26 @@ fn a_black_square_obeys_minus_times_and_same() {
 #[test]
 fn no_die_fits_a_black_square_whose_result_is_off_the_die() {
     let mut s = building();
-    let r = named(FLAME_HALL); // square 3 is +3 of square 2 (1-2): 4 or 5
+    let r = named("Cinder Workshop"); // any, black -1 of square 0, any
     put_room(&mut s, r, Spot::Foundation(0));
-    put_pillar(&mut s, r, 2, 2);
-    let d = roll(&mut s, &[5, 4]);
-    refused(
-        &s,
-        Action::PlacePillar {
-            die: d[1],
-            room: r,
-            square: 3,
-        },
-        "a 5",
-    );
-    act(
-        &mut s,
-        Action::PlacePillar {
-            die: d[0],
-            room: r,
-            square: 3,
-        },
-    );
+    put_pillar(&mut s, r, 0, 1);
+    // 1 - 1 = 0 is on no die: every value is refused on the black square.
+    let d = roll(&mut s, &[1, 2, 3, 4, 5, 6]);
+    for &die in &d {
+        refused(
+            &s,
+            Action::PlacePillar {
+                die,
+                room: r,
+                square: 1,
+            },
+            "no die can be",
+        );
+    }
+    assert!(!s.legal_actions(0).iter().any(|a| matches!(
+        a,
+        Action::PlacePillar { room, square: 1, .. } if *room == r
+    )));
 }
 
 #[test]
