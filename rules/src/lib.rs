@@ -18,6 +18,7 @@ pub mod record;
 mod rng;
 pub mod save;
 pub mod sprawl;
+pub mod words;
 
 pub use catalog::GameKind;
 pub use game::{Game, RuleError, Seat, ToAct};

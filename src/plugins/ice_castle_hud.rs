@@ -72,9 +72,9 @@ pub(super) fn tile_tip(s: &IceCastle, cell: Cell) -> Option<String> {
         format!("{}: a {colour} {}.", cell.name(), tile.kind.name())
     } else if tile.revealed {
         format!(
-            "{}: a {colour} door, closed (a {} behind it).",
+            "{}: a {colour} door, closed ({} behind it).",
             cell.name(),
-            tile.kind.name()
+            hoarfrost_rules::words::a(tile.kind.name())
         )
     } else {
         format!("{}: a {colour} door, closed.", cell.name())

@@ -93,15 +93,15 @@ fn key_fits(s: &IceCastle, card: Card, tile: Cell) -> Result<(), RuleError> {
     let colour = s.tiles[s.index(tile)].colour;
     match card {
         Card::Key(c) if c != colour => Err(RuleError::new(format!(
-            "a {} only opens or closes {} doors; this door is {}",
-            card.name(),
+            "{} only opens or closes {} doors; this door is {}",
+            crate::words::a(&card.name()),
             c.name().to_lowercase(),
             colour.name().to_lowercase()
         ))),
         Card::Key(_) | Card::Skeleton => Ok(()),
         _ => Err(RuleError::new(format!(
-            "a {} cannot open or close doors; use a Key or a Skeleton Key",
-            card.name()
+            "{} cannot open or close doors; use a Key or a Skeleton Key",
+            crate::words::a(&card.name())
         ))),
     }
 }

@@ -272,7 +272,7 @@ pub fn cost_text(costs: &[Cost]) -> String {
     costs
         .iter()
         .map(|c| match *c {
-            Cost::Shard(e) => format!("a {} shard", e.name()),
+            Cost::Shard(e) => crate::words::a(&format!("{} shard", e.name())),
             Cost::AnyShard => "any shard".to_string(),
             Cost::Die(a, b) if a == b => format!("a die of {a}"),
             Cost::Die(1, 6) => "any die".to_string(),
@@ -394,7 +394,7 @@ pub(super) fn describe(s: &IceFortress, seat: Seat, action: &Action) -> String {
                 .iter()
                 .map(|p| match *p {
                     Pay::Die(d) => die(d),
-                    Pay::Shard(e) => format!("a {} shard", e.name()),
+                    Pay::Shard(e) => crate::words::a(&format!("{} shard", e.name())),
                 })
                 .collect();
             let paid = if paid.is_empty() {
@@ -418,7 +418,10 @@ pub(super) fn describe(s: &IceFortress, seat: Seat, action: &Action) -> String {
         Action::Flood { room } => format!("{who} lets the water flood {}", room_name(s, *room)),
         Action::DiscardRoom { room } => format!("{who} discards {}", room_name(s, *room)),
         Action::DiscardShard { element } => {
-            format!("{who} discards a {} shard", element.name())
+            format!(
+                "{who} discards {}",
+                crate::words::a(&format!("{} shard", element.name()))
+            )
         }
     }
 }

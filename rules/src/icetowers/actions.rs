@@ -229,7 +229,7 @@ pub(super) fn describe(s: &IceTowers, seat: Seat, action: &Action) -> String {
                 .tower(from)
                 .and_then(|t| t.pieces.get(index as usize))
                 .map_or("a pyramid".to_string(), |p| {
-                    format!("a {}", s.piece_name(*p))
+                    crate::words::a(&s.piece_name(*p))
                 });
             let to = match onto {
                 Some(onto) => format!("caps {} with it", s.describe(onto)),

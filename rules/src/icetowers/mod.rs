@@ -246,9 +246,9 @@ impl IceTowers {
         match self.tower(id) {
             Some(t) if t.is_freestanding() => format!("the {}", self.piece_name(t.top())),
             Some(t) => format!(
-                "the {}-high tower topped by a {}",
+                "the {}-high tower topped by {}",
                 t.pieces.len(),
-                self.piece_name(t.top())
+                crate::words::a(&self.piece_name(t.top()))
             ),
             None => format!("tower #{id}"),
         }

@@ -70,8 +70,8 @@ impl Recorded for IceColony {
         if let ColonyPhase::FillBoard { next } = self.phase() {
             return match after.terrain_grid().get(*next as usize).copied().flatten() {
                 Some(c) => format!(
-                    "a {} terrain piece is drawn for {}",
-                    c.name(),
+                    "{} terrain piece is drawn for {}",
+                    crate::words::a(c.name()),
                     ice_colony::square_name(*next)
                 ),
                 None => "a terrain piece is drawn".to_string(),
@@ -146,7 +146,10 @@ impl Recorded for IceFortress {
                     .into_iter()
                     .find(|e| a[e.index()] < b[e.index()])
                 {
-                    Some(e) => format!("a {} invader is pulled from the bag", e.name()),
+                    Some(e) => format!(
+                        "{} invader is pulled from the bag",
+                        crate::words::a(e.name())
+                    ),
                     None => "an invader is pulled from the bag".to_string(),
                 }
             }

@@ -72,9 +72,9 @@ impl std::fmt::Display for LoadError {
                 Some(kind) => write!(
                     f,
                     "this is {} {} save, not {} {} one",
-                    article(kind.title()),
+                    crate::words::article(kind.title()),
                     kind.title(),
-                    article(expected.title()),
+                    crate::words::article(expected.title()),
                     expected.title()
                 ),
                 None => write!(f, "this is a save of an unknown game '{found}'"),
@@ -88,13 +88,6 @@ impl std::fmt::Display for LoadError {
 }
 
 impl std::error::Error for LoadError {}
-
-fn article(title: &str) -> &'static str {
-    match title.chars().next() {
-        Some('A' | 'E' | 'I' | 'O' | 'U') => "an",
-        _ => "a",
-    }
-}
 
 /// Why a save could not be written.
 #[derive(Clone, Debug, PartialEq, Eq)]
