@@ -61,6 +61,9 @@ pub struct FrameTarget {
     /// The side of the table the reset view looks from, as the camera's yaw (0: from +Z, the first
     /// seat's side; a quarter turn more looks from +X).
     pub yaw: f32,
+    /// How far left of the window's middle the target is seen, as a share of its radius, so that
+    /// the side panel (top right) covers less of it.
+    pub shift: f32,
 }
 
 impl Default for FrameTarget {
@@ -70,6 +73,7 @@ impl Default for FrameTarget {
             radius: 9.0,
             pitch: 1.1,
             yaw: 0.0,
+            shift: 0.0,
         }
     }
 }
@@ -79,7 +83,9 @@ impl OrbitCamera {
     pub fn framing(target: FrameTarget) -> Self {
         OrbitCamera {
             focus: target.centre
-                + Quat::from_rotation_y(target.yaw) * Vec3::Z * target.radius * 0.3,
+                + Quat::from_rotation_y(target.yaw)
+                    * Vec3::new(target.shift, 0.0, 0.3)
+                    * target.radius,
             yaw: target.yaw,
             pitch: target.pitch,
             distance: target.radius * 2.6,
@@ -316,6 +322,19 @@ fn in_wide_window(slopes: Vec2) -> bool {
     slopes.x.abs() < up * 16.0 / 9.0 && slopes.y.abs() < up
 }
 
+/// The pixel where `point` shows in a 1280x720 window seen from `camera` (from the top left
+/// corner; outside 0..1280 x 0..720 where it is out of view), or `None` behind the camera.
+#[cfg(test)]
+pub(crate) fn pixel_at(camera: &OrbitCamera, point: Vec3) -> Option<Vec2> {
+    let up = (std::f32::consts::PI / 8.0).tan();
+    view_slopes(camera, point).map(|s| {
+        Vec2::new(
+            (1.0 + s.x / (up * 16.0 / 9.0)) * 640.0,
+            (1.0 - s.y / up) * 360.0,
+        )
+    })
+}
+
 /// The first point of the level circle of `radius` round `centre` (walked in 72 steps) that falls
 /// outside a 16:9 window's view from `camera`: its angle round the circle and where it falls.
 #[cfg(test)]
@@ -362,6 +381,7 @@ mod tests {
                 radius,
                 pitch,
                 yaw: 0.0,
+                shift: 0.0,
             };
             let out = circle_out_of_view(&OrbitCamera::framing(target), target.centre, radius);
             assert_eq!(

@@ -503,13 +503,9 @@ mod tests {
 
     /// Where `p` shows in a 1280x720 window with the camera as a new game frames the table.
     fn on_screen(p: Vec3) -> Vec2 {
-        use crate::plugins::camera::OrbitCamera;
-        let eye = OrbitCamera::framing(crate::plugins::fortress_table::framing(0.0)).transform();
-        // Bevy's default perspective: a vertical field of view of a quarter turn's half.
-        let projection =
-            bevy::math::Mat4::perspective_rh(std::f32::consts::FRAC_PI_4, 1280.0 / 720.0, 0.1, 1e3);
-        let ndc = (projection * eye.to_matrix().inverse()).project_point3(p);
-        Vec2::new((ndc.x + 1.0) * 640.0, (1.0 - ndc.y) * 360.0)
+        use crate::plugins::camera::{OrbitCamera, pixel_at};
+        let camera = OrbitCamera::framing(crate::plugins::fortress_table::framing(0.0));
+        pixel_at(&camera, p).expect("in front of the camera")
     }
 
     /// The places round the board that a player clicks or reads (pool dice, supply rooms with the

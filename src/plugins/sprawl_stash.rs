@@ -309,6 +309,45 @@ mod tests {
     use hoarfrost_rules::sprawl;
     use hoarfrost_rules::sprawl::{Action, Setup, Square};
 
+    /// As a game starts in a 1280x720 window, seen from any seat, every tray's pyramids are in
+    /// sight: inside the window, clear of the side panel (top right: 360 pixels wide and 400 high
+    /// at eight seats, whose lines are the longest) and of the stash window (top left).
+    #[test]
+    fn the_windows_leave_every_tray_in_sight_from_every_seat() {
+        use crate::plugins::camera::{FrameTarget, OrbitCamera, pixel_at};
+        use crate::plugins::sprawl_table::{framing, seat_yaw};
+        for players in 3..=8 {
+            let state = Sprawl::new(&Setup::new(players, 1)).unwrap();
+            let dims = state.dimensions();
+            for viewer in 0..players {
+                let camera = OrbitCamera::framing(FrameTarget {
+                    yaw: seat_yaw(&state, viewer),
+                    ..framing(table_radius(dims))
+                });
+                for seat in 0..players {
+                    for pips in 1..=3u8 {
+                        for k in 0..5 {
+                            let p = stash_position(seat, players, dims, pips, (k, 5));
+                            let at = pixel_at(&camera, p).unwrap();
+                            let what = format!(
+                                "{players} seats seen from seat {viewer}: seat {seat}'s {pips}s at {at}"
+                            );
+                            assert!(
+                                (10.0..1270.0).contains(&at.x) && (10.0..710.0).contains(&at.y),
+                                "{what}: out of the window"
+                            );
+                            assert!(at.x < 905.0 || at.y > 400.0, "{what}: under the side panel");
+                            assert!(
+                                at.x > 355.0 || at.y > 100.0,
+                                "{what}: under the stash window"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn trays_stand_apart_off_the_board_and_on_the_table() {
         // Full trays, and trays with rows of different lengths (each row is centred).

@@ -108,6 +108,18 @@ fn darken(c: Color) -> Color {
     Color::srgb(s.red * 0.3, s.green * 0.3, s.blue * 0.3)
 }
 
+/// What the camera frames at the start and on R: the table out to the trays (`reach`), seen a
+/// little left of the window's middle, so that the side panel (top right, wide at large tables)
+/// leaves the tray on the right in sight.
+pub fn framing(reach: f32) -> FrameTarget {
+    FrameTarget {
+        centre: Vec3::ZERO,
+        radius: reach,
+        shift: 0.2,
+        ..default()
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn start_game(
     mut commands: Commands,
@@ -248,11 +260,7 @@ fn start_game(
     };
     spawn_board_labels(&mut commands, &labels, &grid, 0.75, SPACING * 0.45);
     commands.insert_resource(kit);
-    commands.insert_resource(FrameTarget {
-        centre: Vec3::ZERO,
-        radius: reach,
-        ..default()
-    });
+    commands.insert_resource(framing(reach));
     commands.insert_resource(StashPick::default());
     let ordinary = if choice.scene.is_some() {
         format!(
