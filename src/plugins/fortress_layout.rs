@@ -305,9 +305,10 @@ pub fn deck_centre(size: Size) -> Vec3 {
 }
 
 /// Centre of supply room `i` of `n` (in front of the board, in rows of six, each row centred on
-/// itself). The rows sit a little right of centre, each nearer row (wider in sight) a little more,
-/// so that the characters' window (at the left, as high as the window) does not cover their first
-/// card; the side panel (top right) ends above them.
+/// itself, close enough that three rows, 18 rooms, stay in the window). The rows sit a little right
+/// of centre, each nearer row (wider in sight) a little more, so that the characters' window (at
+/// the left, as high as the window) does not cover their first card; the side panel (top right)
+/// ends above them.
 pub fn supply_slot(i: usize, n: usize) -> Vec3 {
     const PER_ROW: usize = 6;
     let row = i / PER_ROW;
@@ -317,7 +318,7 @@ pub fn supply_slot(i: usize, n: usize) -> Vec3 {
     Vec3::new(
         (col - (in_row - 1.0) / 2.0) * pitch + 2.0 + row as f32 * 0.6,
         BOARD_TOP,
-        12.6 + row as f32 * 2.3,
+        12.4 + row as f32 * 1.95,
     )
 }
 
@@ -517,7 +518,7 @@ mod tests {
         for i in 0..50 {
             out.push((format!("pool die {i}"), pool_slot(i)));
         }
-        for n in 1..=12 {
+        for n in 1..=18 {
             for i in 0..n {
                 let c = supply_slot(i, n);
                 out.push((format!("supply room {i} of {n}, left"), c - Vec3::X * half));
