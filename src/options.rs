@@ -156,14 +156,9 @@ impl LaunchOptions {
             return Err("--continue and --replay open a saved game; leave out --game".into());
         }
         if let (Some(game), Some(seats)) = (o.game, &o.seats)
-            && !game.seats().contains(&seats.len())
+            && let Some(why) = game.refuse_seats(seats.len())
         {
-            return Err(format!(
-                "{} takes {:?} seats, not {}",
-                game.title(),
-                game.seats(),
-                seats.len()
-            ));
+            return Err(why);
         }
         if o.tutorial {
             let game = o.game.unwrap_or(GameKind::IceFortress);

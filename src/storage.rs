@@ -177,9 +177,9 @@ pub fn summarize(text: &str) -> Result<String, String> {
         .count();
     let steps = header.steps;
     Ok(format!(
-        "{game}, {} seats ({humans} human), {steps} {}",
-        header.seats.len(),
-        if steps == 1 { "step" } else { "steps" }
+        "{game}, {} ({humans} human), {}",
+        hoarfrost_rules::words::count(header.seats.len() as i64, "seat", "seats"),
+        hoarfrost_rules::words::count(steps as i64, "step", "steps")
     ))
 }
 

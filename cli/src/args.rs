@@ -137,12 +137,8 @@ impl Args {
         }
         let game = game.ok_or("--game is required")?;
         let seats = seats.unwrap_or(*game.seats().start());
-        if !game.seats().contains(&seats) {
-            return Err(format!(
-                "{} takes {:?} seats, not {seats}",
-                game.title(),
-                game.seats()
-            ));
+        if let Some(why) = game.refuse_seats(seats) {
+            return Err(why);
         }
         if (difficulty.is_some() || win_table) && game != GameKind::IceFortress {
             return Err("--difficulty and --win-table are for --game ice-fortress".into());

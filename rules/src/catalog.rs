@@ -54,6 +54,20 @@ impl GameKind {
         }
     }
 
+    /// Why `seats` seats cannot play this game ("IceTowers takes 2 to 6 seats, not 1"), or `None`
+    /// where they can.
+    pub fn refuse_seats(self, seats: usize) -> Option<String> {
+        let range = self.seats();
+        (!range.contains(&seats)).then(|| {
+            format!(
+                "{} takes {} to {} seats, not {seats}",
+                self.title(),
+                range.start(),
+                range.end()
+            )
+        })
+    }
+
     /// Whether the game can be played in this build.
     pub fn available(self) -> bool {
         true
@@ -68,6 +82,17 @@ impl GameKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seat_count_outside_the_game_s_range_is_refused_in_words() {
+        assert_eq!(
+            GameKind::IceTowers.refuse_seats(1).as_deref(),
+            Some("IceTowers takes 2 to 6 seats, not 1")
+        );
+        assert_eq!(GameKind::IceTowers.refuse_seats(6), None);
+        assert!(GameKind::Sprawl.refuse_seats(2).is_some());
+        assert_eq!(GameKind::IceFortress.refuse_seats(1), None);
+    }
 
     #[test]
     fn slugs_round_trip() {

@@ -13,6 +13,29 @@ pub fn article(word: &str) -> &'static str {
     }
 }
 
+/// `text` with its first letter a capital: a sentence that may begin with a value.
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// `n` and the noun that goes with it: "1 card", "3 cards", "1 die", "2 dice".
+pub fn count(n: i64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Names listed as a sentence does: "Red", "Red and Yellow", "Red, Yellow and Green".
+pub fn listed(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -25,5 +48,19 @@ mod tests {
         assert_eq!(a("Red large"), "a Red large");
         assert_eq!(a("Skeleton Key"), "a Skeleton Key");
         assert_eq!(article(""), "a");
+        assert_eq!(capitalized(&a("Orange small")), "An Orange small");
+        assert_eq!(capitalized(""), "");
+    }
+
+    #[test]
+    fn counts_agree_and_lists_read_as_sentences() {
+        assert_eq!(count(1, "card", "cards"), "1 card");
+        assert_eq!(count(0, "card", "cards"), "0 cards");
+        assert_eq!(count(2, "die", "dice"), "2 dice");
+        assert_eq!(count(-1, "point", "points"), "-1 points");
+        assert_eq!(listed(&[]), "");
+        assert_eq!(listed(&["Red"]), "Red");
+        assert_eq!(listed(&["Red", "Yellow"]), "Red and Yellow");
+        assert_eq!(listed(&["Red", "Yellow", "Green"]), "Red, Yellow and Green");
     }
 }

@@ -294,7 +294,14 @@ fn cards_window(
                                 };
                                 power_button(ui, s, human, true, r, &mut inputs);
                             });
-                            ui.small(format!("+{} invader(s) a turn", card.extra_invaders));
+                            ui.small(format!(
+                                "+{} a turn",
+                                hoarfrost_rules::words::count(
+                                    i64::from(card.extra_invaders),
+                                    "invader",
+                                    "invaders"
+                                )
+                            ));
                         } else {
                             ui.label(&card.invader_text);
                         }
@@ -380,7 +387,11 @@ pub fn target_text(s: &IceFortress, t: Target, figure: Option<&FigurePiece>) -> 
             _ => "an invader".into(),
         },
         Target::Shard(e) => format!("{} shard in the supply: pays for powers", e.name()),
-        Target::Deck(size) => format!("{} room deck: {} cards", size.name(), s.deck_len(size)),
+        Target::Deck(size) => format!(
+            "{} room deck: {}",
+            size.name(),
+            hoarfrost_rules::words::count(s.deck_len(size) as i64, "card", "cards")
+        ),
         Target::Slot(e) => {
             let slot = s.slot(e);
             let text = s

@@ -156,7 +156,7 @@ pub fn held_text(s: &IceFortress, legal: &[Action], sel: &Selection) -> String {
         }
         Selection::Room(r) => {
             let card = s.card(*r);
-            let name = card.map_or("a room".into(), |c| c.name.clone());
+            let name = card.map_or("a room".into(), |c| format!("the {}", c.name));
             let built = legal
                 .iter()
                 .any(|a| matches!(a, Action::BuildRoom { room, .. } if room == r));

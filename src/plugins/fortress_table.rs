@@ -471,7 +471,11 @@ pub fn room_text(s: &IceFortress, room: ice_fortress::RoomId) -> String {
     if let Some(b) = s.built_room(room) {
         lines.push(format!("level {}", b.level));
         for (at, e) in b.invader_spots() {
-            lines.push(format!("{} invader at {at:?}", e.name()));
+            let place = match at {
+                ice_fortress::InvaderAt::Square { square, .. } => format!("square {square}"),
+                ice_fortress::InvaderAt::Group { group, .. } => format!("group {group}"),
+            };
+            lines.push(format!("{} invader on {place}", e.name()));
         }
     }
     lines.join("\n")

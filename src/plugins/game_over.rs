@@ -52,7 +52,11 @@ fn game_over_window<G: Recorded>(
                     ));
                 });
             }
-            ui.label(format!("{} steps", session.steps()));
+            ui.label(hoarfrost_rules::words::count(
+                session.steps() as i64,
+                "step",
+                "steps",
+            ));
             if let Some(line) = records.and_then(|r| record_line(&r, G::KIND)) {
                 ui.small(line);
             }

@@ -104,7 +104,8 @@ pub fn named_line(
     name: impl Fn(Seat) -> (String, Option<String>),
 ) -> String {
     if let Some(event) = line.strip_prefix("chance: ") {
-        return with_first_player(event, seats, &name).unwrap_or_else(|| capitalized(event));
+        return with_first_player(event, seats, &name)
+            .unwrap_or_else(|| hoarfrost_rules::words::capitalized(event));
     }
     let seat = line
         .strip_prefix("seat ")
@@ -143,15 +144,6 @@ fn first_name<'a>(name: &'a str, text: &str) -> Option<&'a str> {
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .find(|n| text.strip_prefix(n).is_some_and(|r| r.starts_with(' ')))
-}
-
-/// `text` with its first letter in capitals.
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// A seat's name at the table (the game's own: "Red", "Player 1 (South)") and its player's name,
@@ -371,8 +363,11 @@ fn side_panel<G: Recorded>(
                         } else {
                             egui::Color32::LIGHT_GRAY
                         };
-                        let text = with_first_player(&notice.text, seats, names);
-                        ui.colored_label(colour, text.as_deref().unwrap_or(&notice.text));
+                        // The rules' refusals begin in lower case ("that square is taken"):
+                        // shown alone, a notice begins as a sentence does.
+                        let text = with_first_player(&notice.text, seats, names)
+                            .unwrap_or_else(|| hoarfrost_rules::words::capitalized(&notice.text));
+                        ui.colored_label(colour, text);
                         ui.separator();
                     }
                     egui::CollapsingHeader::new("Game log")

@@ -1,7 +1,7 @@
 //! The Ice Castle side panel: seats, the pile and discard, and the buttons that show no card; and
 //! the tooltip over a door tile.
 
-use hoarfrost_rules::ice_castle::{Cell, IceCastle};
+use hoarfrost_rules::ice_castle::{Cell, IceCastle, TileKind};
 use hoarfrost_rules::{Game, Hue, Seat};
 
 use crate::palette;
@@ -26,10 +26,10 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
         seat_button: None,
         extra_lines: |s| {
             let mut lines = vec![format!(
-                "Turn {} of at most {}; {} cards in the pile",
+                "Turn {} of at most {}; {} in the pile",
                 s.turns(),
                 s.turn_limit(),
-                s.pile_count()
+                hoarfrost_rules::words::count(s.pile_count() as i64, "card", "cards")
             )];
             if let Some(top) = s.discard_top() {
                 lines.push(format!("Discard pile: {} on top", top.name()));
@@ -74,7 +74,11 @@ pub(super) fn tile_tip(s: &IceCastle, cell: Cell) -> Option<String> {
         format!(
             "{}: a {colour} door, closed ({} behind it).",
             cell.name(),
-            hoarfrost_rules::words::a(tile.kind.name())
+            // A plain door's open side is called an "open door"; closed, it is a plain one.
+            hoarfrost_rules::words::a(match tile.kind {
+                TileKind::Plain => "plain door",
+                kind => kind.name(),
+            })
         )
     } else {
         format!("{}: a {colour} door, closed.", cell.name())

@@ -345,7 +345,10 @@ pub(super) fn hud_spec() -> HudSpec<IceColony> {
             let edge = if s.has_edge(seat) { ", edge token" } else { "" };
             let n = s.territories(seat);
             let places = if n == 1 { "territory" } else { "territories" };
-            format!("{n} {places}, {pool} pieces in pool{edge}")
+            format!(
+                "{n} {places}, {} in pool{edge}",
+                hoarfrost_rules::words::count(pool as i64, "piece", "pieces")
+            )
         },
         seat_button: None,
         extra_lines: |s| {
@@ -391,9 +394,9 @@ pub fn square_tip(s: &IceColony, sq: Square) -> Option<String> {
     }];
     if let Some(unit) = s.unit(sq) {
         lines.push(format!(
-            "{}'s territory, {} pips.",
+            "{}'s territory, {}.",
             s.colour(unit.owner).name(),
-            unit.pips()
+            hoarfrost_rules::words::count(i64::from(unit.pips()), "pip", "pips")
         ));
     }
     Some(lines.join("\n"))
@@ -423,7 +426,11 @@ mod tests {
                 let tip = square_tip(&s, sq).unwrap();
                 let owner = s.colour(unit.owner).name();
                 assert!(
-                    tip.ends_with(&format!("{owner}'s territory, {} pips.", unit.pips())),
+                    tip.ends_with(&format!(
+                        "{owner}'s territory, {} pip{}.",
+                        unit.pips(),
+                        if unit.pips() == 1 { "" } else { "s" }
+                    )),
                     "{tip}"
                 );
                 return;

@@ -79,7 +79,11 @@ pub fn tower_tip(s: &IceTowers, at: &PieceAt) -> Option<String> {
         format!("{} {}", s.hue(p.side).name(), size_name(p.pips))
     };
     if t.is_freestanding() {
-        return Some(format!("A {}, standing free.", name(&t.top())));
+        let piece = hoarfrost_rules::words::a(&name(&t.top()));
+        return Some(format!(
+            "{}, standing free.",
+            hoarfrost_rules::words::capitalized(&piece)
+        ));
     }
     let pieces: Vec<String> = t.pieces.iter().map(name).collect();
     Some(format!(

@@ -106,7 +106,7 @@ fn every_load_error_gives_its_own_message_and_stages_nothing() {
     assert!(refused(&unknown).contains("unknown game 'chess'"));
     let one_seat = good.replacen("\"ai\",", "", 1);
     assert!(
-        refused(&one_seat).contains("lists 1 seats"),
+        refused(&one_seat).contains("lists 1 seat but"),
         "{}",
         refused(&one_seat)
     );

@@ -263,11 +263,11 @@ fn entry(ui: &mut egui::Ui, f: &Finished, now: u64) {
     ui.horizontal(|ui| {
         ui.colored_label(colour, word);
         ui.label(format!(
-            "{title}, {}, {}: {} ({} steps)",
+            "{title}, {}, {}: {} ({})",
             f.table(),
             storage::ago(now.saturating_sub(f.ended)),
             f.headline,
-            f.steps,
+            hoarfrost_rules::words::count(f.steps as i64, "step", "steps"),
         ));
     })
     .response

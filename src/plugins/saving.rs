@@ -93,7 +93,10 @@ pub(crate) fn adopt_pending<G: Recorded>(
         Some(PendingGame::Replay(replay)) => {
             let steps = replay.len();
             session.replace(Session::replaying(replay, seats, seed));
-            notice.info(format!("Replaying a game of {steps} steps."));
+            notice.info(format!(
+                "Replaying a game of {}.",
+                hoarfrost_rules::words::count(steps as i64, "step", "steps")
+            ));
         }
         None => {}
     }

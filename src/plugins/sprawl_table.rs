@@ -385,13 +385,16 @@ pub(super) fn hud_spec() -> HudSpec<Sprawl> {
             let st = s.stash(seat);
             let cards = s.face_down_cards(seat);
             let cards = if cards > 0 {
-                format!(", {cards} coup cards")
+                format!(
+                    ", {}",
+                    hoarfrost_rules::words::count(cards as i64, "coup card", "coup cards")
+                )
             } else {
                 String::new()
             };
             format!(
-                "{} points in stash (1s: {}, 2s: {}, 3s: {}){cards}",
-                s.scores()[seat],
+                "{} in stash (1s: {}, 2s: {}, 3s: {}){cards}",
+                hoarfrost_rules::words::count(s.scores()[seat], "point", "points"),
                 st[0],
                 st[1],
                 st[2]
@@ -472,7 +475,10 @@ pub fn square_tip(s: &Sprawl, sq: Square) -> Option<String> {
         .map(|seat| s.hue(seat).name())
         .collect();
     if !targeting.is_empty() {
-        lines.push(format!("Targeted by {}.", targeting.join(" and ")));
+        lines.push(format!(
+            "Targeted by {}.",
+            hoarfrost_rules::words::listed(&targeting)
+        ));
     }
     Some(lines.join("\n"))
 }

@@ -162,12 +162,8 @@ impl SetupChoice {
         if !self.game.available() {
             return Some(format!("{} is not on the table yet", self.game.title()));
         }
-        if !self.game.seats().contains(&self.seats.len()) {
-            return Some(format!(
-                "{} takes {:?} seats",
-                self.game.title(),
-                self.game.seats()
-            ));
+        if let Some(why) = self.game.refuse_seats(self.seats.len()) {
+            return Some(why);
         }
         let hues = self.hues();
         if (1..hues.len()).any(|i| hues[..i].contains(&hues[i])) {

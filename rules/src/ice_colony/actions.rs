@@ -291,8 +291,14 @@ fn check_move(
     }
     let there = match s.unit(to) {
         Some(u) if u.owner != seat => {
+            // Only the act may attack; a forced or extra move has nowhere to go there.
+            let instead = if matches!(s.phase, Phase::Act { .. }) {
+                ": attack it instead"
+            } else {
+                ""
+            };
             return Err(RuleError::new(format!(
-                "{} holds that square: attack it instead",
+                "{} holds that square{instead}",
                 s.colour(u.owner).name()
             )));
         }

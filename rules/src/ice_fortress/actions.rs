@@ -331,14 +331,23 @@ fn at_text(s: &IceFortress, at: InvaderAt) -> String {
 fn card_name(s: &IceFortress, card: CardRef) -> String {
     let c = &s.content().characters;
     match card {
-        CardRef::Name(n) => c.names.get(n as usize).map(|x| x.name.clone()),
-        CardRef::Ability(a) => c.abilities.get(a as usize).map(|x| x.name.clone()),
-        CardRef::Class(k) => c.classes.get(k as usize).map(|x| x.name.clone()),
+        CardRef::Name(n) => c
+            .names
+            .get(n as usize)
+            .map(|x| format!("{}'s name card", x.name)),
+        CardRef::Ability(a) => c
+            .abilities
+            .get(a as usize)
+            .map(|x| format!("the {} ability", x.name)),
+        CardRef::Class(k) => c
+            .classes
+            .get(k as usize)
+            .map(|x| format!("the {} class", x.name)),
         CardRef::Beacon(b) => s
             .content()
             .invaders
             .get(b as usize)
-            .map(|x| x.beacon_name.clone()),
+            .map(|x| format!("the {}", x.beacon_name)),
     }
     .unwrap_or_else(|| "an unknown card".into())
 }
@@ -379,7 +388,8 @@ pub(super) fn describe(s: &IceFortress, seat: Seat, action: &Action) -> String {
         ),
         Action::BuildRoom { room, on } => {
             let place = match on {
-                Spot::Foundation(i) => format!("foundation space {i}"),
+                // Counted from 1, as the space's tooltip counts them.
+                Spot::Foundation(i) => format!("foundation space {}", u16::from(*i) + 1),
                 Spot::Group { room: base, group } => {
                     format!("pillar group {group} of {}", room_name(s, *base))
                 }

@@ -80,7 +80,8 @@ impl std::fmt::Display for LoadError {
                 None => write!(f, "this is a save of an unknown game '{found}'"),
             },
             LoadError::Seats { listed, game } => {
-                write!(f, "the save lists {listed} seats but its game has {game}")
+                let listed = crate::words::count(*listed as i64, "seat", "seats");
+                write!(f, "the save lists {listed} but its game has {game}")
             }
             LoadError::Replay(e) => write!(f, "the saved game does not replay: {e}"),
         }

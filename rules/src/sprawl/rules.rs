@@ -219,7 +219,8 @@ pub(super) fn check_move(s: &Sprawl, seat: Seat, action: &Action) -> Result<(), 
             let height = b.tower(root).map_or(0, Tower::height);
             if depth as usize > height {
                 return err(format!(
-                    "a {height}-piece tower supports branches at most {height} piece(s) long"
+                    "a {height}-piece tower supports branches at most {} long",
+                    crate::words::count(height as i64, "piece", "pieces")
                 ));
             }
             let cap = branch_capacity(height);

@@ -114,8 +114,9 @@ impl Sprawl {
         let name = |st: &Standing| self.hue(st.seat).name();
         let names: Vec<&str> = level.iter().map(|st| name(st)).collect();
         let mut lines = vec![format!(
-            "{} have {best} points left each: the tie-breaks decide.",
-            joined(&names)
+            "{} have {} left each: the tie-breaks decide.",
+            crate::words::listed(&names),
+            crate::words::count(best, "point", "points")
         )];
         for (number, what) in TIE_BREAK_NAMES.iter().enumerate() {
             let value = |st: &Standing| st.tie_breaks()[number];
@@ -140,18 +141,9 @@ impl Sprawl {
         let names: Vec<&str> = level.iter().map(|st| name(st)).collect();
         lines.push(format!(
             "{} are level on every tie-break and share the win.",
-            joined(&names)
+            crate::words::listed(&names)
         ));
         lines
-    }
-}
-
-/// Names joined as "A", "A and B", "A, B and C".
-fn joined(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

@@ -62,6 +62,31 @@ fn blue_allows_one_extra_move_from_the_active_territory() {
 }
 
 #[test]
+fn blues_extra_move_cannot_enter_an_enemy_square_and_is_not_told_to_attack() {
+    // Orange holds D3 beside the active C3: the extra move may not go there, and since the extra
+    // move allows no attack, the refusal does not suggest one.
+    let mut s = game(
+        2,
+        &[(12, Colour::Blue)],
+        &[(12, WHITE, 3), (13, ORANGE, 1), (4, ORANGE, 1)],
+    );
+    fate(&mut s, 12, 2);
+    let s = allowed(&s, WHITE, Action::Move { to: 11, pips: 1 });
+    assert_eq!(s.phase(), &Phase::ExtraMove { square: 12 });
+    refused(
+        &s,
+        WHITE,
+        Action::Move { to: 13, pips: 1 },
+        "Orange holds that square",
+    );
+    let why = s
+        .clone()
+        .apply(WHITE, &Action::Move { to: 13, pips: 1 })
+        .unwrap_err();
+    assert!(!why.0.contains("attack"), "{why:?}");
+}
+
+#[test]
 fn blue_gives_no_extra_move_once_the_territory_is_empty() {
     let mut s = on(Colour::Blue, 2);
     fate(&mut s, 12, 2);
