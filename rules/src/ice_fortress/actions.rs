@@ -362,10 +362,25 @@ pub(super) fn describe(s: &IceFortress, seat: Seat, action: &Action) -> String {
         .and_then(|i| s.characters.get(i))
         .and_then(|c| s.content().characters.names.get(c.name as usize))
         .map_or(format!("Seat {seat}"), |n| n.name.clone());
+    // A die by its value; where another rolled die shows the same, also by its place in the tray
+    // from the left, as the table shows them.
     let die = |d: DieId| {
-        s.dice
-            .get(d as usize)
-            .map_or(format!("die {d}"), |x| format!("a {} (die {d})", x.value))
+        let Some(x) = s.dice.get(d as usize) else {
+            return format!("die {d}");
+        };
+        let rolled = |o: &&Die| o.at == DieAt::Rolled;
+        let twins = s
+            .dice
+            .iter()
+            .filter(rolled)
+            .filter(|o| o.value == x.value)
+            .count();
+        if x.at == DieAt::Rolled && twins > 1 {
+            let place = s.dice[..d as usize].iter().filter(rolled).count() + 1;
+            format!("a {} (rolled die {place})", x.value)
+        } else {
+            format!("a {}", x.value)
+        }
     };
     match action {
         Action::KeepAbility { card } => {

@@ -358,6 +358,32 @@ fn every_legal_action_has_a_description() {
 }
 
 #[test]
+fn a_die_is_named_by_its_value_and_by_its_place_only_where_another_shows_the_same() {
+    let mut s = building();
+    set_character(&mut s, 0, "Autumn", &["fierce", "cunning"], "Banisher");
+    let room = named(FLAME_HALL);
+    put_room(&mut s, room, Spot::Foundation(0));
+    let d = roll(&mut s, &[3, 4, 3]);
+    let text = |d: DieId| {
+        s.action_to_string(
+            0,
+            &Action::PlacePillar {
+                die: d,
+                room,
+                square: 0,
+            },
+        )
+    };
+    assert!(
+        text(d[1]).contains("places a 4 as a pillar"),
+        "{}",
+        text(d[1])
+    );
+    assert!(text(d[0]).contains("a 3 (rolled die 1)"), "{}", text(d[0]));
+    assert!(text(d[2]).contains("a 3 (rolled die 3)"), "{}", text(d[2]));
+}
+
+#[test]
 fn same_seed_same_actions_same_game() {
     let play = || {
         let mut s = game(2, 21);
