@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use hoarfrost_rules::ice_castle::{Action, Card, Cell, IceCastle, Phase};
+use hoarfrost_rules::ice_castle::{Action, Card, CastleView, Cell, IceCastle, Phase};
 use hoarfrost_rules::{Game, Seat};
 
 use crate::options::SeatKind;
@@ -264,6 +264,20 @@ pub fn click_tile(s: &IceCastle, seat: Seat, card: Option<Card>, cell: Cell) -> 
     }
 }
 
+/// A tile of the castle that touches `cell` corner to corner, to ask the rules why a slide between
+/// them is refused (every slide from `cell` is, or the click would have matched one).
+fn corner_tile(view: &CastleView, cell: Cell) -> Option<Cell> {
+    [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        .into_iter()
+        .map(|(dr, dc)| {
+            Cell::new(
+                cell.row.saturating_add_signed(dr),
+                cell.col.saturating_add_signed(dc),
+            )
+        })
+        .find(|&c| c.is_diagonal_to(cell) && view.tile(c).is_some())
+}
+
 /// Why nothing can be done on `cell` now, in the rules' words.
 fn explain(s: &IceCastle, seat: Seat, card: Option<Card>, cell: Cell) -> String {
     let view = s.view(seat);
@@ -279,12 +293,23 @@ fn explain(s: &IceCastle, seat: Seat, card: Option<Card>, cell: Cell) -> String 
             Card::Key(_) | Card::Skeleton => Action::Open { card, tile: cell },
             Card::Padlock => Action::Padlock { tile: cell },
             Card::Axe => Action::Axe { tile: cell },
-            Card::Slide => {
-                let up = Cell::new(cell.row + 1, cell.col + 1);
-                Action::slide(cell, up)
-            }
+            Card::Slide => match corner_tile(&view, cell) {
+                Some(other) => Action::slide(cell, other),
+                None => return "no tile of the castle touches this one corner to corner".into(),
+            },
             Card::Wand => {
-                let target = (0..view.players).find(|&t| t != seat).unwrap_or(0);
+                // The other character the click most likely meant: one beside the tile clicked,
+                // else one inside the castle, else any other seat.
+                let others = || (0..view.players).filter(|&t| t != seat);
+                let at = |t: Seat| s.character(t);
+                let beside = |t: Seat| {
+                    at(t).is_some_and(|c| c.row.abs_diff(cell.row) + c.col.abs_diff(cell.col) == 1)
+                };
+                let target = others()
+                    .find(|&t| beside(t))
+                    .or_else(|| others().find(|&t| at(t).is_some()))
+                    .or_else(|| others().next())
+                    .unwrap_or(0);
                 Action::Wand {
                     seat: target,
                     to: cell,
@@ -369,6 +394,22 @@ mod tests {
         assert_eq!(s.phase(), Phase::Play);
         let seat = s.current();
         (s, seat)
+    }
+
+    #[test]
+    fn a_refused_slide_is_explained_towards_a_tile_of_the_castle() {
+        // On the top row or the east column the probe used to name a tile beyond the edge.
+        for players in 2..=4 {
+            let s = IceCastle::new(&Setup::new(players, 1)).unwrap();
+            let view = s.view(0);
+            for cell in s.cells() {
+                let other = corner_tile(&view, cell).expect("every tile has a corner neighbour");
+                assert!(
+                    other.is_diagonal_to(cell) && s.tile(other).is_some(),
+                    "{cell:?}"
+                );
+            }
+        }
     }
 
     #[test]
