@@ -7,8 +7,8 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use hoarfrost_rules::bots::Bot;
-use hoarfrost_rules::ice_fortress::{FortressBot, IceFortress, Setup};
-use hoarfrost_rules::{Game, Step, ToAct};
+use hoarfrost_rules::ice_fortress::{FortressBot, IceFortress, Phase, RoomId, Setup};
+use hoarfrost_rules::{Game, Seat, Step, ToAct};
 
 use super::*;
 use crate::options::SeatKind;
@@ -42,6 +42,59 @@ fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
+/// The last move in the session's record.
+fn last_act(app: &App) -> Option<(Seat, Action)> {
+    let session = app.world().resource::<Session<IceFortress>>();
+    let steps = &session.record().expect("a recorded game").steps;
+    steps.iter().rev().find_map(|step| match step {
+        Step::Act { seat, action } => Some((*seat, action.clone())),
+        Step::Chance => None,
+    })
+}
+
+/// One frame of play: where a seat is to act, the auto-player's move made through the input
+/// path (clicks, then the panel where the clicks leave a choice), checked to be the move played;
+/// true when a move was made.
+fn advance(app: &mut App, bot: &mut FortressBot) -> bool {
+    let state = app.world().resource::<Session<IceFortress>>().state.clone();
+    let ToAct::Seats(seats) = state.to_act() else {
+        app.update();
+        return false;
+    };
+    let seat = seats[0];
+    let action = bot
+        .choose(&state, seat)
+        .expect("the auto-player has a move");
+    let logged = app.world().resource::<Session<IceFortress>>().log().len();
+    for input in inputs_for(&state, &action) {
+        app.world_mut().write_message(FortressInput(input));
+    }
+    app.update();
+    let offered = app.world().resource::<Choices<IceFortress>>().0.clone();
+    if !offered.is_empty() {
+        assert!(
+            offered.contains(&action),
+            "{action:?} not among {offered:?}"
+        );
+        app.world_mut()
+            .write_message(FortressInput(Input::Panel(action.clone())));
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Session<IceFortress>>().log().len(),
+        logged + 1,
+        "{action:?} was not played; notice: {:?}",
+        app.world().resource::<crate::session::Notice>()
+    );
+    // Chance may already have moved on in the same frames: the record's last act is the move.
+    assert_eq!(
+        last_act(app),
+        Some((seat, action.clone())),
+        "the clicks played something else than {action:?}"
+    );
+    true
+}
+
 /// Play one game to its end through the input path; returns the number of moves and whether it
 /// was won.
 fn play_through(players: usize, seed: u64) -> (usize, bool) {
@@ -54,51 +107,69 @@ fn play_through(players: usize, seed: u64) -> (usize, bool) {
             assert!(s.is_over());
             return (moves, s.returns()[0] == 1.0);
         }
-        let state = app.world().resource::<Session<IceFortress>>().state.clone();
-        let ToAct::Seats(seats) = state.to_act() else {
-            app.update();
-            continue;
-        };
-        let seat = seats[0];
-        let action = bot
-            .choose(&state, seat)
-            .expect("the auto-player has a move");
-        let logged = app.world().resource::<Session<IceFortress>>().log().len();
-        for input in inputs_for(&state, &action) {
-            app.world_mut().write_message(FortressInput(input));
-        }
-        app.update();
-        let offered = app.world().resource::<Choices<IceFortress>>().0.clone();
-        if !offered.is_empty() {
-            assert!(
-                offered.contains(&action),
-                "{action:?} not among {offered:?}"
-            );
-            app.world_mut()
-                .write_message(FortressInput(Input::Panel(action.clone())));
-            app.update();
-        }
-        let session = app.world().resource::<Session<IceFortress>>();
-        assert_eq!(
-            session.log().len(),
-            logged + 1,
-            "{action:?} was not played; notice: {:?}",
-            app.world().resource::<crate::session::Notice>()
-        );
-        // Chance may already have moved on in the same frames: the record's last act is the move.
-        let steps = &session.record().expect("a recorded game").steps;
-        let played = steps.iter().rev().find_map(|step| match step {
-            Step::Act { seat, action } => Some((*seat, action)),
-            Step::Chance => None,
-        });
-        assert_eq!(
-            played,
-            Some((seat, &action)),
-            "the clicks played something else than {action:?}"
-        );
-        moves += 1;
+        moves += usize::from(advance(&mut app, &mut bot));
     }
     panic!("the game did not end");
+}
+
+/// A pillar square of a built room that two or more rolled dice fit, with the moves that place them.
+fn square_two_dice_fit(s: &IceFortress) -> Option<(RoomId, u8, Vec<Action>)> {
+    let ToAct::Seats(seats) = s.to_act() else {
+        return None;
+    };
+    if s.phase() != Phase::Build || s.decision().is_some() {
+        return None;
+    }
+    let legal = s.legal_actions(seats[0]);
+    legal.iter().find_map(|a| {
+        let Action::PlacePillar { room, square, .. } = *a else {
+            return None;
+        };
+        let fits: Vec<Action> = legal
+            .iter()
+            .filter(|b| matches!(**b, Action::PlacePillar { room: r, square: q, .. } if r == room && q == square))
+            .cloned()
+            .collect();
+        (fits.len() >= 2).then_some((room, square, fits))
+    })
+}
+
+/// With no die picked up, a click on a square that several rolled dice fit offers each of those
+/// moves in the panel; the one pressed there is played and the offer goes.
+#[test]
+fn a_click_that_fits_several_moves_offers_them_in_the_panel_and_plays_the_one_pressed() {
+    let mut app = app(1, 11);
+    let mut bot = FortressBot::new(11);
+    for _ in 0..20_000 {
+        let state = app.world().resource::<Session<IceFortress>>().state.clone();
+        let Some((room, square, fits)) = square_two_dice_fit(&state) else {
+            advance(&mut app, &mut bot);
+            continue;
+        };
+        app.world_mut()
+            .write_message(FortressInput(Input::Table(Target::Square { room, square })));
+        app.update();
+        let mut offered = app.world().resource::<Choices<IceFortress>>().0.clone();
+        offered.sort();
+        let mut expected = fits.clone();
+        expected.sort();
+        assert_eq!(offered, expected);
+        assert!(
+            app.world()
+                .resource::<crate::session::Notice>()
+                .text
+                .starts_with("several things fit")
+        );
+        let seat = state.current_seat();
+        let pick = fits[fits.len() - 1].clone();
+        app.world_mut()
+            .write_message(FortressInput(Input::Panel(pick.clone())));
+        app.update();
+        assert_eq!(last_act(&app), Some((seat, pick)));
+        assert!(app.world().resource::<Choices<IceFortress>>().0.is_empty());
+        return;
+    }
+    panic!("no square that two rolled dice fit came up");
 }
 
 #[test]
