@@ -188,11 +188,7 @@ fn start_game(
     }
     commands.insert_resource(slots);
     commands.insert_resource(pyramids);
-    commands.insert_resource(FrameTarget {
-        centre: Vec3::ZERO,
-        radius: HOME_RADIUS + 1.5,
-        ..default()
-    });
+    commands.insert_resource(framing());
     tutorial::seat(
         &mut commands,
         &mut notice,
@@ -297,6 +293,15 @@ pub fn stack_heights(pips: &[Pips]) -> Vec<f32> {
         ys.push(y);
     }
     ys
+}
+
+/// What the camera frames at the start and on R: every colour's home round the middle.
+pub fn framing() -> FrameTarget {
+    FrameTarget {
+        centre: Vec3::ZERO,
+        radius: HOME_RADIUS + 1.5,
+        ..default()
+    }
 }
 
 /// Where seat `seat` of `seats` sits round a table (also Sprawl's trays): seat 0 on the near side,
@@ -473,6 +478,35 @@ pub(crate) fn hud_spec() -> HudSpec<IceTowers> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// As a game starts in a 1280x720 window, every colour's home (2-6 seats, Gus's with two) and
+    /// the first 30 central tower places are in sight: inside the window and clear of the side
+    /// panel (top right: 310 pixels wide, 345 high at six seats).
+    #[test]
+    fn the_side_panel_leaves_every_home_and_the_middle_in_sight() {
+        use crate::plugins::camera::{OrbitCamera, pixel_at};
+        let camera = OrbitCamera::framing(framing());
+        for sides in 3..=6 {
+            for side in 0..sides {
+                for pips in 1..=3 {
+                    for k in 0..5 {
+                        let p = home_position(side as Side, sides, pips, k);
+                        let at = pixel_at(&camera, p).unwrap();
+                        let what = format!("{sides} colours: colour {side}'s {pips}s at {at}");
+                        assert!(
+                            (10.0..1270.0).contains(&at.x) && (10.0..710.0).contains(&at.y),
+                            "{what}: out of the window"
+                        );
+                        assert!(at.x < 960.0 || at.y > 345.0, "{what}: under the side panel");
+                    }
+                }
+            }
+        }
+        for n in 0..30 {
+            let at = pixel_at(&camera, slot_position(n)).unwrap();
+            assert!(at.x < 960.0 || at.y > 345.0, "tower place {n} at {at}");
+        }
+    }
 
     #[test]
     fn a_seat_is_said_to_have_stopped_only_while_the_game_goes_on() {
