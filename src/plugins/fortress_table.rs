@@ -502,4 +502,41 @@ mod tests {
         assert_eq!(shield_cue(Some(5), 6), None, "an undo gives one back");
         assert_eq!(shield_cue(None, 3), None, "a game just started or loaded");
     }
+
+    #[test]
+    fn a_rooms_tip_names_where_each_invader_stands_in_words() {
+        use hoarfrost_rules::bots::Bot;
+        use hoarfrost_rules::{Game, ToAct};
+        let mut s = IceFortress::standard(&Setup::new(1, 4)).unwrap();
+        let mut bot = FortressBot::new(4);
+        for _ in 0..5000 {
+            let invaded = s
+                .built()
+                .values()
+                .find_map(|b| b.invader_spots().first().map(|&(at, e)| (b.card, at, e)));
+            if let Some((room, at, e)) = invaded {
+                let place = match at {
+                    ice_fortress::InvaderAt::Square { square, .. } => format!("square {square}"),
+                    ice_fortress::InvaderAt::Group { group, .. } => format!("group {group}"),
+                };
+                let tip = room_text(&s, room);
+                assert!(
+                    tip.lines()
+                        .any(|l| l == format!("{} invader on {place}", e.name())),
+                    "{tip}"
+                );
+                assert!(!tip.contains('{'), "a Rust value in the tip: {tip}");
+                return;
+            }
+            match s.to_act() {
+                ToAct::Chance => s.apply_chance(),
+                ToAct::Seats(seats) => {
+                    let a = bot.choose(&s, seats[0]).unwrap();
+                    s.apply(seats[0], &a).unwrap();
+                }
+                ToAct::Over => break,
+            }
+        }
+        panic!("no invader entered a room");
+    }
 }

@@ -158,4 +158,44 @@ mod tests {
         }
         panic!("Player 1 never stood on an open door");
     }
+
+    #[test]
+    fn a_door_known_and_closed_again_names_what_is_behind_it() {
+        use hoarfrost_rules::GameRng;
+        use hoarfrost_rules::ice_castle::TileKind;
+        // Random play until doors have been opened and closed again: each such tip names the kind
+        // behind it with its article, a plain door as "a plain door" (its open side is called an
+        // "open door").
+        let mut seen = 0;
+        for seed in 1..=20 {
+            let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
+            let mut rng = GameRng::new(seed);
+            for _ in 0..300 {
+                for cell in s.cells() {
+                    let t = s.tile(cell).unwrap();
+                    if t.revealed && !t.open {
+                        let tip = tile_tip(&s, cell).unwrap();
+                        let behind = match t.kind {
+                            TileKind::Plain => "(a plain door behind it)".to_string(),
+                            kind => {
+                                format!("({} behind it)", hoarfrost_rules::words::a(kind.name()))
+                            }
+                        };
+                        assert!(tip.contains(&behind), "{tip}");
+                        seen += 1;
+                    }
+                }
+                match s.to_act() {
+                    hoarfrost_rules::ToAct::Chance => s.apply_chance(),
+                    hoarfrost_rules::ToAct::Seats(seats) => {
+                        let legal = s.legal_actions(seats[0]);
+                        let action = legal[rng.below(legal.len())];
+                        s.apply(seats[0], &action).unwrap();
+                    }
+                    hoarfrost_rules::ToAct::Over => break,
+                }
+            }
+        }
+        assert!(seen > 0, "no door was closed again");
+    }
 }

@@ -351,10 +351,28 @@ fn every_legal_action_has_a_description() {
     let room = named(FLAME_HALL);
     to_supply(&mut s, room);
     roll(&mut s, &[3, 4]);
+    let mut powers = 0;
     for a in s.legal_actions(0) {
         let text = s.action_to_string(0, &a);
         assert!(text.starts_with("Autumn "), "{text}");
+        // A power names the card it is on, not the character twice ("Autumn uses Autumn ...").
+        if let Action::UsePower { power, .. } = a {
+            let card = match power.card {
+                CardRef::Name(_) => "Autumn's name card".to_string(),
+                CardRef::Ability(k) => {
+                    format!(
+                        "the {} ability",
+                        s.content().characters.abilities[k as usize].name
+                    )
+                }
+                CardRef::Class(_) => "the Banisher class".to_string(),
+                CardRef::Beacon(_) => "the Beacon".to_string(),
+            };
+            assert!(text.starts_with(&format!("Autumn uses {card}")), "{text}");
+            powers += 1;
+        }
     }
+    assert!(powers > 0, "no power to describe");
 }
 
 #[test]
