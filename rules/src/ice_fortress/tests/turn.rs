@@ -399,6 +399,16 @@ fn a_die_is_named_by_its_value_and_by_its_place_only_where_another_shows_the_sam
     );
     assert!(text(d[0]).contains("a 3 (rolled die 1)"), "{}", text(d[0]));
     assert!(text(d[2]).contains("a 3 (rolled die 3)"), "{}", text(d[2]));
+    // Foundation spaces are counted from 1 in the log, as their tooltips count them.
+    let jumbo = find(|c| c.size == Size::Jumbo);
+    let built = s.action_to_string(
+        0,
+        &Action::BuildRoom {
+            room: jumbo,
+            on: Spot::Foundation(0),
+        },
+    );
+    assert!(built.ends_with("on foundation space 1"), "{built}");
 }
 
 #[test]
