@@ -179,6 +179,15 @@ pub fn player_and_seat<G: Recorded>(session: &Session<G>, seat: Seat, name: &str
         .map_or_else(|| name.to_string(), |player| with_player(player, name))
 }
 
+/// A seat's label with who plays it, in the label's own brackets where it ends in some: "Yellow
+/// (AI)", "Anna (Red, human)", "Anna, Player 1 (South, human)".
+pub fn with_kind(label: &str, who: &str) -> String {
+    match label.strip_suffix(')') {
+        Some(open) => format!("{open}, {who})"),
+        None => format!("{label} ({who})"),
+    }
+}
+
 /// `player`'s name before the seat's: "Anna (Red)", or "Anna, Player 1 (South)" where the seat's
 /// name has brackets of its own.
 pub fn with_player(player: &str, seat: &str) -> String {
@@ -405,7 +414,8 @@ fn seat_rows<G: Recorded>(
         let human = session.seats[seat] == SeatKind::Human;
         let who = if human { "human" } else { "AI" };
         let line = format!(
-            "{name} ({who}): {}",
+            "{}: {}",
+            with_kind(&name, who),
             (spec.seat_status)(&session.state, seat)
         );
         let button = spec
@@ -547,6 +557,20 @@ mod tests {
     }
 
     #[test]
+    fn who_plays_a_seat_shares_its_labels_brackets() {
+        assert_eq!(with_kind("Yellow", "AI"), "Yellow (AI)");
+        assert_eq!(with_kind("Anna (Red)", "human"), "Anna (Red, human)");
+        assert_eq!(
+            with_kind("Anna, Player 1 (South)", "human"),
+            "Anna, Player 1 (South, human)"
+        );
+        assert_eq!(
+            with_kind("Player 1: Eve & Rose", "AI"),
+            "Player 1: Eve & Rose (AI)"
+        );
+    }
+
+    #[test]
     fn a_players_name_goes_before_the_seats() {
         assert_eq!(with_player("Anna", "Red"), "Anna (Red)");
         assert_eq!(
@@ -589,7 +613,7 @@ mod tests {
     fn a_long_seat_line_wraps_and_a_sprawl_line_widens_the_panel() {
         // In egui's own font (about 5 points a character here): about 420 and 310 points wide.
         let long =
-            "Wolfgang Amadeus, Player 1 (South) (human): 4 cards, standing on the castle at C3";
+            "Wolfgang Amadeus, Player 1 (South, human): 4 cards, standing on the castle at C3";
         let sprawl = "Yellow (AI): 27 points in stash (1s: 5, 2s: 5, 3s: 4), 1 card";
         let rects = crate::egui_test::rects(|ui| {
             egui::Window::new("panel")

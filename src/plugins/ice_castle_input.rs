@@ -544,6 +544,61 @@ mod tests {
         panic!("no Ice Slide in 60 opening hands");
     }
 
+    /// Every state of a three-seat bot game at which a seat to act holds the Magic Wand in the card
+    /// phase, up to `turns` steps.
+    fn wand_states(seed: u64, turns: usize) -> Vec<(IceCastle, Seat)> {
+        use hoarfrost_rules::bots::Bot;
+        let mut s = IceCastle::new(&Setup::new(3, seed)).unwrap();
+        let mut bot = hoarfrost_rules::ice_castle::bot::CastleBot::new(seed);
+        let mut found = Vec::new();
+        for _ in 0..turns {
+            match s.to_act() {
+                ToAct::Chance => s.apply_chance(),
+                ToAct::Over => break,
+                ToAct::Seats(seats) => {
+                    let seat = seats[0];
+                    if s.phase() == Phase::Play && s.hand(seat).contains(&Card::Wand) {
+                        found.push((s.clone(), seat));
+                    }
+                    let Some(a) = bot.choose(&s, seat) else { break };
+                    s.apply(seat, &a).unwrap();
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn a_refused_wand_is_explained_about_the_character_beside_the_tile() {
+        // A wand click names no character, so the explanation must pick the one it most likely
+        // meant: a character beside the tile clicked, not merely the first other seat.
+        let mut compared = 0;
+        for seed in 0..40 {
+            for (s, seat) in wand_states(seed, 400) {
+                for cell in s.cells() {
+                    let TileClick::Explain(why) = click_tile(&s, seat, Some(Card::Wand), cell)
+                    else {
+                        continue;
+                    };
+                    let beside = (0..3).filter(|&t| t != seat).find(|&t| {
+                        s.character(t).is_some_and(|c| {
+                            c.row.abs_diff(cell.row) + c.col.abs_diff(cell.col) == 1
+                        })
+                    });
+                    let Some(target) = beside else { continue };
+                    let first = (0..3).find(|&t| t != seat).unwrap();
+                    let wand = |t| Action::Wand { seat: t, to: cell };
+                    let own = s.check(seat, &wand(target)).unwrap_err().0;
+                    assert_eq!(why, own, "{} for seat {}", cell.name(), target + 1);
+                    if target != first && s.check(seat, &wand(first)).unwrap_err().0 != own {
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 0, "no click told the two characters apart");
+    }
+
     #[test]
     fn a_card_can_always_be_discarded_with_a_button() {
         let (s, seat) = at_play(2);

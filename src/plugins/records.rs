@@ -11,7 +11,7 @@ use hoarfrost_rules::GameKind;
 use hoarfrost_rules::record::Recorded;
 
 use crate::options::{LaunchOptions, SeatKind};
-use crate::plugins::hud::HudSpec;
+use crate::plugins::hud::{HudSpec, with_kind};
 use crate::plugins::save_menu::Menus;
 use crate::records::{self, Finished, Outcome, Records, SeatLine};
 use crate::screens::Screen;
@@ -257,7 +257,7 @@ fn entry(ui: &mut egui::Ui, f: &Finished, now: u64) {
         .iter()
         .map(|s| {
             let who = if s.human { "human" } else { "AI" };
-            format!("{} ({who}): {}", s.name, s.status)
+            format!("{}: {}", with_kind(&s.name, who), s.status)
         })
         .collect();
     ui.horizontal(|ui| {
