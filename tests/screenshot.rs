@@ -428,6 +428,17 @@ fn ice_colony_ai_game_shows_the_terrain_board() {
         r + y > 600,
         "only {r} red and {y} yellow pixels: the terrain board is missing"
     );
+    // Orange's pool stands left of the board, where no terrain is.
+    let pool = count_in(&p, (0.03, 0.27), (0.15, 0.65), orange);
+    assert!(
+        pool > 300,
+        "only {pool} orange pixels left of the board: Orange's pool is missing"
+    );
+}
+
+/// Orange pyramids (Ice Colony's second seat), lighter and darker rings alike.
+fn orange(r: u32, g: u32, b: u32) -> bool {
+    r > 170 && (70..170).contains(&g) && b < 100 && r > g + 50
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The Ice Colony table: the 5x5 board of terrain pyramids with the players' units standing on them.
-//! The dice roll beside the board; the side panel tells the position. Clicks are in
-//! `ice_colony_input.rs`.
+//! The players' pools stand left of it (`ice_colony_pools.rs`), the dice roll in front of them; the
+//! side panel tells the position. Clicks are in `ice_colony_input.rs`.
 
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
@@ -11,7 +11,6 @@ use hoarfrost_rules::{Game, GameKind};
 
 use crate::palette;
 use crate::plugins::ai::BotMaker;
-use crate::plugins::camera::FrameTarget;
 use crate::plugins::hud::HudSpec;
 use crate::plugins::ice_colony_input::square_of;
 use crate::plugins::icetowers_table::{size, stack_heights};
@@ -25,7 +24,7 @@ use crate::systems::labels::{BoardLabelKit, Grid, spawn_board_labels};
 use crate::systems::{Frame, TableEntity};
 
 /// Distance between square centres.
-const SPACING: f32 = 1.8;
+pub const SPACING: f32 = 1.8;
 /// A board square's tile, under the terrain.
 pub const SQUARE: Color = Color::srgb(0.2, 0.25, 0.3);
 
@@ -41,9 +40,9 @@ pub struct ColonyPiece(pub Square);
 #[derive(Component, Clone, Copy, Debug)]
 pub struct ColonyDie(pub usize);
 
-/// Where die `i` rests beside the board.
-fn die_rest(i: usize) -> Vec3 {
-    Vec3::new(-5.8, 0.3, -0.8 + 1.6 * i as f32)
+/// Where die `i` rests: left of the board, in front of the pools.
+pub fn die_rest(i: usize) -> Vec3 {
+    Vec3::new(-8.3 + 1.6 * i as f32, 0.3, 4.2)
 }
 
 /// The faces to show for a roll: fate (or the first dice-off roll) on die 0, defence on die 1.
@@ -88,8 +87,10 @@ fn roll_new_dice(
 /// Shared meshes and materials: one material per colour, three tile looks.
 #[derive(Resource)]
 pub struct ColonyAssets {
-    pyramid: Handle<Mesh>,
-    colours: Vec<Handle<StandardMaterial>>,
+    pub(super) pyramid: Handle<Mesh>,
+    pub(super) colours: Vec<Handle<StandardMaterial>>,
+    /// The edge token's disc.
+    pub(super) token: Handle<Mesh>,
     /// A square's tile: plain, lit (clickable), the active territory.
     pub(super) tile: [Handle<StandardMaterial>; 3],
 }
@@ -98,6 +99,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         crate::plugins::game_machinery::<IceColony>,
         crate::plugins::ice_colony_input::plugin,
+        crate::plugins::ice_colony_pools::plugin,
         tips::<IceColony, ColonySquare>(|s, q| square_tip(s, q.0)),
         tips::<IceColony, ColonyPiece>(|s, p| square_tip(s, p.0)),
     ))
@@ -200,6 +202,10 @@ fn start_game(
             .from_asset("models/pyramid.gltf"),
         ),
         colours,
+        token: meshes.add(Cylinder::new(
+            crate::plugins::ice_colony_pools::TOKEN_RADIUS,
+            0.04,
+        )),
         tile: [
             tile(LinearRgba::BLACK, &mut materials),
             tile(LinearRgba::rgb(0.05, 0.35, 0.5), &mut materials),
@@ -211,13 +217,13 @@ fn start_game(
         TableEntity,
         crate::plugins::graphics::TableTop,
         Pickable::IGNORE,
-        Mesh3d(meshes.add(Cylinder::new(7.5, 0.2).mesh().resolution(96))),
+        Mesh3d(meshes.add(Cylinder::new(8.8, 0.2).mesh().resolution(96))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: palette::TABLE,
             perceptual_roughness: 0.8,
             ..default()
         })),
-        Transform::from_xyz(0.0, -0.12, 0.0),
+        Transform::from_xyz(-1.8, -0.12, 0.3),
     ));
     let slab = meshes.add(Cuboid::new(SPACING * 0.94, 0.04, SPACING * 0.94));
     for sq in 0..SQUARES as Square {
@@ -239,11 +245,7 @@ fn start_game(
     };
     spawn_board_labels(&mut commands, &labels, &grid, 0.8, SPACING * 0.45);
     commands.insert_resource(kit);
-    commands.insert_resource(FrameTarget {
-        centre: Vec3::ZERO,
-        radius: 5.5,
-        ..default()
-    });
+    commands.insert_resource(crate::plugins::ice_colony_pools::framing());
     tutorial::seat(
         &mut commands,
         &mut notice,
@@ -372,6 +374,8 @@ pub(super) fn hud_spec() -> HudSpec<IceColony> {
         help: "Click one of your territories to roll its fate die, then a square next to it to move or \
                attack; the panel offers passing, amounts to move and the edge token.\n\
                Lit squares are where you may click now; the gold square is the active territory.\n\
+               Left of the board: each player's pool, a row each in seat order; a disc at the end of a \
+               row is its player's edge token.\n\
                Fate die: 1 Reduce (lose a pip), 2-3 nothing, 4-5 Grow 1, 6 Grow 2. At most 3 pips a \
                square.\n\
                Terrain: Black cancels Reduce, +1 defending. Blue: one extra move. Green: Grow +1, -1 \

@@ -23,6 +23,7 @@ pub mod ice_castle_pieces;
 pub mod ice_castle_table;
 pub mod ice_castle_tutorial;
 pub mod ice_colony_input;
+pub mod ice_colony_pools;
 pub mod ice_colony_table;
 pub mod ice_colony_tutorial;
 pub mod icetowers_input;

@@ -1,0 +1,302 @@
+//! Every Ice Colony player's pool on the table: the pieces not on the board stand left of it, one
+//! row per seat in seat order from the back, stacked large, medium, small as Icehouse players keep
+//! them, so a glance tells whether a unit can still be broken up. A seat holding the edge token has
+//! it lying at the outer end of its row. Hovering a pool names its pieces.
+
+use bevy::prelude::*;
+use hoarfrost_rules::ice_colony::{IceColony, SIDE, Stock};
+use hoarfrost_rules::{Game, Seat};
+
+use crate::plugins::camera::FrameTarget;
+use crate::plugins::ice_colony_table::{ColonyAssets, SPACING};
+use crate::plugins::icetowers_table::{size, stack_heights};
+use crate::plugins::tooltips::tips;
+use crate::session::Session;
+use crate::systems::{Frame, TableEntity};
+
+/// Pool pieces are drawn smaller than the board's, to fit beside it.
+const SCALE: f32 = 0.62;
+/// Space between stacks in a row, and between rows.
+const PITCH: f32 = 0.7;
+const ROW_GAP: f32 = 1.5;
+/// How far left of the board's edge a row's first stack stands, clear of the board's row numbers.
+const FIRST_OUT: f32 = 1.45;
+/// The edge token: a thin disc.
+pub const TOKEN_RADIUS: f32 = 0.22;
+
+/// A piece (or the edge token) in `seat`'s pool; hovering it names the pool.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PoolPiece(pub Seat);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(tips::<IceColony, PoolPiece>(|s, p| pool_tip(s, p.0)))
+        .add_systems(
+            Update,
+            redraw_pools.in_set(Frame::Mirror).run_if(
+                resource_exists_and_changed::<Session<IceColony>>
+                    .and_then(resource_exists::<ColonyAssets>),
+            ),
+        );
+}
+
+/// The x of the board's left edge.
+fn board_edge() -> f32 {
+    -(SIDE as f32) * SPACING / 2.0
+}
+
+/// The z of `seat`'s row, of `seats` rows centred beside the board.
+fn row_z(seat: Seat, seats: usize) -> f32 {
+    (seat as f32 - (seats as f32 - 1.0) / 2.0) * ROW_GAP
+}
+
+/// Where stack `k` of `seat`'s pool stands (the first nearest the board).
+pub fn stack_position(seat: Seat, seats: usize, k: usize) -> Vec3 {
+    Vec3::new(
+        board_edge() - FIRST_OUT - k as f32 * PITCH,
+        0.0,
+        row_z(seat, seats),
+    )
+}
+
+/// Where `seat`'s edge token lies while it holds one: just beyond the last of its `stacks`.
+pub fn token_position(seat: Seat, seats: usize, stacks: usize) -> Vec3 {
+    let lift = Vec3::Y * 0.02;
+    match stacks.checked_sub(1) {
+        None => stack_position(seat, seats, 0) + lift,
+        Some(last) => {
+            let beyond = SCALE * size(3).0 / 2.0 + 0.12 + TOKEN_RADIUS;
+            stack_position(seat, seats, last) - Vec3::X * beyond + lift
+        }
+    }
+}
+
+/// The stacks a pool makes: stack `k` holds each size of which more than `k` pieces are left,
+/// largest first (pips, bottom to top).
+pub fn stacks(pool: Stock) -> Vec<Vec<u8>> {
+    let deepest = pool.iter().copied().max().unwrap_or(0) as usize;
+    (0..deepest)
+        .map(|k| {
+            (1..=3u8)
+                .rev()
+                .filter(|&p| pool[p as usize - 1] as usize > k)
+                .collect()
+        })
+        .collect()
+}
+
+/// What the camera frames at the start and on R: the board, the pools and dice left of it, a
+/// little left of the window's middle so the side panel covers none of it.
+pub fn framing() -> FrameTarget {
+    FrameTarget {
+        centre: Vec3::new(-1.3, 0.0, -0.8),
+        radius: 5.7,
+        shift: 0.25,
+        ..default()
+    }
+}
+
+/// A pool's tooltip: whose it is and what is in it.
+pub fn pool_tip(s: &IceColony, seat: Seat) -> Option<String> {
+    if seat >= s.num_seats() {
+        return None;
+    }
+    let pool = s.pool(seat);
+    let pieces: u8 = pool.iter().sum();
+    let edge = if s.has_edge(seat) {
+        "\nIt holds the edge token (+1 to a battle roll, or a second move)."
+    } else {
+        ""
+    };
+    Some(format!(
+        "{}'s pool: {} ({}).{edge}",
+        s.colour(seat).name(),
+        hoarfrost_rules::words::count(i64::from(pieces), "piece", "pieces"),
+        sizes(pool)
+    ))
+}
+
+/// A pool's pieces by size, as the seat lines give them: "1s: 2, 2s: 3, 3s: 1".
+pub fn sizes(pool: Stock) -> String {
+    format!("1s: {}, 2s: {}, 3s: {}", pool[0], pool[1], pool[2])
+}
+
+fn redraw_pools(
+    mut commands: Commands,
+    session: Res<Session<IceColony>>,
+    kit: Res<ColonyAssets>,
+    old: Query<Entity, With<PoolPiece>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let s = &session.state;
+    let seats = s.num_seats();
+    for seat in 0..seats {
+        let colour = kit.colours[s.colour(seat).index()].clone();
+        let stacks = stacks(s.pool(seat));
+        let n = stacks.len();
+        for (k, stack) in stacks.into_iter().enumerate() {
+            for (&p, y) in stack.iter().zip(stack_heights(&stack)) {
+                let (w, h) = size(p);
+                commands.spawn((
+                    Name::new("Colony pool pyramid"),
+                    TableEntity,
+                    PoolPiece(seat),
+                    Mesh3d(kit.pyramid.clone()),
+                    MeshMaterial3d(colour.clone()),
+                    Transform::from_translation(
+                        stack_position(seat, seats, k) + Vec3::Y * y * SCALE,
+                    )
+                    .with_scale(Vec3::new(w, h, w) * SCALE),
+                ));
+            }
+        }
+        if s.has_edge(seat) {
+            commands.spawn((
+                Name::new("Edge token"),
+                TableEntity,
+                PoolPiece(seat),
+                Mesh3d(kit.token.clone()),
+                MeshMaterial3d(colour),
+                Transform::from_translation(token_position(seat, seats, n)),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugins::camera::{OrbitCamera, pixel_at};
+    use crate::plugins::ice_colony_table::square_position;
+
+    #[test]
+    fn a_pool_stacks_large_medium_small_while_each_size_lasts() {
+        assert_eq!(stacks([5, 5, 5]), vec![vec![3, 2, 1]; 5]);
+        assert_eq!(
+            stacks([1, 3, 0]),
+            vec![vec![2, 1], vec![2], vec![2]],
+            "one small, three medium, no large"
+        );
+        assert!(stacks([0, 0, 0]).is_empty());
+        let pieces: usize = stacks([2, 4, 1]).iter().map(Vec::len).sum();
+        assert_eq!(pieces, 7, "every piece is drawn once");
+    }
+
+    #[test]
+    fn a_pools_tip_names_its_pieces_by_size_and_the_edge_token() {
+        use hoarfrost_rules::ice_colony::Setup;
+        let s = IceColony::new(&Setup::new(3, 1)).unwrap();
+        assert_eq!(
+            pool_tip(&s, 1).unwrap(),
+            "Orange's pool: 15 pieces (1s: 5, 2s: 5, 3s: 5)."
+        );
+        assert_eq!(pool_tip(&s, 3), None, "no fourth seat");
+    }
+
+    /// As a new game frames the table in a 1280x720 window, every pool stack (its sides and top),
+    /// edge token, die, the board's corners, labels and tallest stacks lie inside the window and
+    /// clear of the side panel (the right 375 pixels, down to 300, as wide as four seats' lines
+    /// make it).
+    #[test]
+    fn the_pools_dice_and_board_are_in_sight_beside_the_side_panel() {
+        let camera = OrbitCamera::framing(framing());
+        let on_screen = |p: Vec3| pixel_at(&camera, p).expect("in front of the camera");
+        let mut places = Vec::new();
+        for seats in 2..=4 {
+            for seat in 0..seats {
+                for k in 0..5 {
+                    let c = stack_position(seat, seats, k);
+                    let half = size(3).0 * SCALE / 2.0;
+                    places.push((
+                        format!("stack {k} of seat {seat} of {seats}, left"),
+                        c - Vec3::X * half,
+                    ));
+                    places.push((
+                        format!("stack {k} of seat {seat} of {seats}, right"),
+                        c + Vec3::X * half,
+                    ));
+                    places.push((
+                        format!("stack {k} of seat {seat} of {seats}, top"),
+                        c + Vec3::Y * 1.3,
+                    ));
+                }
+                places.push((
+                    format!("token of seat {seat} of {seats}"),
+                    token_position(seat, seats, 5),
+                ));
+            }
+        }
+        for i in 0..2 {
+            let die = crate::plugins::ice_colony_table::die_rest(i);
+            for corner in [
+                Vec3::new(-0.4, 0.0, 0.4),
+                Vec3::new(0.4, 0.0, 0.4),
+                Vec3::Y * 0.3,
+            ] {
+                places.push((format!("die {i}"), die + corner));
+            }
+        }
+        // The tallest a square's pyramids stand: a unit of three pieces on its terrain.
+        let tallest = [vec![3, 3], vec![3, 2, 1], vec![3, 1, 1, 1]]
+            .iter()
+            .map(|pips| {
+                let base = *stack_heights(pips).last().unwrap();
+                base + size(*pips.last().unwrap()).1
+            })
+            .fold(0.0, f32::max);
+        let half = SPACING / 2.0;
+        for sq in [0, SIDE - 1, SIDE * (SIDE - 1), SIDE * SIDE - 1] {
+            let centre = square_position(sq);
+            for corner in [Vec3::new(-half, 0.0, half), Vec3::new(half, 0.0, half)] {
+                places.push((format!("square {sq}"), centre + corner));
+            }
+            places.push((
+                format!("the top of square {sq}"),
+                centre + Vec3::Y * tallest,
+            ));
+            // The board's letters stand in front of its first row, its numbers left of a column.
+            places.push((
+                format!("the label by square {sq}"),
+                centre + Vec3::new(-half - 0.8, 0.0, half + 0.8),
+            ));
+        }
+        for (name, p) in places {
+            let at = on_screen(p);
+            assert!(
+                at.y > 300.0 || at.x < 905.0,
+                "{name} lies under the side panel: {at}"
+            );
+            assert!(
+                (5.0..1275.0).contains(&at.x) && (5.0..715.0).contains(&at.y),
+                "{name} lies outside the window: {at}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_pools_keep_off_the_board_and_each_other() {
+        let half = size(3).0 * SCALE / 2.0;
+        // The board's row numbers stand 0.8 out from its edge, about 0.25 wide each side.
+        assert!(stack_position(0, 2, 0).x + half < board_edge() - 1.1);
+        for seats in 2..=4 {
+            for seat in 0..seats {
+                assert_eq!(
+                    token_position(seat, seats, 0).x,
+                    stack_position(seat, seats, 0).x
+                );
+                for n in 1..=5 {
+                    let last = stack_position(seat, seats, n - 1).x - half;
+                    assert!(
+                        token_position(seat, seats, n).x + TOKEN_RADIUS < last,
+                        "the token lies on stack {n}"
+                    );
+                }
+                if seat > 0 {
+                    let gap = row_z(seat, seats) - row_z(seat - 1, seats);
+                    assert!(gap > 2.0 * half, "{seats} seats: rows overlap");
+                }
+            }
+        }
+    }
+}
