@@ -128,7 +128,7 @@ fn status_lines(s: &IceFortress) -> Vec<String> {
         ),
     ];
     if let Some(d) = s.decision() {
-        v.push(format!("Choose: {}", prompt(d)));
+        v.push(hoarfrost_rules::words::capitalized(prompt(d)));
     }
     v
 }
@@ -420,6 +420,35 @@ pub fn target_text(s: &IceFortress, t: Target, figure: Option<&FigurePiece>) -> 
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_pending_choice_is_one_sentence_in_the_status() {
+        use super::*;
+        use hoarfrost_rules::bots::{Bot, RandomBot};
+        use hoarfrost_rules::ice_fortress::Setup;
+        use hoarfrost_rules::{Game, ToAct};
+        for seed in 0..20 {
+            let mut s = IceFortress::standard(&Setup::new(1, seed)).unwrap();
+            let mut bot = RandomBot::new(seed);
+            for _ in 0..400 {
+                if let Some(d) = s.decision() {
+                    let last = status_lines(&s).pop().unwrap();
+                    let asked = prompt(d);
+                    assert_eq!(last, hoarfrost_rules::words::capitalized(asked));
+                    return;
+                }
+                match s.to_act() {
+                    ToAct::Chance => s.apply_chance(),
+                    ToAct::Seats(seats) => {
+                        let a = bot.choose(&s, seats[0]).unwrap();
+                        s.apply(seats[0], &a).unwrap();
+                    }
+                    ToAct::Over => break,
+                }
+            }
+        }
+        panic!("no game of 20 came to a choice");
+    }
+
     #[test]
     fn an_invader_card_tip_counts_the_bag_by_element_in_words() {
         use super::*;
