@@ -59,19 +59,6 @@ fn every_auto_player_action_can_be_clicked() {
     }
 }
 
-/// One step of a bot-played game (chance or the bot's move); false once the game is over.
-fn bot_step(s: &mut IceFortress, bot: &mut FortressBot) -> bool {
-    match s.to_act() {
-        ToAct::Chance => s.apply_chance(),
-        ToAct::Seats(seats) => {
-            let a = bot.choose(s, seats[0]).unwrap();
-            s.apply(seats[0], &a).unwrap();
-        }
-        ToAct::Over => return false,
-    }
-    true
-}
-
 /// A state in the build step with at least one rolled die.
 fn in_build(seed: u64) -> IceFortress {
     in_build_where(seed, |_| true)
@@ -90,7 +77,7 @@ fn in_build_where(seed: u64, wanted: impl Fn(&IceFortress) -> bool) -> IceFortre
         {
             return s;
         }
-        if !bot_step(&mut s, &mut bot) {
+        if !hoarfrost_rules::bots::step(&mut s, &mut bot) {
             break;
         }
     }
@@ -217,7 +204,7 @@ fn a_held_die_or_room_that_fits_nowhere_says_why() {
                     check(1, fits, said, "click a lit place", "fits no place yet");
                 }
             }
-            if !bot_step(&mut s, &mut bot) {
+            if !hoarfrost_rules::bots::step(&mut s, &mut bot) {
                 break;
             }
         }

@@ -423,9 +423,8 @@ mod tests {
     #[test]
     fn a_pending_choice_is_one_sentence_in_the_status() {
         use super::*;
-        use hoarfrost_rules::bots::{Bot, RandomBot};
+        use hoarfrost_rules::bots::RandomBot;
         use hoarfrost_rules::ice_fortress::Setup;
-        use hoarfrost_rules::{Game, ToAct};
         for seed in 0..20 {
             let mut s = IceFortress::standard(&Setup::new(1, seed)).unwrap();
             let mut bot = RandomBot::new(seed);
@@ -436,13 +435,8 @@ mod tests {
                     assert_eq!(last, hoarfrost_rules::words::capitalized(asked));
                     return;
                 }
-                match s.to_act() {
-                    ToAct::Chance => s.apply_chance(),
-                    ToAct::Seats(seats) => {
-                        let a = bot.choose(&s, seats[0]).unwrap();
-                        s.apply(seats[0], &a).unwrap();
-                    }
-                    ToAct::Over => break,
+                if !hoarfrost_rules::bots::step(&mut s, &mut bot) {
+                    break;
                 }
             }
         }

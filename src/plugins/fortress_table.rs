@@ -505,8 +505,6 @@ mod tests {
 
     #[test]
     fn a_rooms_tip_names_where_each_invader_stands_in_words() {
-        use hoarfrost_rules::bots::Bot;
-        use hoarfrost_rules::{Game, ToAct};
         let mut s = IceFortress::standard(&Setup::new(1, 4)).unwrap();
         let mut bot = FortressBot::new(4);
         for _ in 0..5000 {
@@ -528,13 +526,8 @@ mod tests {
                 assert!(!tip.contains('{'), "a Rust value in the tip: {tip}");
                 return;
             }
-            match s.to_act() {
-                ToAct::Chance => s.apply_chance(),
-                ToAct::Seats(seats) => {
-                    let a = bot.choose(&s, seats[0]).unwrap();
-                    s.apply(seats[0], &a).unwrap();
-                }
-                ToAct::Over => break,
+            if !hoarfrost_rules::bots::step(&mut s, &mut bot) {
+                break;
             }
         }
         panic!("no invader entered a room");

@@ -547,22 +547,18 @@ mod tests {
     /// Every state of a three-seat bot game at which a seat to act holds the Magic Wand in the card
     /// phase, up to `turns` steps.
     fn wand_states(seed: u64, turns: usize) -> Vec<(IceCastle, Seat)> {
-        use hoarfrost_rules::bots::Bot;
         let mut s = IceCastle::new(&Setup::new(3, seed)).unwrap();
         let mut bot = hoarfrost_rules::ice_castle::bot::CastleBot::new(seed);
         let mut found = Vec::new();
         for _ in 0..turns {
-            match s.to_act() {
-                ToAct::Chance => s.apply_chance(),
-                ToAct::Over => break,
-                ToAct::Seats(seats) => {
-                    let seat = seats[0];
-                    if s.phase() == Phase::Play && s.hand(seat).contains(&Card::Wand) {
-                        found.push((s.clone(), seat));
-                    }
-                    let Some(a) = bot.choose(&s, seat) else { break };
-                    s.apply(seat, &a).unwrap();
-                }
+            if let ToAct::Seats(seats) = s.to_act()
+                && s.phase() == Phase::Play
+                && s.hand(seats[0]).contains(&Card::Wand)
+            {
+                found.push((s.clone(), seats[0]));
+            }
+            if !hoarfrost_rules::bots::step(&mut s, &mut bot) {
+                break;
             }
         }
         found

@@ -18,6 +18,33 @@ pub trait Bot<G: Game>: Send {
     fn choose(&mut self, state: &G, seat: Seat) -> Option<G::Action>;
 }
 
+/// One step of `state` with `bot` playing every seat: chance is resolved, or the bot's move for the
+/// first seat to act is played. `false` once the game is over or the bot finds no move.
+///
+/// # Panics
+/// If the rules refuse the bot's move (the bot is broken).
+pub fn step<G: Game>(state: &mut G, bot: &mut dyn Bot<G>) -> bool {
+    match state.to_act() {
+        ToAct::Over => false,
+        ToAct::Chance => {
+            state.apply_chance();
+            true
+        }
+        ToAct::Seats(seats) => match bot.choose(state, seats[0]) {
+            None => false,
+            Some(a) => {
+                if let Err(e) = state.apply(seats[0], &a) {
+                    panic!(
+                        "the rules refused the bot's move for seat {}: {e}",
+                        seats[0]
+                    );
+                }
+                true
+            }
+        },
+    }
+}
+
 /// The result of one headless game.
 #[derive(Clone, Debug)]
 pub struct MatchResult {

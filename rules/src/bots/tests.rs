@@ -164,3 +164,35 @@ fn standing_is_the_scores_unless_the_fewest_points_win() {
     let turned: Vec<i64> = sprawl.scores().iter().map(|&p| -p).collect();
     assert_eq!(sprawl.standing(), turned);
 }
+
+#[test]
+fn a_step_plays_chance_or_the_bots_move_until_the_game_is_over() {
+    let mut s = IceColony::new(&ice_colony::Setup::new(2, 3)).unwrap();
+    let mut bot = RandomBot::new(3);
+    let (mut steps, mut chances) = (0, 0);
+    loop {
+        let chance = s.to_act() == ToAct::Chance;
+        let before = s.clone();
+        if !step(&mut s, &mut bot) {
+            break;
+        }
+        assert_ne!(s, before, "a step changed nothing");
+        chances += usize::from(chance);
+        steps += 1;
+        assert!(steps <= s.max_game_length(), "past the game's bound");
+    }
+    assert_eq!(s.to_act(), ToAct::Over);
+    assert!(chances > 0 && steps > chances, "{chances} of {steps} steps");
+
+    /// A bot that never finds a move.
+    struct Stuck;
+    impl<G: Game> Bot<G> for Stuck {
+        fn choose(&mut self, _: &G, _: Seat) -> Option<G::Action> {
+            None
+        }
+    }
+    let mut s = IceTowers::new(&icetowers::Setup::new(2, 1)).unwrap();
+    let before = s.clone();
+    assert!(!step(&mut s, &mut Stuck));
+    assert_eq!(s, before);
+}
