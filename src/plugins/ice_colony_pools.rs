@@ -103,7 +103,7 @@ pub fn pool_tip(s: &IceColony, seat: Seat) -> Option<String> {
     let pool = s.pool(seat);
     let pieces: u8 = pool.iter().sum();
     let edge = if s.has_edge(seat) {
-        "\nIt holds the edge token (+1 to a battle roll, or a second move)."
+        "\nWith the edge token: +1 to a battle roll, or +1 or -1 to a dice-off roll."
     } else {
         ""
     };
@@ -192,6 +192,23 @@ mod tests {
             "Orange's pool: 15 pieces (1s: 5, 2s: 5, 3s: 5)."
         );
         assert_eq!(pool_tip(&s, 3), None, "no fourth seat");
+        // Played on until a seat holds the edge token.
+        let mut s = s;
+        let mut bot = hoarfrost_rules::ice_colony::bot::ColonyBot::new(1);
+        while (0..3).all(|seat| !s.has_edge(seat)) {
+            assert!(
+                hoarfrost_rules::bots::step(&mut s, &mut bot),
+                "nobody passed"
+            );
+        }
+        let seat = (0..3).find(|&seat| s.has_edge(seat)).unwrap();
+        let tip = pool_tip(&s, seat).unwrap();
+        assert!(
+            tip.ends_with(
+                "\nWith the edge token: +1 to a battle roll, or +1 or -1 to a dice-off roll."
+            ),
+            "{tip}"
+        );
     }
 
     /// As a new game frames the table in a 1280x720 window, every pool stack (its sides and top),
