@@ -377,10 +377,15 @@ pub fn target_text(s: &IceFortress, t: Target, figure: Option<&FigurePiece>) -> 
         }
         Target::Space(i) => match s.foundation().get(i as usize) {
             Some(Some(r)) => room_text(s, *r),
-            _ => format!(
-                "Foundation space {}: a room built here needs no pillars",
-                i + 1
-            ),
+            _ => {
+                let sizes = &s.content().foundation.sizes;
+                let names: Vec<&str> = sizes.iter().map(|z| z.name()).collect();
+                format!(
+                    "Foundation space {}: only {} rooms stand here, on no pillars",
+                    i + 1,
+                    hoarfrost_rules::words::listed(&names)
+                )
+            }
         },
         Target::Invader(_) => match figure {
             Some(FigurePiece::Invader(_, e)) => format!("{} invader", e.name()),
@@ -441,6 +446,21 @@ mod tests {
             }
         }
         panic!("no game of 20 came to a choice");
+    }
+
+    #[test]
+    fn an_empty_foundation_space_names_the_sizes_that_may_stand_on_it() {
+        use super::*;
+        use hoarfrost_rules::ice_fortress::Setup;
+        let s = IceFortress::standard(&Setup::new(1, 3)).unwrap();
+        let i = s.foundation().iter().position(Option::is_none).unwrap();
+        assert_eq!(
+            target_text(&s, Target::Space(i as u8), None),
+            format!(
+                "Foundation space {}: only jumbo rooms stand here, on no pillars",
+                i + 1
+            )
+        );
     }
 
     #[test]

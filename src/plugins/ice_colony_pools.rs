@@ -102,10 +102,13 @@ pub fn pool_tip(s: &IceColony, seat: Seat) -> Option<String> {
     }
     let pool = s.pool(seat);
     let pieces: u8 = pool.iter().sum();
-    let edge = if s.has_edge(seat) {
-        "\nWith the edge token: +1 to a battle roll, or +1 or -1 to a dice-off roll."
-    } else {
-        ""
+    // Only three or four players dice off for turn order.
+    let edge = match (s.has_edge(seat), s.num_seats() > 2) {
+        (false, _) => "",
+        (true, true) => {
+            "\nWith the edge token: +1 to a battle roll, or +1 or -1 to a dice-off roll."
+        }
+        (true, false) => "\nWith the edge token: +1 to a battle roll.",
     };
     Some(format!(
         "{}'s pool: {} ({}).{edge}",
@@ -192,23 +195,21 @@ mod tests {
             "Orange's pool: 15 pieces (1s: 5, 2s: 5, 3s: 5)."
         );
         assert_eq!(pool_tip(&s, 3), None, "no fourth seat");
-        // Played on until a seat holds the edge token.
-        let mut s = s;
-        let mut bot = hoarfrost_rules::ice_colony::bot::ColonyBot::new(1);
-        while (0..3).all(|seat| !s.has_edge(seat)) {
-            assert!(
-                hoarfrost_rules::bots::step(&mut s, &mut bot),
-                "nobody passed"
-            );
+        // Played on until a seat holds the edge token: two players never dice off for turn order.
+        let roll = "\nWith the edge token: +1 to a battle roll";
+        for (players, ending) in [(3, ", or +1 or -1 to a dice-off roll."), (2, ".")] {
+            let mut s = IceColony::new(&Setup::new(players, 1)).unwrap();
+            let mut bot = hoarfrost_rules::ice_colony::bot::ColonyBot::new(1);
+            let holder = |s: &IceColony| (0..players).find(|&seat| s.has_edge(seat));
+            while holder(&s).is_none() {
+                assert!(
+                    hoarfrost_rules::bots::step(&mut s, &mut bot),
+                    "nobody passed"
+                );
+            }
+            let tip = pool_tip(&s, holder(&s).unwrap()).unwrap();
+            assert!(tip.ends_with(&format!("{roll}{ending}")), "{tip}");
         }
-        let seat = (0..3).find(|&seat| s.has_edge(seat)).unwrap();
-        let tip = pool_tip(&s, seat).unwrap();
-        assert!(
-            tip.ends_with(
-                "\nWith the edge token: +1 to a battle roll, or +1 or -1 to a dice-off roll."
-            ),
-            "{tip}"
-        );
     }
 
     /// As a new game frames the table in a 1280x720 window, every pool stack (its sides and top),

@@ -309,9 +309,10 @@ fn describe_dice(d: &DiceRoll) -> String {
         } => {
             let rolls: Vec<String> = rolls.iter().map(u8::to_string).collect();
             format!(
-                "Fate die at {}: rolled {}, {before} -> {after} pips",
+                "Fate die at {}: rolled {}, {before} -> {}",
                 ice_colony::square_name(*square),
-                rolls.join(" then ")
+                rolls.join(" then "),
+                hoarfrost_rules::words::count(i64::from(*after), "pip", "pips")
             )
         }
         DiceRoll::Battle {
@@ -482,5 +483,20 @@ mod tests {
             after: 2,
         };
         assert_eq!(faces(&fate), [Some(4), None]);
+        assert_eq!(
+            describe_dice(&fate),
+            "Fate die at D1: rolled 1 then 4, 1 -> 2 pips"
+        );
+        let reduced = DiceRoll::Fate {
+            seat: 0,
+            square: 3,
+            rolls: vec![1],
+            before: 2,
+            after: 1,
+        };
+        assert_eq!(
+            describe_dice(&reduced),
+            "Fate die at D1: rolled 1, 2 -> 1 pip"
+        );
     }
 }

@@ -118,10 +118,10 @@ pub fn stash_tip(s: &Sprawl, piece: &StashPiece) -> Option<String> {
         .stash(piece.seat)
         .get(piece.size.checked_sub(1)? as usize)?;
     Some(format!(
-        "{}'s stash: {left} {} left, {} points in all.",
+        "{}'s stash: {left} {} left, {} in all.",
         s.hue(piece.seat).name(),
         size_name(piece.size),
-        s.stash_pips(piece.seat)
+        hoarfrost_rules::words::count(s.stash_pips(piece.seat), "point", "points")
     ))
 }
 
