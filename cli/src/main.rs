@@ -119,8 +119,10 @@ fn win_table(args: &Args) -> Result<(), String> {
     };
     let started = Instant::now();
     println!(
-        "Ice Fortress win rate by difficulty: {} player(s), {} games per level, seed {}",
-        args.seats, args.games, args.seed
+        "Ice Fortress win rate by difficulty: {}, {} per level, seed {}",
+        hoarfrost_rules::words::count(args.seats as i64, "player", "players"),
+        hoarfrost_rules::words::count(args.games as i64, "game", "games"),
+        args.seed
     );
     println!("difficulty  wins     win%   95% interval   beacons  rounds");
     for level in levels {

@@ -4,6 +4,7 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use hoarfrost_rules::bots::MatchResult;
+use hoarfrost_rules::words;
 
 use crate::args::Args;
 
@@ -40,10 +41,10 @@ impl Tally {
         let n = self.games.max(1) as f64;
         let _ = writeln!(
             out,
-            "{}: {} games, {} seats, seeds {}..{}{}",
+            "{}: {}, {}, seeds {}..{}{}",
             args.game.title(),
-            self.games,
-            args.seats,
+            words::count(self.games as i64, "game", "games"),
+            words::count(args.seats as i64, "seat", "seats"),
             args.seed,
             args.seed + self.games as u64,
             if args.fixed {

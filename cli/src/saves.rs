@@ -113,8 +113,10 @@ fn summary<G: Recorded>(header: &Header, rec: &Recorder<G>) -> String {
         ToAct::Over => "the game is over".to_string(),
         ToAct::Chance => "chance (a roll or a draw) is next".to_string(),
         ToAct::Seats(s) => {
-            let s: Vec<String> = s.iter().map(|x| (x + 1).to_string()).collect();
-            format!("seat {} to act", s.join(", "))
+            let names: Vec<String> = s.iter().map(|x| (x + 1).to_string()).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let word = if names.len() == 1 { "seat" } else { "seats" };
+            format!("{word} {} to act", hoarfrost_rules::words::listed(&names))
         }
     };
     let join = |v: Vec<String>| v.join(", ");

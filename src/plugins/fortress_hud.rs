@@ -84,8 +84,8 @@ pub fn hud_spec() -> HudSpec<IceFortress> {
             ),
             _ if s.shield() == 0 => format!("The ice shield broke in round {}.", s.round()),
             _ => format!(
-                "The siege outlasted the table's {} rounds.",
-                s.round_limit()
+                "The siege outlasted the table's {}.",
+                hoarfrost_rules::words::count(i64::from(s.round_limit()), "round", "rounds")
             ),
         }),
         settled_by: |_| Vec::new(),

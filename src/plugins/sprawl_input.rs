@@ -141,10 +141,16 @@ pub fn explain(s: &Sprawl, seat: Seat, sq: Square, pick: Option<u8>) -> String {
     sizes.dedup();
     if let (Some(p), false) = (pick, sizes.is_empty()) {
         let list: Vec<String> = sizes.iter().map(u8::to_string).collect();
+        let list: Vec<&str> = list.iter().map(String::as_str).collect();
+        let fit = if list.len() == 1 {
+            "the size that fits there"
+        } else {
+            "sizes that fit there"
+        };
         return format!(
-            "no move with a {p} on {}; sizes that fit there: {}",
+            "no move with a {p} on {}; {fit}: {}",
             sq.name(),
-            list.join(", ")
+            hoarfrost_rules::words::listed(&list)
         );
     }
     let st = s.stash(seat);
@@ -342,7 +348,7 @@ mod tests {
         let why = explain(&s, 0, sq("e5"), None);
         assert!(why.contains("control"), "{why}");
         let why = explain(&s, 0, sq("b2"), Some(3));
-        assert!(why.contains("sizes that fit there: 1"), "{why}");
+        assert!(why.ends_with("; the size that fits there: 1"), "{why}");
         let why = explain(&s, 0, sq("d3"), None);
         assert!(!why.is_empty(), "{why}");
     }

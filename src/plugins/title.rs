@@ -366,7 +366,8 @@ fn title_menu(
             ui.separator();
             let range = choice.game.seats();
             let mut n = choice.seats.len();
-            ui.add(egui::Slider::new(&mut n, range).text("seats"));
+            let word = if n == 1 { "seat" } else { "seats" };
+            ui.add(egui::Slider::new(&mut n, range).text(word));
             if n != choice.seats.len() {
                 choice.set_count(n);
             }

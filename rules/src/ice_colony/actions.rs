@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::board::{self, SQUARES, Square, square_name};
 use super::flow;
 use super::{Colour, IceColony, Phase, STACK_LIMIT};
-use crate::{Game, GameRng, RuleError, Seat, ToAct};
+use crate::{Game, GameRng, RuleError, Seat, ToAct, words};
 
 /// What an edge token does to its holder's dice-off roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -236,7 +236,8 @@ pub(super) fn check(s: &IceColony, seat: Seat, action: &Action) -> Result<(), Ru
         (Phase::Occupy { from, .. }, Action::Occupy { pips }) => {
             let total = s.unit(*from).map_or(0, |u| u.pips());
             if *pips == 0 || *pips > total {
-                return Err(RuleError::new(format!("move in 1 to {total} pips")));
+                let pips = words::count(i64::from(total), "pip", "pips");
+                return Err(RuleError::new(format!("move 1 to {pips}")));
             }
             if !flow::occupy_options(s, *from).contains(pips) {
                 return Err(cannot_break());
@@ -285,8 +286,9 @@ fn check_move(
     enterable(s, to)?;
     let total = s.unit(from).map_or(0, |u| u.pips());
     if pips == 0 || pips > total {
+        let has = words::count(i64::from(total), "pip", "pips");
         return Err(RuleError::new(format!(
-            "the active territory has {total} pips: move 1 to {total}"
+            "the active territory has {has}: move 1 to {total}"
         )));
     }
     let there = match s.unit(to) {

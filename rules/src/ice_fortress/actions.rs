@@ -389,7 +389,7 @@ pub(super) fn describe(s: &IceFortress, seat: Seat, action: &Action) -> String {
                 .characters
                 .abilities
                 .get(*card as usize)
-                .map_or("an unknown".into(), |a| a.name.clone());
+                .map_or("unknown".into(), |a| a.name.clone());
             format!("{who} keeps the {name} ability")
         }
         Action::PlacePillar {

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{IceTowers, Pyramid, Side, TowerId};
-use crate::{Game, GameRng, RuleError, Seat, ToAct};
+use crate::{Game, GameRng, RuleError, Seat, ToAct, words};
 
 /// A move at the IceTowers table.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -120,7 +120,8 @@ pub(super) fn check(s: &IceTowers, seat: Seat, action: &Action) -> Result<(), Ru
         Action::Mine { from, index, onto } => {
             let t = &s.towers[s.index(from)?];
             let p = *t.pieces.get(index as usize).ok_or_else(|| {
-                RuleError::new(format!("that tower has only {} pyramids", t.pieces.len()))
+                let n = words::count(t.pieces.len() as i64, "pyramid", "pyramids");
+                RuleError::new(format!("that tower has only {n}"))
             })?;
             if p.side != me {
                 return Err(RuleError::new(

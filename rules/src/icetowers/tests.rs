@@ -267,6 +267,21 @@ fn mine_an_excess_pyramid_from_a_tower_not_topped_by_you() {
 }
 
 #[test]
+fn mining_past_a_towers_top_is_refused_with_its_height_in_words() {
+    let s = table(&[]);
+    let mine = |from, index| Action::Mine {
+        from,
+        index,
+        onto: None,
+    };
+    let err = s.check(0, &mine(free(&s, RED, 3), 1)).unwrap_err();
+    assert_eq!(err.0, "that tower has only 1 pyramid");
+    let s = table(&[vec![p(RED, 3), p(BLUE, 2)]]);
+    let t = find(&s, &[p(RED, 3), p(BLUE, 2)]);
+    refused(&s, 0, mine(t, 2), "that tower has only 2 pyramids");
+}
+
+#[test]
 fn mine_needs_two_or_more_of_your_pyramids() {
     let s = table(&[vec![p(RED, 3), p(BLUE, 2), p(GREEN, 1)]]);
     let t = find(&s, &[p(RED, 3), p(BLUE, 2), p(GREEN, 1)]);

@@ -161,10 +161,10 @@ impl Recorded for IceFortress {
                     .filter(|(a, b)| a != b)
                     .map(|(a, _)| a.value.to_string())
                     .collect();
-                if faces.is_empty() {
-                    "the dice are rolled".to_string()
-                } else {
-                    format!("the dice are rolled: {}", faces.join(", "))
+                match faces.as_slice() {
+                    [] => "the dice are rolled".to_string(),
+                    [one] => format!("a die is rolled: {one}"),
+                    _ => format!("the dice are rolled: {}", faces.join(", ")),
                 }
             }
         }

@@ -178,6 +178,27 @@ fn ice_fortress_chance_steps_show_the_rolled_faces() {
 }
 
 #[test]
+fn one_die_rolled_by_a_power_is_a_die_and_the_turns_roll_is_the_dice() {
+    let (mut single, mut several) = (0, 0);
+    for seed in 0..12 {
+        let rec = random_game::<IceFortress>(ice_fortress::Setup::new(1, seed), seed, 600).unwrap();
+        for line in rec.log() {
+            if let Some(faces) = line.strip_prefix("chance: a die is rolled: ") {
+                assert!(faces.parse::<u8>().is_ok(), "{line}");
+                single += 1;
+            } else if let Some(faces) = line.strip_prefix("chance: the dice are rolled: ") {
+                assert!(faces.contains(", "), "one die called 'the dice': {line}");
+                several += 1;
+            }
+        }
+    }
+    assert!(
+        single > 0 && several > 0,
+        "{single} single rolls, {several} turn rolls"
+    );
+}
+
+#[test]
 fn a_replay_goes_forward_back_and_jumps_to_the_same_states_as_a_fresh_replay() {
     let rec = random_game::<IceFortress>(ice_fortress::Setup::new(2, 11), 11, 600).unwrap();
     let record = rec.into_record();
