@@ -115,7 +115,7 @@ fn summary<G: Recorded>(header: &Header, rec: &Recorder<G>) -> String {
         ToAct::Seats(s) => {
             let names: Vec<String> = s.iter().map(|x| (x + 1).to_string()).collect();
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let word = if names.len() == 1 { "seat" } else { "seats" };
+            let word = hoarfrost_rules::words::noun(names.len() as i64, "seat", "seats");
             format!("{word} {} to act", hoarfrost_rules::words::listed(&names))
         }
     };

@@ -24,7 +24,18 @@ pub fn capitalized(text: &str) -> String {
 
 /// `n` and the noun that goes with it: "1 card", "3 cards", "1 die", "2 dice".
 pub fn count(n: i64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    format!("{n} {}", noun(n, one, many))
+}
+
+/// The noun that goes with `n` where the number stands apart from it: "seat 1 to act", "seats 1
+/// and 2 to act".
+pub fn noun<'a>(n: i64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// Pyramids of sizes 1, 2 and 3 counted, as a stash or pool is shown: "1s: 5, 2s: 5, 3s: 4".
+pub fn by_size(counts: [u8; 3]) -> String {
+    format!("1s: {}, 2s: {}, 3s: {}", counts[0], counts[1], counts[2])
 }
 
 /// Names listed as a sentence does: "Red", "Red and Yellow", "Red, Yellow and Green".
@@ -57,6 +68,9 @@ mod tests {
         assert_eq!(count(1, "card", "cards"), "1 card");
         assert_eq!(count(0, "card", "cards"), "0 cards");
         assert_eq!(count(2, "die", "dice"), "2 dice");
+        assert_eq!(noun(1, "seat", "seats"), "seat");
+        assert_eq!(noun(3, "seat", "seats"), "seats");
+        assert_eq!(by_size([5, 0, 4]), "1s: 5, 2s: 0, 3s: 4");
         assert_eq!(count(-1, "point", "points"), "-1 points");
         assert_eq!(listed(&[]), "");
         assert_eq!(listed(&["Red"]), "Red");

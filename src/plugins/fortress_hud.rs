@@ -438,6 +438,8 @@ mod tests {
                     let last = status_lines(&s).pop().unwrap();
                     let asked = prompt(d);
                     assert_eq!(last, hoarfrost_rules::words::capitalized(asked));
+                    assert!(!last.starts_with("Choose: "), "{last}");
+                    assert!(last.starts_with(char::is_uppercase), "{last}");
                     return;
                 }
                 if !hoarfrost_rules::bots::step(&mut s, &mut bot) {

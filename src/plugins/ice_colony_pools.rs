@@ -16,8 +16,9 @@ use crate::systems::{Frame, TableEntity};
 
 /// Pool pieces are drawn smaller than the board's, to fit beside it.
 const SCALE: f32 = 0.62;
-/// Space between stacks in a row, and between rows.
+/// Space between the stacks in a row.
 const PITCH: f32 = 0.7;
+/// Space between the rows of two seats.
 const ROW_GAP: f32 = 1.5;
 /// How far left of the board's edge a row's first stack stands, clear of the board's row numbers.
 const FIRST_OUT: f32 = 1.45;
@@ -114,13 +115,8 @@ pub fn pool_tip(s: &IceColony, seat: Seat) -> Option<String> {
         "{}'s pool: {} ({}).{edge}",
         s.colour(seat).name(),
         hoarfrost_rules::words::count(i64::from(pieces), "piece", "pieces"),
-        sizes(pool)
+        hoarfrost_rules::words::by_size(pool)
     ))
-}
-
-/// A pool's pieces by size, as the seat lines give them: "1s: 2, 2s: 3, 3s: 1".
-pub fn sizes(pool: Stock) -> String {
-    format!("1s: {}, 2s: {}, 3s: {}", pool[0], pool[1], pool[2])
 }
 
 fn redraw_pools(
@@ -171,7 +167,11 @@ fn redraw_pools(
 mod tests {
     use super::*;
     use crate::plugins::camera::{OrbitCamera, pixel_at};
-    use crate::plugins::ice_colony_table::square_position;
+    use crate::plugins::ice_colony_table::{
+        LABEL_OUT, LABEL_SIZE, die_rest, grid, square_position,
+    };
+    use crate::systems::labels::edge_labels;
+    use hoarfrost_rules::ice_colony::PER_SIZE;
 
     #[test]
     fn a_pool_stacks_large_medium_small_while_each_size_lasts() {
@@ -212,41 +212,32 @@ mod tests {
         }
     }
 
-    /// As a new game frames the table in a 1280x720 window, every pool stack (its sides and top),
-    /// edge token, die, the board's corners, labels and tallest stacks lie inside the window and
-    /// clear of the side panel (the right 375 pixels, down to 300, as wide as four seats' lines
-    /// make it).
-    #[test]
-    fn the_pools_dice_and_board_are_in_sight_beside_the_side_panel() {
-        let camera = OrbitCamera::framing(framing());
-        let on_screen = |p: Vec3| pixel_at(&camera, p).expect("in front of the camera");
+    /// Every place a player reads beside or on the board, named: each pool stack's sides and top and
+    /// each edge token at 2-4 seats, the dice's corners, the board's corners, the tallest stack a
+    /// square can hold on each corner square, and the board's letters and numbers (their corners).
+    fn places() -> Vec<(String, Vec3)> {
         let mut places = Vec::new();
+        let half = size(3).0 * SCALE / 2.0;
+        let full: Vec<u8> = vec![3, 2, 1];
+        let top = (stack_heights(&full)[2] + size(1).1) * SCALE;
         for seats in 2..=4 {
             for seat in 0..seats {
-                for k in 0..5 {
+                for k in 0..PER_SIZE as usize {
                     let c = stack_position(seat, seats, k);
-                    let half = size(3).0 * SCALE / 2.0;
-                    places.push((
-                        format!("stack {k} of seat {seat} of {seats}, left"),
-                        c - Vec3::X * half,
-                    ));
-                    places.push((
-                        format!("stack {k} of seat {seat} of {seats}, right"),
-                        c + Vec3::X * half,
-                    ));
-                    places.push((
-                        format!("stack {k} of seat {seat} of {seats}, top"),
-                        c + Vec3::Y * 1.3,
-                    ));
+                    let name = format!("stack {k} of seat {seat} of {seats}");
+                    places.push((format!("{name}, left"), c - Vec3::X * half));
+                    places.push((format!("{name}, right"), c + Vec3::X * half));
+                    places.push((format!("{name}, top"), c + Vec3::Y * top));
                 }
+                let token = token_position(seat, seats, PER_SIZE as usize);
                 places.push((
                     format!("token of seat {seat} of {seats}"),
-                    token_position(seat, seats, 5),
+                    token - Vec3::X * TOKEN_RADIUS,
                 ));
             }
         }
         for i in 0..2 {
-            let die = crate::plugins::ice_colony_table::die_rest(i);
+            let die = die_rest(i);
             for corner in [
                 Vec3::new(-0.4, 0.0, 0.4),
                 Vec3::new(0.4, 0.0, 0.4),
@@ -258,29 +249,36 @@ mod tests {
         // The tallest a square's pyramids stand: a unit of three pieces on its terrain.
         let tallest = [vec![3, 3], vec![3, 2, 1], vec![3, 1, 1, 1]]
             .iter()
-            .map(|pips| {
-                let base = *stack_heights(pips).last().unwrap();
-                base + size(*pips.last().unwrap()).1
-            })
+            .map(|pips| stack_heights(pips).last().unwrap() + size(*pips.last().unwrap()).1)
             .fold(0.0, f32::max);
-        let half = SPACING / 2.0;
-        for sq in [0, SIDE - 1, SIDE * (SIDE - 1), SIDE * SIDE - 1] {
-            let centre = square_position(sq);
-            for corner in [Vec3::new(-half, 0.0, half), Vec3::new(half, 0.0, half)] {
-                places.push((format!("square {sq}"), centre + corner));
+        let sq = SPACING / 2.0;
+        for corner in [0, SIDE - 1, SIDE * (SIDE - 1), SIDE * SIDE - 1] {
+            let centre = square_position(corner);
+            for (dx, dz) in [(-sq, -sq), (-sq, sq), (sq, -sq), (sq, sq)] {
+                places.push((format!("square {corner}"), centre + Vec3::new(dx, 0.0, dz)));
             }
             places.push((
-                format!("the top of square {sq}"),
+                format!("the top of square {corner}"),
                 centre + Vec3::Y * tallest,
             ));
-            // The board's letters stand in front of its first row, its numbers left of a column.
-            places.push((
-                format!("the label by square {sq}"),
-                centre + Vec3::new(-half - 0.8, 0.0, half + 0.8),
-            ));
         }
-        for (name, p) in places {
-            let at = on_screen(p);
+        let label = LABEL_SIZE / 2.0;
+        for (name, at) in edge_labels(&grid(), LABEL_OUT) {
+            for (dx, dz) in [(-label, -label), (label, label)] {
+                places.push((format!("label {name}"), at + Vec3::new(dx, 0.0, dz)));
+            }
+        }
+        places
+    }
+
+    /// As a new game frames the table in a 1280x720 window, every place lies inside the window and
+    /// clear of the side panel (the right 375 pixels, down to 300, as wide as four seats' lines make
+    /// it).
+    #[test]
+    fn the_pools_dice_and_board_are_in_sight_beside_the_side_panel() {
+        let camera = OrbitCamera::framing(framing());
+        for (name, p) in places() {
+            let at = pixel_at(&camera, p).expect("in front of the camera");
             assert!(
                 at.y > 300.0 || at.x < 905.0,
                 "{name} lies under the side panel: {at}"
@@ -292,27 +290,59 @@ mod tests {
         }
     }
 
+    /// Whether two footprints on the table, each (min x, min z, max x, max z), overlap.
+    fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> bool {
+        a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+    }
+
     #[test]
-    fn the_pools_keep_off_the_board_and_each_other() {
+    fn the_pools_keep_off_the_board_its_labels_the_dice_and_each_other() {
+        let around = |p: Vec3, r: f32| (p.x - r, p.z - r, p.x + r, p.z + r);
         let half = size(3).0 * SCALE / 2.0;
-        // The board's row numbers stand 0.8 out from its edge, about 0.25 wide each side.
-        assert!(stack_position(0, 2, 0).x + half < board_edge() - 1.1);
+        let board = -(SIDE as f32) * SPACING / 2.0;
+        let mut things = vec![("the board".to_string(), (board, board, -board, -board))];
+        for (name, at) in edge_labels(&grid(), LABEL_OUT) {
+            things.push((format!("label {name}"), around(at, LABEL_SIZE / 2.0)));
+        }
+        for i in 0..2 {
+            // A die 0.6 wide, turned any way as it lands.
+            things.push((format!("die {i}"), around(die_rest(i), 0.3 * 2f32.sqrt())));
+        }
+        assert!(PITCH > 2.0 * half, "the stacks of a row touch");
+        assert!(ROW_GAP > 2.0 * half, "the rows touch");
         for seats in 2..=4 {
             for seat in 0..seats {
+                let mut pool: Vec<(String, (f32, f32, f32, f32))> = (0..PER_SIZE as usize)
+                    .map(|k| {
+                        (
+                            format!("stack {k}"),
+                            around(stack_position(seat, seats, k), half),
+                        )
+                    })
+                    .collect();
+                for n in 0..=PER_SIZE as usize {
+                    let token = token_position(seat, seats, n);
+                    pool.push((
+                        format!("the token after {n} stacks"),
+                        around(token, TOKEN_RADIUS),
+                    ));
+                    if n > 0 {
+                        let last = around(stack_position(seat, seats, n - 1), half);
+                        let disc = around(token, TOKEN_RADIUS);
+                        assert!(!overlap(last, disc), "the token lies on stack {n}");
+                    }
+                }
                 assert_eq!(
                     token_position(seat, seats, 0).x,
                     stack_position(seat, seats, 0).x
                 );
-                for n in 1..=5 {
-                    let last = stack_position(seat, seats, n - 1).x - half;
-                    assert!(
-                        token_position(seat, seats, n).x + TOKEN_RADIUS < last,
-                        "the token lies on stack {n}"
-                    );
-                }
-                if seat > 0 {
-                    let gap = row_z(seat, seats) - row_z(seat - 1, seats);
-                    assert!(gap > 2.0 * half, "{seats} seats: rows overlap");
+                for (what, a) in &pool {
+                    for (other, b) in &things {
+                        assert!(
+                            !overlap(*a, *b),
+                            "{seats} seats: seat {seat}'s {what} lies on {other}"
+                        );
+                    }
                 }
             }
         }

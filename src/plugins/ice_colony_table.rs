@@ -120,6 +120,31 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
+/// How far beyond the edge squares' centres the board's letters and numbers stand (in squares),
+/// and how wide each is.
+pub const LABEL_OUT: f32 = 0.8;
+pub const LABEL_SIZE: f32 = SPACING * 0.45;
+
+/// The board's grid, for its edge labels.
+pub fn grid() -> Grid<'static> {
+    fn centre(c: u8, r: u8) -> Vec3 {
+        square_position(r * ice_colony::SIDE + c)
+    }
+    fn col_name(c: u8) -> String {
+        ice_colony::square_name(c)[..1].to_string()
+    }
+    fn row_name(r: u8) -> String {
+        (r + 1).to_string()
+    }
+    Grid {
+        cols: ice_colony::SIDE,
+        rows: ice_colony::SIDE,
+        centre: &centre,
+        col_name: &col_name,
+        row_name: &row_name,
+    }
+}
+
 /// Centre of a square on the table.
 pub fn square_position(sq: Square) -> Vec3 {
     let (r, c) = (ice_colony::row(sq) as f32, ice_colony::col(sq) as f32);
@@ -236,14 +261,7 @@ fn start_game(
             Transform::from_translation(square_position(sq) - Vec3::Y * 0.02),
         ));
     }
-    let grid = Grid {
-        cols: ice_colony::SIDE,
-        rows: ice_colony::SIDE,
-        centre: &|c, r| square_position(r * ice_colony::SIDE + c),
-        col_name: &|c| ice_colony::square_name(c)[..1].to_string(),
-        row_name: &|r| (r + 1).to_string(),
-    };
-    spawn_board_labels(&mut commands, &labels, &grid, 0.8, SPACING * 0.45);
+    spawn_board_labels(&mut commands, &labels, &grid(), LABEL_OUT, LABEL_SIZE);
     commands.insert_resource(kit);
     commands.insert_resource(crate::plugins::ice_colony_pools::framing());
     tutorial::seat(
@@ -346,10 +364,10 @@ pub(super) fn hud_spec() -> HudSpec<IceColony> {
         seat_status: |s, seat| {
             let pool: u8 = s.pool(seat).iter().sum();
             let edge = if s.has_edge(seat) { ", edge token" } else { "" };
-            let n = s.territories(seat);
-            let places = if n == 1 { "territory" } else { "territories" };
+            let n = s.territories(seat) as i64;
             format!(
-                "{n} {places}, {} in pool{edge}",
+                "{}, {} in pool{edge}",
+                hoarfrost_rules::words::count(n, "territory", "territories"),
                 hoarfrost_rules::words::count(pool as i64, "piece", "pieces")
             )
         },

@@ -273,11 +273,7 @@ fn settings_window(
 /// The title screen's default seats: how many, and who sits in each.
 fn default_seats(ui: &mut egui::Ui, seats: &mut Vec<SeatKind>) {
     let mut n = seats.len();
-    let word = if n == 1 {
-        "default seat"
-    } else {
-        "default seats"
-    };
+    let word = hoarfrost_rules::words::noun(n as i64, "default seat", "default seats");
     ui.add(egui::Slider::new(&mut n, 1..=8).text(word));
     seats.resize(n, SeatKind::Ai);
     for (i, kind) in seats.iter_mut().enumerate() {

@@ -142,11 +142,11 @@ pub fn explain(s: &Sprawl, seat: Seat, sq: Square, pick: Option<u8>) -> String {
     if let (Some(p), false) = (pick, sizes.is_empty()) {
         let list: Vec<String> = sizes.iter().map(u8::to_string).collect();
         let list: Vec<&str> = list.iter().map(String::as_str).collect();
-        let fit = if list.len() == 1 {
-            "the size that fits there"
-        } else {
-            "sizes that fit there"
-        };
+        let fit = hoarfrost_rules::words::noun(
+            list.len() as i64,
+            "the size that fits there",
+            "sizes that fit there",
+        );
         return format!(
             "no move with a {p} on {}; {fit}: {}",
             sq.name(),

@@ -393,11 +393,9 @@ pub(super) fn hud_spec() -> HudSpec<Sprawl> {
                 String::new()
             };
             format!(
-                "{} in stash (1s: {}, 2s: {}, 3s: {}){cards}",
+                "{} in stash ({}){cards}",
                 hoarfrost_rules::words::count(s.scores()[seat], "point", "points"),
-                st[0],
-                st[1],
-                st[2]
+                hoarfrost_rules::words::by_size(st)
             )
         },
         seat_button: None,

@@ -366,7 +366,7 @@ fn title_menu(
             ui.separator();
             let range = choice.game.seats();
             let mut n = choice.seats.len();
-            let word = if n == 1 { "seat" } else { "seats" };
+            let word = hoarfrost_rules::words::noun(n as i64, "seat", "seats");
             ui.add(egui::Slider::new(&mut n, range).text(word));
             if n != choice.seats.len() {
                 choice.set_count(n);

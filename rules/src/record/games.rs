@@ -162,7 +162,7 @@ impl Recorded for IceFortress {
                     .map(|(a, _)| a.value.to_string())
                     .collect();
                 match faces.as_slice() {
-                    [] => "the dice are rolled".to_string(),
+                    [] => "no dice are rolled".to_string(),
                     [one] => format!("a die is rolled: {one}"),
                     _ => format!("the dice are rolled: {}", faces.join(", ")),
                 }
