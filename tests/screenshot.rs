@@ -738,15 +738,17 @@ fn the_side_panel_scrolls_inside_the_smallest_window_with_the_log_and_help_open(
         "--window",
         "800x450",
         // Until the human seat is to move: AI moves would grow the log and move the headers
-        // between the pointer's arrival and its press.
+        // between the pointer's arrival and its press. How to play (the lower header) opens
+        // first, so that the game log's header above it stays put while it unfolds: opened the
+        // other way round, the log's unfolding sometimes moved How to play from under the press.
         "--click",
         "settle",
         "--click",
-        "button:Game log",
+        "button:How to play",
         "--click",
         "wait",
         "--click",
-        "button:How to play",
+        "button:Game log",
         "--exit-after",
         "150",
     ];
