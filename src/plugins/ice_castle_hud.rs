@@ -119,7 +119,6 @@ mod tests {
 
     #[test]
     fn a_door_tile_tip_says_its_colour_its_state_and_who_stands_there() {
-        use hoarfrost_rules::GameRng;
         let mut s = IceCastle::new(&Setup::new(2, 3)).unwrap();
         let a1 = Cell::new(0, 0);
         let tip = tile_tip(&s, a1).unwrap();
@@ -134,7 +133,7 @@ mod tests {
         );
         assert_eq!(tile_tip(&s, Cell::new(40, 40)), None, "off the castle");
         // Play on until a player stands on an open door: the tip says so, with its kind.
-        let mut rng = GameRng::new(3);
+        let mut bot = hoarfrost_rules::bots::RandomBot::new(3);
         for _ in 0..400 {
             if let Some(at) = s
                 .character(0)
@@ -146,14 +145,8 @@ mod tests {
                 assert!(tip.contains("Player 1 (South) stands here"), "{tip}");
                 return;
             }
-            match s.to_act() {
-                hoarfrost_rules::ToAct::Chance => s.apply_chance(),
-                hoarfrost_rules::ToAct::Seats(seats) => {
-                    let legal = s.legal_actions(seats[0]);
-                    let action = legal[rng.below(legal.len())];
-                    s.apply(seats[0], &action).unwrap();
-                }
-                hoarfrost_rules::ToAct::Over => break,
+            if !hoarfrost_rules::bots::step(&mut s, &mut bot) {
+                break;
             }
         }
         panic!("Player 1 never stood on an open door");
@@ -161,7 +154,6 @@ mod tests {
 
     #[test]
     fn a_door_known_and_closed_again_names_what_is_behind_it() {
-        use hoarfrost_rules::GameRng;
         use hoarfrost_rules::ice_castle::TileKind;
         // Random play until doors have been opened and closed again: each such tip names the kind
         // behind it with its article, a plain door as "a plain door" (its open side is called an
@@ -169,7 +161,7 @@ mod tests {
         let mut seen = 0;
         for seed in 1..=20 {
             let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
-            let mut rng = GameRng::new(seed);
+            let mut bot = hoarfrost_rules::bots::RandomBot::new(seed);
             for _ in 0..300 {
                 for cell in s.cells() {
                     let t = s.tile(cell).unwrap();
@@ -185,14 +177,8 @@ mod tests {
                         seen += 1;
                     }
                 }
-                match s.to_act() {
-                    hoarfrost_rules::ToAct::Chance => s.apply_chance(),
-                    hoarfrost_rules::ToAct::Seats(seats) => {
-                        let legal = s.legal_actions(seats[0]);
-                        let action = legal[rng.below(legal.len())];
-                        s.apply(seats[0], &action).unwrap();
-                    }
-                    hoarfrost_rules::ToAct::Over => break,
+                if !hoarfrost_rules::bots::step(&mut s, &mut bot) {
+                    break;
                 }
             }
         }
