@@ -828,6 +828,22 @@ fn real_clicks_on_an_ice_castle_card_then_a_door_tile_reach_the_rules() {
 }
 
 #[test]
+fn real_clicks_on_an_ice_castle_card_then_the_discard_pile_discard_it() {
+    // The same deal: no tile takes Player 1's Axe yet, the discard pile always does (empty, it is
+    // only the glowing frame drawn while a card is picked).
+    let Some(said) = human_clicks(
+        "ice-castle-discard",
+        "ice-castle",
+        &["--seats", "human,ai"],
+        &["settle", "button:Axe", "Discard pile"],
+        "90",
+    ) else {
+        return;
+    };
+    assert_eq!(said, "Player 1 discards an Axe");
+}
+
+#[test]
 fn a_real_click_on_an_ice_colony_square_places_a_first_piece() {
     // The terrain is drawn first (25 draws, one every 0.35 s of game time: about 9 s), then the
     // dice-off's winner places. A click made while the last draws still came in once landed on C4
@@ -851,7 +867,7 @@ fn a_real_click_on_an_ice_colony_square_places_a_first_piece() {
 }
 
 #[test]
-fn ice_castle_ai_game_shows_doors_of_all_four_colours() {
+fn ice_castle_ai_game_shows_doors_of_all_four_colours_and_the_draw_pile() {
     let Some(p) = ai_game("ice-castle", "ai,ai", "2", "120") else {
         return;
     };
@@ -866,6 +882,14 @@ fn ice_castle_ai_game_shows_doors_of_all_four_colours() {
         r > 300 && y > 300 && g > 300 && b > 300,
         "only {r} red, {y} yellow, {g} green and {b} blue pixels: door tiles are missing"
     );
+    // The draw pile's back, a blue lattice, right of the castle and below the side panel.
+    let back = count_in(&p, (0.64, 0.76), (0.45, 0.72), card_back);
+    assert!(back > 300, "only {back} pixels of the draw pile's back");
+}
+
+/// The Ice Castle cards' back (`castle-cards.png`'s "back": a mid blue with a light lattice), lit.
+fn card_back(r: u32, g: u32, b: u32) -> bool {
+    b > 130 && b > r + 60 && g > r + 25
 }
 
 /// The background colour at low graphics quality (`graphics::LOW_BACKDROP` as drawn), within a

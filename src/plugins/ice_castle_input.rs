@@ -13,6 +13,7 @@ use crate::session::{Notice, PlayAction, Session, human_click};
 use crate::systems::{Frame, held};
 
 use super::hud::Choices;
+use super::ice_castle_piles::{CardPile, click_pile};
 use super::ice_castle_table::{CastlePiece, CastleTile};
 
 /// The card the acting human picked from the hand, waiting for a tile click.
@@ -204,9 +205,12 @@ pub fn card_prompt(s: &IceCastle, seat: Seat, card: Card) -> String {
         .iter()
         .any(|a| a.card() == Some(card) && !tiles_of(a).is_empty());
     if on_a_tile {
-        format!("{}: click a door tile, or", card.name())
+        format!("{}: click a door tile or the discard pile, or", card.name())
     } else {
-        format!("{}: no tile takes it now; instead", card.name())
+        format!(
+            "{}: no tile takes it now; click the discard pile, or",
+            card.name()
+        )
     }
 }
 
@@ -335,6 +339,7 @@ fn on_click(
     session: Option<Res<Session<IceCastle>>>,
     tiles: Query<&CastleTile>,
     pieces: Query<&CastlePiece>,
+    piles: Query<&CardPile>,
     selected: Res<SelectedCard>,
     hand_over: Res<HandOver>,
     mut choices: ResMut<Choices<IceCastle>>,
@@ -350,16 +355,22 @@ fn on_click(
         return;
     }
     let cell = match (tiles.get(click.entity), pieces.get(click.entity)) {
-        (Ok(t), _) => t.0,
-        (_, Ok(p)) => p.0,
+        (Ok(t), _) => Some(t.0),
+        (_, Ok(p)) => Some(p.0),
+        _ => None,
+    };
+    let what = match (cell, piles.get(click.entity)) {
+        (Some(cell), _) => click_tile(&session.state, seat, selected.0, cell),
+        (None, Ok(pile)) => click_pile(&session.state, seat, selected.0, *pile),
         _ => return,
     };
-    match click_tile(&session.state, seat, selected.0, cell) {
+    match what {
         TileClick::Play(action) => {
             play.write(PlayAction { seat, action });
         }
         TileClick::Choose(options) => {
-            notice.info(format!("{}: pick one in the panel", cell.name()));
+            let at = cell.map_or("There".to_string(), |c| c.name());
+            notice.info(format!("{at}: pick one in the panel"));
             choices.0 = options;
         }
         TileClick::Explain(why) => notice.error(why),

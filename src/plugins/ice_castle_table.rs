@@ -22,7 +22,7 @@ use crate::systems::labels::{BoardLabelKit, Grid, spawn_board_labels};
 use crate::systems::{Frame, TableEntity};
 
 /// Distance between tile centres.
-const SPACING: f32 = 1.2;
+pub const SPACING: f32 = 1.2;
 
 /// A door tile, clicked to act there.
 #[derive(Component, Clone, Copy, Debug)]
@@ -67,6 +67,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         crate::plugins::game_machinery::<IceCastle>,
         crate::plugins::ice_castle_input::plugin,
+        crate::plugins::ice_castle_piles::plugin,
         tips::<IceCastle, CastleTile>(|s, t| tile_tip(s, t.0)),
         tips::<IceCastle, CastlePiece>(|s, p| tile_tip(s, p.0)),
     ))
@@ -93,6 +94,32 @@ pub(crate) fn plugin(app: &mut App) {
             super::ice_castle_pieces::flip_doors,
         ),
     );
+}
+
+/// How far beyond the edge tiles' centres the column letters and row numbers stand, in tiles.
+pub const LABEL_OUT: f32 = 0.75;
+/// The side of a column letter or row number.
+pub const LABEL_SIZE: f32 = SPACING * 0.38;
+
+/// `f` with the castle's grid of `rows` x `cols` tiles, to lay its labels out by.
+pub fn with_grid<R>(rows: u8, cols: u8, f: impl FnOnce(&Grid) -> R) -> R {
+    f(&Grid {
+        cols,
+        rows,
+        centre: &|c, r| cell_position(rows, cols, Cell::new(r, c)),
+        col_name: &|c| Cell::new(0, c).name()[..1].to_string(),
+        row_name: &|r| (r + 1).to_string(),
+    })
+}
+
+/// What the camera frames at the start and on R: the castle of `rows` x `cols` tiles, the figures
+/// waiting beside it and the card piles (seen from the first seat's side; `seat_view` turns it).
+pub fn framing(rows: u8, cols: u8) -> FrameTarget {
+    FrameTarget {
+        centre: Vec3::ZERO,
+        radius: (rows.max(cols) as f32 / 2.0 + 1.4) * SPACING,
+        ..default()
+    }
 }
 
 /// Centre of a tile on the table: row 0 (South) nearest the camera.
@@ -240,7 +267,7 @@ fn start_game(
             })
             .collect(),
     };
-    let half = (state.rows().max(state.cols()) as f32 / 2.0 + 1.4) * SPACING;
+    let half = framing(state.rows(), state.cols()).radius;
     commands.spawn((
         Name::new("Table"),
         TableEntity,
@@ -254,25 +281,15 @@ fn start_game(
         })),
         Transform::from_xyz(0.0, -0.12, 0.0),
     ));
-    let (rows, cols) = (state.rows(), state.cols());
-    let grid = Grid {
-        cols,
-        rows,
-        centre: &|c, r| cell_position(rows, cols, Cell::new(r, c)),
-        col_name: &|c| Cell::new(0, c).name()[..1].to_string(),
-        row_name: &|r| (r + 1).to_string(),
-    };
-    spawn_board_labels(&mut commands, &labels, &grid, 0.75, SPACING * 0.38);
+    with_grid(state.rows(), state.cols(), |grid| {
+        spawn_board_labels(&mut commands, &labels, grid, LABEL_OUT, LABEL_SIZE);
+    });
     commands.insert_resource(kit);
     commands.insert_resource(crate::plugins::hud::SeatColours(
         hues.iter().copied().map(palette::hue_egui).collect(),
     ));
     commands.insert_resource(CastleHues(hues));
-    commands.insert_resource(FrameTarget {
-        centre: Vec3::ZERO,
-        radius: half,
-        ..default()
-    });
+    commands.insert_resource(framing(state.rows(), state.cols()));
     tutorial::seat(
         &mut commands,
         &mut notice,

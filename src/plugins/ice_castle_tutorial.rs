@@ -2,12 +2,13 @@
 //! (`scenes/tutorial/ice-castle.ron`); the player is Player 1 (South) and the AI seat plays its
 //! scripted moves. The cards come from the setup's seed, so they are drawn as scripted. Gold markers
 //! stand over the tiles of the move shown (the tutorial's next move, or a hint): the door a card is
-//! played on, both ends of an Ice Slide, the tile to move to.
+//! played on, both ends of an Ice Slide, the tile to move to, the discard pile for a discard.
 
 use bevy::prelude::*;
-use hoarfrost_rules::ice_castle::IceCastle;
+use hoarfrost_rules::ice_castle::{Action, IceCastle};
 
 use crate::plugins::ice_castle_input::tiles_of;
+use crate::plugins::ice_castle_piles::{CardPile, PileAnchor, pile_top};
 use crate::plugins::ice_castle_table::CastleTile;
 use crate::plugins::markers::{Marked, MoveSources, move_shown, spots_of};
 use crate::plugins::tutorial::{self, Tutorial};
@@ -32,17 +33,23 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// Mark the tiles of the move shown (the tutorial's next move, or a hint).
+/// Mark the tiles of the move shown (the tutorial's next move, or a hint), or the discard pile's
+/// top for a discard.
 fn mark_targets(
     session: Res<Session<IceCastle>>,
     (script, hint): MoveSources<IceCastle>,
     tiles: Query<(&CastleTile, &GlobalTransform)>,
+    anchors: Query<&GlobalTransform, With<PileAnchor>>,
     mut marked: ResMut<Marked>,
 ) {
-    let cells = move_shown(&session, script.as_deref(), hint.as_deref())
-        .map(|(_, a)| tiles_of(a))
-        .unwrap_or_default();
-    let spots = spots_of(&cells, tiles.iter().map(|(t, at)| (t.0, at.translation())));
+    let shown = move_shown(&session, script.as_deref(), hint.as_deref()).map(|(_, a)| a);
+    let cells = shown.map(tiles_of).unwrap_or_default();
+    let mut spots = spots_of(&cells, tiles.iter().map(|(t, at)| (t.0, at.translation())));
+    if let (Some(Action::Discard { .. }), Some(anchor)) = (shown, anchors.iter().next()) {
+        let s = &session.state;
+        let top = pile_top(s.rows(), s.cols(), CardPile::Discard, s.discard().len());
+        spots.push(anchor.transform_point(top));
+    }
     Marked::set(&mut marked, spots);
 }
 
@@ -134,5 +141,54 @@ mod tests {
         let mut want = vec![x(a), x(b)];
         want.sort_by(f32::total_cmp);
         assert_eq!(xs, want);
+    }
+
+    #[test]
+    fn a_marker_stands_over_the_discard_pile_for_a_scripted_discard() {
+        let script = shipped().unwrap().script;
+        let at = script
+            .0
+            .steps
+            .iter()
+            .position(|s| {
+                matches!(
+                    s,
+                    Step::Act {
+                        action: Action::Discard { .. },
+                        ..
+                    }
+                )
+            })
+            .expect("the tutorial discards a card");
+        let mut record = script.0.clone();
+        record.steps.truncate(at);
+        let recorder = Recorder::<IceCastle>::from_record(record).unwrap();
+        let (rows, cols, cards) = {
+            let s = recorder.state();
+            (s.rows(), s.cols(), s.discard().len())
+        };
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Marked>()
+            .insert_resource(Session::recorded(
+                recorder,
+                vec![SeatKind::Human, SeatKind::Ai],
+                96,
+            ))
+            .insert_resource(script)
+            .add_systems(Update, mark_targets);
+        // The view turned half way round: the marker follows the piles.
+        let turned = Transform::from_rotation(Quat::from_rotation_y(std::f32::consts::PI));
+        app.world_mut().spawn((
+            PileAnchor {
+                yaw: std::f32::consts::PI,
+            },
+            GlobalTransform::from(turned),
+        ));
+        app.update();
+        let marked = app.world().resource::<Marked>().0.clone();
+        let want = turned.transform_point(pile_top(rows, cols, CardPile::Discard, cards));
+        assert_eq!(marked.len(), 1, "{marked:?}");
+        assert!(marked[0].distance(want) < 1e-4, "{marked:?} against {want}");
     }
 }

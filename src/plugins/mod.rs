@@ -20,6 +20,7 @@ pub mod hud;
 pub mod ice_castle_hud;
 pub mod ice_castle_input;
 pub mod ice_castle_pieces;
+pub mod ice_castle_piles;
 pub mod ice_castle_table;
 pub mod ice_castle_tutorial;
 pub mod ice_colony_input;

@@ -6,6 +6,7 @@
 //! differs.
 
 mod board_labels;
+mod castle_cards;
 mod die;
 mod gltf;
 mod labels;
@@ -35,6 +36,7 @@ fn all_assets() -> Vec<Asset> {
     out.extend(markings::all());
     out.extend(labels::all());
     out.extend(board_labels::all());
+    out.extend(castle_cards::all());
     out.extend(sounds::all());
     out
 }

@@ -1,0 +1,606 @@
+//! Ice Castle's two card piles on the table, right of the castle on the near side of the player
+//! whose side the view is from: the draw pile face down (as tall as the cards left in it) and the
+//! discard pile face up, its top card showing what was last played or thrown away. When the view
+//! turns to another player's side, the piles swing round the table with it. Hovering a pile says
+//! what is in it; with a card picked in the hand, the discard pile glows and a click on it
+//! discards the card.
+
+use bevy::prelude::*;
+use hoarfrost_rules::ice_castle::{Action, Card, IceCastle, Phase};
+use hoarfrost_rules::{Game, Seat};
+
+use crate::palette;
+use crate::plugins::camera::{FrameTarget, short_way, turn_step};
+use crate::plugins::ice_castle_input::{SelectedCard, TileClick};
+use crate::plugins::ice_castle_table::{CastleAssets, SPACING};
+use crate::plugins::tooltips::tips;
+use crate::session::Session;
+use crate::systems::labels::atlas_quads;
+use crate::systems::{Frame, TableEntity};
+
+/// A card's width (across the view) and length (away from the viewer).
+pub const CARD: Vec2 = Vec2::new(0.8, 1.1);
+/// How thick one card lies.
+pub const THICK: f32 = 0.012;
+
+/// How wide the glowing frame round the discard pile is, and how far out.
+const FRAME: f32 = 0.1;
+
+/// The atlas of card faces and the back, written by the asset tool.
+const FACES: &str = include_str!("../../assets/textures/castle-cards.ron");
+
+/// One of the two piles (on every mesh of it, for hovering and clicking).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardPile {
+    Draw,
+    Discard,
+}
+
+/// The piles' parent, turned about the table's centre to the side the view is from (`yaw`, as the
+/// camera's).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PileAnchor {
+    pub yaw: f32,
+}
+
+/// Meshes and materials of the piles, made on first use.
+struct PileKit {
+    block: Handle<Mesh>,
+    edges: Handle<StandardMaterial>,
+    back: Handle<Mesh>,
+    atlas_back: Handle<StandardMaterial>,
+    /// Per card kind (`Card::KINDS` order): its icon's quad and tinted material.
+    icons: Vec<(Handle<Mesh>, Handle<StandardMaterial>)>,
+    halo: Handle<Mesh>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(tips::<IceCastle, CardPile>(|s, p| Some(pile_tip(s, *p))))
+        .add_systems(
+            Update,
+            (
+                redraw_piles.in_set(Frame::Mirror).run_if(
+                    resource_exists::<Session<IceCastle>>
+                        .and_then(resource_exists::<CastleAssets>)
+                        .and_then(
+                            resource_changed::<Session<IceCastle>>
+                                .or_else(resource_changed::<SelectedCard>),
+                        ),
+                ),
+                follow_the_view.in_set(Frame::Animate),
+            ),
+        );
+}
+
+/// Where a pile lies as seen from the first seat's side (the anchor turns it to other sides):
+/// right of the castle of `rows` x `cols` tiles, the discard pile nearer the player.
+pub fn pile_spot(rows: u8, cols: u8, pile: CardPile) -> Vec3 {
+    let right = cols as f32 / 2.0 * SPACING + 1.5;
+    let front = rows as f32 / 2.0 * SPACING;
+    match pile {
+        CardPile::Discard => Vec3::new(right, 0.0, front - 0.3),
+        CardPile::Draw => Vec3::new(right, 0.0, front - 1.8),
+    }
+}
+
+/// The middle of a pile's top, holding `cards`, as seen from the first seat's side.
+pub fn pile_top(rows: u8, cols: u8, pile: CardPile, cards: usize) -> Vec3 {
+    pile_spot(rows, cols, pile) + Vec3::Y * (0.022 + cards as f32 * THICK)
+}
+
+/// What hovering a pile tells.
+pub fn pile_tip(s: &IceCastle, pile: CardPile) -> String {
+    let cards = |n: usize| hoarfrost_rules::words::count(n as i64, "card", "cards");
+    match pile {
+        CardPile::Draw => format!(
+            "Draw pile: {}, face down. Each turn begins with a card drawn from it; when it runs \
+             out, the discard pile is shuffled in.",
+            cards(s.pile_count())
+        ),
+        CardPile::Discard => {
+            let held = match s.discard_top() {
+                None => "empty".to_string(),
+                Some(top) => format!("{}, the {} on top", cards(s.discard().len()), top.name()),
+            };
+            format!("Discard pile: {held}. Pick a card in your hand and click here to discard it.")
+        }
+    }
+}
+
+/// What a click on a pile means for `seat` with `card` picked.
+pub fn click_pile(s: &IceCastle, seat: Seat, card: Option<Card>, pile: CardPile) -> TileClick {
+    if pile == CardPile::Draw {
+        return TileClick::Explain("cards are drawn for you: one at the start of each turn".into());
+    }
+    let probe = match (s.phase(), card) {
+        (Phase::Play, None) => {
+            return TileClick::Explain(
+                "pick a card from your hand first, then click the discard pile".into(),
+            );
+        }
+        (_, Some(card)) => card,
+        // Any card of the hand asks the rules why no card may be discarded now.
+        (_, None) => s.hand(seat).first().copied().unwrap_or(Card::Skeleton),
+    };
+    let action = Action::Discard { card: probe };
+    match s.check(seat, &action) {
+        Ok(()) => TileClick::Play(action),
+        Err(e) => TileClick::Explain(e.0),
+    }
+}
+
+/// Whether the discard pile takes a click now: the acting human holds a picked card to play.
+fn discard_lit(session: &Session<IceCastle>, selected: &SelectedCard) -> bool {
+    session.acting_human().is_some_and(|seat| {
+        selected.0.is_some_and(|card| {
+            session
+                .state
+                .legal_actions(seat)
+                .contains(&Action::Discard { card })
+        })
+    })
+}
+
+/// The index of a kind of card in `Card::KINDS`.
+fn kind_index(card: Card) -> usize {
+    Card::KINDS.iter().position(|k| *k == card).unwrap_or(0)
+}
+
+/// The face atlas cell and ink of each kind of card: a key in its door's colour.
+fn icon_of(card: Card) -> (&'static str, Color) {
+    match card {
+        // A shade darker than the door, to stand out on the light card.
+        Card::Key(c) => ("key", palette::hue_color(c.hue()).darker(0.12)),
+        Card::Skeleton => ("skeleton", Color::srgb(0.22, 0.22, 0.26)),
+        Card::Padlock => ("padlock", Color::srgb(0.35, 0.37, 0.42)),
+        Card::Slide => ("slide", Color::srgb(0.25, 0.55, 0.85)),
+        Card::Axe => ("axe", Color::srgb(0.5, 0.25, 0.1)),
+        Card::Freeze => ("freeze", Color::srgb(0.2, 0.45, 0.8)),
+        Card::Wand => ("wand", Color::srgb(0.45, 0.2, 0.6)),
+    }
+}
+
+fn make_kit(
+    assets: &AssetServer,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+) -> PileKit {
+    let quads = atlas_quads(FACES, meshes);
+    let quad = |name: &str| quads.get(name).cloned().unwrap_or_default();
+    let atlas = assets.load("textures/castle-cards.png");
+    let icons = Card::KINDS
+        .iter()
+        .map(|&card| {
+            let (name, ink) = icon_of(card);
+            let material = materials.add(StandardMaterial {
+                base_color: ink,
+                base_color_texture: Some(atlas.clone()),
+                alpha_mode: AlphaMode::Mask(0.5),
+                perceptual_roughness: 0.7,
+                ..default()
+            });
+            (quad(name), material)
+        })
+        .collect();
+    PileKit {
+        block: meshes.add(Cuboid::new(CARD.x, 1.0, CARD.y)),
+        edges: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.93, 0.92, 0.88),
+            perceptual_roughness: 0.8,
+            ..default()
+        }),
+        back: quad("back"),
+        atlas_back: materials.add(StandardMaterial {
+            base_color_texture: Some(atlas),
+            perceptual_roughness: 0.7,
+            ..default()
+        }),
+        icons,
+        halo: meshes.add(Cuboid::new(1.0, 0.03, 1.0)),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn redraw_piles(
+    mut commands: Commands,
+    session: Res<Session<IceCastle>>,
+    selected: Res<SelectedCard>,
+    castle: Res<CastleAssets>,
+    target: Res<FrameTarget>,
+    (assets, mut meshes, mut materials): (
+        Res<AssetServer>,
+        ResMut<Assets<Mesh>>,
+        ResMut<Assets<StandardMaterial>>,
+    ),
+    mut kit: Local<Option<PileKit>>,
+    anchors: Query<Entity, With<PileAnchor>>,
+    old: Query<Entity, With<CardPile>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let kit = kit.get_or_insert_with(|| make_kit(&assets, &mut meshes, &mut materials));
+    let anchor = anchors.iter().next().unwrap_or_else(|| {
+        commands
+            .spawn((
+                Name::new("Card piles"),
+                TableEntity,
+                PileAnchor { yaw: target.yaw },
+                Transform::from_rotation(Quat::from_rotation_y(target.yaw)),
+                Visibility::default(),
+            ))
+            .id()
+    });
+    let s = &session.state;
+    let (rows, cols) = (s.rows(), s.cols());
+    let mut spawn =
+        |pile: CardPile, bundle: (Mesh3d, MeshMaterial3d<StandardMaterial>, Transform)| {
+            commands.spawn((
+                Name::new(format!("{pile:?} pile")),
+                pile,
+                bundle,
+                ChildOf(anchor),
+            ));
+        };
+    for (pile, count) in [
+        (CardPile::Draw, s.pile_count()),
+        (CardPile::Discard, s.discard().len()),
+    ] {
+        let at = pile_spot(rows, cols, pile);
+        if pile == CardPile::Discard && discard_lit(&session, &selected) {
+            // A glowing frame round the pile: the place to drop the picked card.
+            let (hx, hz) = (CARD.x / 2.0 + FRAME, CARD.y / 2.0 + FRAME);
+            for (dx, dz, long_x) in [
+                (0.0, hz, true),
+                (0.0, -hz, true),
+                (hx, 0.0, false),
+                (-hx, 0.0, false),
+            ] {
+                let scale = if long_x {
+                    Vec3::new(2.0 * hx + FRAME, 1.0, FRAME)
+                } else {
+                    Vec3::new(FRAME, 1.0, 2.0 * hz + FRAME)
+                };
+                spawn(
+                    pile,
+                    (
+                        Mesh3d(kit.halo.clone()),
+                        MeshMaterial3d(castle.glow.clone()),
+                        Transform::from_translation(at + Vec3::new(dx, 0.02, dz)).with_scale(scale),
+                    ),
+                );
+            }
+        }
+        if count == 0 {
+            continue;
+        }
+        let height = count as f32 * THICK;
+        let block = Transform::from_translation(at + Vec3::Y * (0.02 + height / 2.0))
+            .with_scale(Vec3::new(1.0, height, 1.0));
+        spawn(
+            pile,
+            (
+                Mesh3d(kit.block.clone()),
+                MeshMaterial3d(kit.edges.clone()),
+                block,
+            ),
+        );
+        let top = pile_top(rows, cols, pile, count);
+        let face = match (pile, s.discard_top()) {
+            (CardPile::Discard, Some(card)) => {
+                let (quad, ink) = &kit.icons[kind_index(card)];
+                (
+                    Mesh3d(quad.clone()),
+                    MeshMaterial3d(ink.clone()),
+                    Transform::from_translation(top).with_scale(Vec3::splat(CARD.x * 0.85)),
+                )
+            }
+            _ => (
+                Mesh3d(kit.back.clone()),
+                MeshMaterial3d(kit.atlas_back.clone()),
+                Transform::from_translation(top).with_scale(Vec3::new(
+                    CARD.x * 0.94,
+                    1.0,
+                    CARD.y * 0.95,
+                )),
+            ),
+        };
+        spawn(pile, face);
+    }
+}
+
+/// Swing the piles round the table with the view: at once when the table is framed anew, else at
+/// the pace the camera turns.
+fn follow_the_view(
+    time: Res<Time>,
+    target: Option<Res<FrameTarget>>,
+    mut anchors: Query<(&mut PileAnchor, &mut Transform)>,
+) {
+    let Some(target) = target else { return };
+    for (mut anchor, mut transform) in &mut anchors {
+        let left = short_way(target.yaw - anchor.yaw);
+        if left == 0.0 {
+            continue;
+        }
+        anchor.yaw = if target.is_changed() {
+            target.yaw
+        } else {
+            anchor.yaw + turn_step(left, time.delta_secs())
+        };
+        transform.rotation = Quat::from_rotation_y(anchor.yaw);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugins::camera::{OrbitCamera, pixel_at};
+    use crate::plugins::ice_castle_table::{
+        LABEL_OUT, LABEL_SIZE, cell_position, framing, seat_yaw, side_position, with_grid,
+    };
+    use crate::systems::labels::edge_labels;
+    use hoarfrost_rules::ToAct;
+    use hoarfrost_rules::ice_castle::{CARDS, Setup};
+
+    /// A fresh game of `players`, and the yaw of each seat's side.
+    fn views(players: usize) -> (IceCastle, Vec<f32>) {
+        let s = IceCastle::new(&Setup::new(players, 1)).unwrap();
+        let yaws = (0..players).map(|seat| seat_yaw(&s, seat)).collect();
+        (s, yaws)
+    }
+
+    /// Where a point laid out from the first seat's side lies when the view is from `yaw`.
+    fn turned(yaw: f32, p: Vec3) -> Vec3 {
+        Quat::from_rotation_y(yaw) * p
+    }
+
+    /// A pile's footprint on the table seen from `yaw` (min x, min z, max x, max z).
+    fn footprint(rows: u8, cols: u8, pile: CardPile, yaw: f32) -> (f32, f32, f32, f32) {
+        let at = pile_spot(rows, cols, pile);
+        let (hx, hz) = (CARD.x / 2.0 + 0.12, CARD.y / 2.0 + 0.12);
+        let corners: Vec<Vec3> = [(-hx, -hz), (hx, hz)]
+            .iter()
+            .map(|&(dx, dz)| turned(yaw, at + Vec3::new(dx, 0.0, dz)))
+            .collect();
+        let (a, b) = (corners[0], corners[1]);
+        (a.x.min(b.x), a.z.min(b.z), a.x.max(b.x), a.z.max(b.z))
+    }
+
+    fn around(p: Vec3, r: f32) -> (f32, f32, f32, f32) {
+        (p.x - r, p.z - r, p.x + r, p.z + r)
+    }
+
+    fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> bool {
+        a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+    }
+
+    /// From every player's side at 2-4 players, both piles at their tallest (every card in one)
+    /// lie inside a 1280x720 window as the table is framed, clear of the side panel (the top right,
+    /// as wide and tall as four seats' lines make it) and of the hand window (the bottom left).
+    #[test]
+    fn the_piles_are_in_sight_from_every_players_side_clear_of_the_panels() {
+        let tallest = CARDS as f32 * THICK + 0.03;
+        for players in 2..=4 {
+            let (s, yaws) = views(players);
+            let (rows, cols) = (s.rows(), s.cols());
+            for (seat, &yaw) in yaws.iter().enumerate() {
+                let camera = OrbitCamera::framing(FrameTarget {
+                    yaw,
+                    ..framing(rows, cols)
+                });
+                for pile in [CardPile::Draw, CardPile::Discard] {
+                    let at = pile_spot(rows, cols, pile);
+                    for (dx, dz) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+                        for y in [0.0, tallest] {
+                            let corner = at + Vec3::new(dx * CARD.x / 2.0, y, dz * CARD.y / 2.0);
+                            let px = pixel_at(&camera, turned(yaw, corner)).unwrap();
+                            let name = format!("{pile:?} pile, {players} players, seat {seat}");
+                            assert!(
+                                (5.0..1275.0).contains(&px.x) && (5.0..715.0).contains(&px.y),
+                                "{name}: outside the window at {px}"
+                            );
+                            assert!(
+                                px.x < 930.0 || px.y > 310.0,
+                                "{name}: under the panel at {px}"
+                            );
+                            assert!(
+                                px.x > 355.0 || px.y < 620.0,
+                                "{name}: under the hand at {px}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// From every player's side, the piles keep off the castle's tiles, its letters and numbers, the
+    /// figures waiting beside each side, and each other.
+    #[test]
+    fn the_piles_keep_off_the_castle_its_labels_and_the_waiting_figures() {
+        for players in 2..=4 {
+            let (s, yaws) = views(players);
+            let (rows, cols) = (s.rows(), s.cols());
+            let mut taken: Vec<(String, (f32, f32, f32, f32))> = s
+                .cells()
+                .map(|c| {
+                    let at = cell_position(rows, cols, c);
+                    (format!("tile {}", c.name()), around(at, SPACING * 0.46))
+                })
+                .collect();
+            with_grid(rows, cols, |grid| {
+                for (name, at) in edge_labels(grid, LABEL_OUT) {
+                    taken.push((format!("label {name}"), around(at, LABEL_SIZE / 2.0)));
+                }
+            });
+            for seat in 0..players {
+                let at = side_position(rows, cols, s.side(seat), seat);
+                taken.push((format!("seat {seat}'s figure"), around(at, 0.26)));
+            }
+            for &yaw in &yaws {
+                let draw = footprint(rows, cols, CardPile::Draw, yaw);
+                let discard = footprint(rows, cols, CardPile::Discard, yaw);
+                assert!(!overlap(draw, discard), "the piles overlap");
+                for (name, spot) in &taken {
+                    for (pile, print) in [("draw", draw), ("discard", discard)] {
+                        assert!(
+                            !overlap(print, *spot),
+                            "the {pile} pile lies on {name} ({players} players, yaw {yaw})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The anchor's yaw after each of `frames` frames of 0.05 s, the target's yaw set to `yaw`
+    /// beforehand: quietly (`framed` false, as `seat_view` swings the view) or as a new framing.
+    fn swing(app: &mut App, yaw: f32, framed: bool, frames: usize) -> Vec<f32> {
+        let mut target = app.world_mut().resource_mut::<FrameTarget>();
+        if framed {
+            target.yaw = yaw;
+        } else {
+            target.bypass_change_detection().yaw = yaw;
+        }
+        (0..frames)
+            .map(|_| {
+                app.update();
+                let mut q = app.world_mut().query::<&PileAnchor>();
+                q.single(app.world()).unwrap().yaw
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_piles_swing_round_with_the_view_and_jump_to_a_new_framing() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_millis(50),
+            ))
+            .init_resource::<FrameTarget>()
+            .add_systems(Update, follow_the_view);
+        app.world_mut()
+            .spawn((PileAnchor { yaw: 0.0 }, Transform::default()));
+        app.update();
+        let quarter = std::f32::consts::FRAC_PI_2;
+        let yaws = swing(&mut app, quarter, false, 60);
+        assert!(yaws[1] > 0.0 && yaws[1] < quarter * 0.9, "{yaws:?}");
+        assert!(yaws.windows(2).all(|w| w[1] >= w[0]), "{yaws:?}");
+        assert!((yaws[59] - quarter).abs() < 1e-4, "{yaws:?}");
+        // The short way round: from a quarter turn to minus an eighth, through zero.
+        let back = swing(&mut app, -quarter / 2.0, false, 2);
+        assert!(back[1] < back[0] && back[0] < quarter, "{back:?}");
+        let jumped = swing(&mut app, std::f32::consts::PI, true, 1);
+        assert_eq!(jumped[0], std::f32::consts::PI);
+        let mut q = app.world_mut().query::<(&PileAnchor, &Transform)>();
+        let (_, t) = q.single(app.world()).unwrap();
+        assert!(
+            t.rotation
+                .angle_between(Quat::from_rotation_y(std::f32::consts::PI))
+                < 1e-4
+        );
+    }
+
+    /// A two-seat game after the first draw: the seat to act chooses a card to play.
+    fn at_play(seed: u64) -> (IceCastle, Seat) {
+        let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
+        while s.to_act() == ToAct::Chance {
+            s.apply_chance();
+        }
+        let seat = s.current();
+        (s, seat)
+    }
+
+    #[test]
+    fn a_click_on_the_discard_pile_discards_the_picked_card_and_nothing_else() {
+        let (s, seat) = at_play(1);
+        let card = s.hand(seat)[0];
+        assert_eq!(
+            click_pile(&s, seat, Some(card), CardPile::Discard),
+            TileClick::Play(Action::Discard { card })
+        );
+        // No card picked; the draw pile; the other seat; a card not held.
+        let said = |c: TileClick| match c {
+            TileClick::Explain(why) => why,
+            other => panic!("{other:?} instead of a reason"),
+        };
+        assert!(said(click_pile(&s, seat, None, CardPile::Discard)).starts_with("pick a card"));
+        assert!(said(click_pile(&s, seat, Some(card), CardPile::Draw)).contains("drawn for you"));
+        let other = 1 - seat;
+        assert_eq!(
+            said(click_pile(
+                &s,
+                other,
+                s.hand(other).first().copied(),
+                CardPile::Discard
+            )),
+            format!("it is Player {}'s turn", seat + 1)
+        );
+        let missing = Card::KINDS
+            .into_iter()
+            .find(|k| !s.hand(seat).contains(k))
+            .unwrap();
+        assert_eq!(
+            said(click_pile(&s, seat, Some(missing), CardPile::Discard)),
+            format!("you hold no {}", missing.name())
+        );
+    }
+
+    #[test]
+    fn after_the_card_is_played_the_discard_pile_says_why_it_takes_no_other() {
+        let (mut s, seat) = at_play(2);
+        let card = s.hand(seat)[0];
+        s.apply(seat, &Action::Discard { card }).unwrap();
+        assert_eq!(s.phase(), Phase::Move);
+        assert_eq!(
+            click_pile(&s, seat, None, CardPile::Discard),
+            TileClick::Explain("you have already played your card this turn".into())
+        );
+    }
+
+    #[test]
+    fn the_piles_tips_count_their_cards_and_name_the_top_card() {
+        let (mut s, seat) = at_play(3);
+        let dealt = s.pile_count();
+        assert_eq!(
+            pile_tip(&s, CardPile::Draw),
+            format!(
+                "Draw pile: {dealt} cards, face down. Each turn begins with a card drawn from it; \
+                 when it runs out, the discard pile is shuffled in."
+            )
+        );
+        assert_eq!(
+            pile_tip(&s, CardPile::Discard),
+            "Discard pile: empty. Pick a card in your hand and click here to discard it."
+        );
+        let card = s.hand(seat)[0];
+        s.apply(seat, &Action::Discard { card }).unwrap();
+        assert_eq!(
+            pile_tip(&s, CardPile::Discard),
+            format!(
+                "Discard pile: 1 card, the {} on top. Pick a card in your hand and click here to \
+                 discard it.",
+                card.name()
+            )
+        );
+    }
+
+    #[test]
+    fn every_kind_of_card_shows_a_face_of_the_atlas() {
+        let index: Vec<String> = FACES
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix('"'))
+            .map(|l| l.trim_end_matches(['"', ',']).to_string())
+            .collect();
+        assert!(index.contains(&"back".to_string()));
+        for card in Card::KINDS {
+            let (name, _) = icon_of(card);
+            assert!(
+                index.iter().any(|n| n == name),
+                "{card:?} shows {name}, not in the atlas"
+            );
+        }
+        assert_eq!(kind_index(Card::Wand), Card::KINDS.len() - 1);
+    }
+}
