@@ -45,8 +45,8 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
         },
         help: "Pick a card in your hand, then click a door tile to play it there (open or close a \
                door, lock it, axe a frozen door, lay an ice slide, move an opponent with the wand); \
-               discard by clicking the discard pile (right of the castle), or freeze and discard \
-               with the buttons under your hand.\n\
+               click the discard pile (right of the castle) to discard it, or use the buttons \
+               under your hand (Freeze, Discard).\n\
                Then click a lit tile to move, or stay / step out in the panel. Reach an open door on \
                the far row to win.\n\
                Dark tiles with a door mark are closed; light ones open; blue ice is a frozen door.",

@@ -238,7 +238,7 @@ pub fn tiles_of(a: &Action) -> Vec<Cell> {
     }
 }
 
-/// What a click on a door tile means.
+/// What a click on a door tile (or a card pile) means.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TileClick {
     /// Exactly one legal action is played there.
@@ -369,8 +369,10 @@ fn on_click(
             play.write(PlayAction { seat, action });
         }
         TileClick::Choose(options) => {
-            let at = cell.map_or("There".to_string(), |c| c.name());
-            notice.info(format!("{at}: pick one in the panel"));
+            notice.info(match cell {
+                Some(cell) => format!("{}: pick one in the panel", cell.name()),
+                None => "Pick one in the panel".to_string(),
+            });
             choices.0 = options;
         }
         TileClick::Explain(why) => notice.error(why),
@@ -378,7 +380,7 @@ fn on_click(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use hoarfrost_rules::ToAct;
     use hoarfrost_rules::ice_castle::Setup;
@@ -397,7 +399,7 @@ mod tests {
     }
 
     /// A fresh two-seat game with the first draw made: seat to act is in the card phase.
-    fn at_play(seed: u64) -> (IceCastle, Seat) {
+    pub(crate) fn at_play(seed: u64) -> (IceCastle, Seat) {
         let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
         while s.to_act() == ToAct::Chance {
             s.apply_chance();
@@ -438,6 +440,7 @@ mod tests {
                 });
                 let said = card_prompt(&s, seat, card);
                 assert!(said.starts_with(&card.name()), "{said}");
+                assert!(said.contains("the discard pile"), "{said}");
                 if tiles {
                     on_tile += 1;
                     assert!(said.contains("click a door tile"), "{said}");

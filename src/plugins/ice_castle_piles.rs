@@ -1,7 +1,7 @@
 //! Ice Castle's two card piles on the table, right of the castle on the near side of the player
 //! whose side the view is from: the draw pile face down (as tall as the cards left in it) and the
-//! discard pile face up, its top card showing what was last played or thrown away. When the view
-//! turns to another player's side, the piles swing round the table with it. Hovering a pile says
+//! discard pile face up, showing its top card. When the view turns to another player's side, the
+//! piles swing round the table with the camera. Hovering a pile says
 //! what is in it; with a card picked in the hand, the discard pile glows and a click on it
 //! discards the card.
 
@@ -10,7 +10,7 @@ use hoarfrost_rules::ice_castle::{Action, Card, IceCastle, Phase};
 use hoarfrost_rules::{Game, Seat};
 
 use crate::palette;
-use crate::plugins::camera::{FrameTarget, short_way, turn_step};
+use crate::plugins::camera::{FrameTarget, OrbitCamera, Turning};
 use crate::plugins::ice_castle_input::{SelectedCard, TileClick};
 use crate::plugins::ice_castle_table::{CastleAssets, SPACING};
 use crate::plugins::tooltips::tips;
@@ -22,6 +22,8 @@ use crate::systems::{Frame, TableEntity};
 pub const CARD: Vec2 = Vec2::new(0.8, 1.1);
 /// How thick one card lies.
 pub const THICK: f32 = 0.012;
+/// How high above the table top a pile's bottom card lies.
+const LIFT: f32 = 0.02;
 
 /// How wide the glowing frame round the discard pile is, and how far out.
 const FRAME: f32 = 0.1;
@@ -85,7 +87,19 @@ pub fn pile_spot(rows: u8, cols: u8, pile: CardPile) -> Vec3 {
 
 /// The middle of a pile's top, holding `cards`, as seen from the first seat's side.
 pub fn pile_top(rows: u8, cols: u8, pile: CardPile, cards: usize) -> Vec3 {
-    pile_spot(rows, cols, pile) + Vec3::Y * (0.022 + cards as f32 * THICK)
+    pile_spot(rows, cols, pile) + Vec3::Y * (LIFT + 0.002 + cards as f32 * THICK)
+}
+
+/// How far from the table's centre the piles reach (their glowing frame included), from any side.
+pub fn reach(rows: u8, cols: u8) -> f32 {
+    let half = CARD / 2.0 + Vec2::splat(FRAME * 1.5);
+    [CardPile::Draw, CardPile::Discard]
+        .into_iter()
+        .map(|pile| {
+            let at = pile_spot(rows, cols, pile);
+            Vec2::new(at.x.abs() + half.x, at.z.abs() + half.y).length()
+        })
+        .fold(0.0, f32::max)
 }
 
 /// What hovering a pile tells.
@@ -93,8 +107,8 @@ pub fn pile_tip(s: &IceCastle, pile: CardPile) -> String {
     let cards = |n: usize| hoarfrost_rules::words::count(n as i64, "card", "cards");
     match pile {
         CardPile::Draw => format!(
-            "Draw pile: {}, face down. Each turn begins with a card drawn from it; when it runs \
-             out, the discard pile is shuffled in.",
+            "Draw pile: {}, face down. Each turn begins with a card drawn from it; when it is \
+             empty, the discard pile becomes the new draw pile.",
             cards(s.pile_count())
         ),
         CardPile::Discard => {
@@ -266,7 +280,7 @@ fn redraw_piles(
                     (
                         Mesh3d(kit.halo.clone()),
                         MeshMaterial3d(castle.glow.clone()),
-                        Transform::from_translation(at + Vec3::new(dx, 0.02, dz)).with_scale(scale),
+                        Transform::from_translation(at + Vec3::new(dx, LIFT, dz)).with_scale(scale),
                     ),
                 );
             }
@@ -275,7 +289,7 @@ fn redraw_piles(
             continue;
         }
         let height = count as f32 * THICK;
-        let block = Transform::from_translation(at + Vec3::Y * (0.02 + height / 2.0))
+        let block = Transform::from_translation(at + Vec3::Y * (LIFT + height / 2.0))
             .with_scale(Vec3::new(1.0, height, 1.0));
         spawn(
             pile,
@@ -309,25 +323,22 @@ fn redraw_piles(
     }
 }
 
-/// Swing the piles round the table with the view: at once when the table is framed anew, else at
-/// the pace the camera turns.
+/// Turn the piles with the view: to the side the table is framed from (`FrameTarget::yaw`), less
+/// what the camera has still to turn, so that they swing round with it and stay put when the
+/// player orbits the camera by hand.
 fn follow_the_view(
-    time: Res<Time>,
     target: Option<Res<FrameTarget>>,
+    cams: Query<Option<&Turning>, With<OrbitCamera>>,
     mut anchors: Query<(&mut PileAnchor, &mut Transform)>,
 ) {
     let Some(target) = target else { return };
+    let left = cams.iter().flatten().map(|t| t.left).next().unwrap_or(0.0);
+    let yaw = target.yaw - left;
     for (mut anchor, mut transform) in &mut anchors {
-        let left = short_way(target.yaw - anchor.yaw);
-        if left == 0.0 {
-            continue;
+        if anchor.yaw != yaw {
+            anchor.yaw = yaw;
+            transform.rotation = Quat::from_rotation_y(yaw);
         }
-        anchor.yaw = if target.is_changed() {
-            target.yaw
-        } else {
-            anchor.yaw + turn_step(left, time.delta_secs())
-        };
-        transform.rotation = Quat::from_rotation_y(anchor.yaw);
     }
 }
 
@@ -335,11 +346,12 @@ fn follow_the_view(
 mod tests {
     use super::*;
     use crate::plugins::camera::{OrbitCamera, pixel_at};
+    use crate::plugins::ice_castle_input::tests::at_play;
     use crate::plugins::ice_castle_table::{
-        LABEL_OUT, LABEL_SIZE, cell_position, framing, seat_yaw, side_position, with_grid,
+        LABEL_OUT, LABEL_SIZE, cell_position, framing, seat_yaw, side_position, table_radius,
+        with_grid,
     };
     use crate::systems::labels::edge_labels;
-    use hoarfrost_rules::ToAct;
     use hoarfrost_rules::ice_castle::{CARDS, Setup};
 
     /// A fresh game of `players`, and the yaw of each seat's side.
@@ -357,7 +369,8 @@ mod tests {
     /// A pile's footprint on the table seen from `yaw` (min x, min z, max x, max z).
     fn footprint(rows: u8, cols: u8, pile: CardPile, yaw: f32) -> (f32, f32, f32, f32) {
         let at = pile_spot(rows, cols, pile);
-        let (hx, hz) = (CARD.x / 2.0 + 0.12, CARD.y / 2.0 + 0.12);
+        // The glowing frame's outer edge.
+        let (hx, hz) = (CARD.x / 2.0 + FRAME * 1.5, CARD.y / 2.0 + FRAME * 1.5);
         let corners: Vec<Vec3> = [(-hx, -hz), (hx, hz)]
             .iter()
             .map(|&(dx, dz)| turned(yaw, at + Vec3::new(dx, 0.0, dz)))
@@ -453,63 +466,91 @@ mod tests {
         }
     }
 
-    /// The anchor's yaw after each of `frames` frames of 0.05 s, the target's yaw set to `yaw`
-    /// beforehand: quietly (`framed` false, as `seat_view` swings the view) or as a new framing.
-    fn swing(app: &mut App, yaw: f32, framed: bool, frames: usize) -> Vec<f32> {
-        let mut target = app.world_mut().resource_mut::<FrameTarget>();
-        if framed {
-            target.yaw = yaw;
-        } else {
-            target.bypass_change_detection().yaw = yaw;
-        }
-        (0..frames)
-            .map(|_| {
-                app.update();
-                let mut q = app.world_mut().query::<&PileAnchor>();
-                q.single(app.world()).unwrap().yaw
-            })
-            .collect()
-    }
-
-    #[test]
-    fn the_piles_swing_round_with_the_view_and_jump_to_a_new_framing() {
+    /// A headless camera and one pile anchor, the camera framed from the first seat's side; frames
+    /// step 0.05 s at animation speed `speed`.
+    fn camera_app(speed: f32) -> App {
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
             .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
                 std::time::Duration::from_millis(50),
             ))
-            .init_resource::<FrameTarget>()
-            .add_systems(Update, follow_the_view);
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<bevy::input::mouse::AccumulatedMouseMotion>()
+            .init_resource::<bevy::input::mouse::AccumulatedMouseScroll>()
+            .init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<bevy_egui::input::EguiWantsInput>()
+            .insert_resource(crate::systems::AnimationSpeed(speed))
+            .add_plugins((crate::systems::order_frame, crate::plugins::camera::plugin))
+            .add_systems(Update, follow_the_view.in_set(Frame::Animate));
         app.world_mut()
             .spawn((PileAnchor { yaw: 0.0 }, Transform::default()));
         app.update();
-        let quarter = std::f32::consts::FRAC_PI_2;
-        let yaws = swing(&mut app, quarter, false, 60);
-        assert!(yaws[1] > 0.0 && yaws[1] < quarter * 0.9, "{yaws:?}");
-        assert!(yaws.windows(2).all(|w| w[1] >= w[0]), "{yaws:?}");
-        assert!((yaws[59] - quarter).abs() < 1e-4, "{yaws:?}");
-        // The short way round: from a quarter turn to minus an eighth, through zero.
-        let back = swing(&mut app, -quarter / 2.0, false, 2);
-        assert!(back[1] < back[0] && back[0] < quarter, "{back:?}");
-        let jumped = swing(&mut app, std::f32::consts::PI, true, 1);
-        assert_eq!(jumped[0], std::f32::consts::PI);
-        let mut q = app.world_mut().query::<(&PileAnchor, &Transform)>();
-        let (_, t) = q.single(app.world()).unwrap();
-        assert!(
-            t.rotation
-                .angle_between(Quat::from_rotation_y(std::f32::consts::PI))
-                < 1e-4
-        );
+        app
     }
 
-    /// A two-seat game after the first draw: the seat to act chooses a card to play.
-    fn at_play(seed: u64) -> (IceCastle, Seat) {
-        let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
-        while s.to_act() == ToAct::Chance {
-            s.apply_chance();
+    fn yaws(app: &mut App) -> (f32, f32, bool) {
+        let mut cams = app.world_mut().query::<(&OrbitCamera, Option<&Turning>)>();
+        let (cam, turning) = cams.single(app.world()).unwrap();
+        let (cam, turning) = (cam.yaw, turning.is_some());
+        let mut anchors = app.world_mut().query::<&PileAnchor>();
+        (cam, anchors.single(app.world()).unwrap().yaw, turning)
+    }
+
+    /// Turn the view to `yaw` as `seat_view` does when the turn passes to another human seat.
+    fn swing_to(app: &mut App, yaw: f32) {
+        let from = app.world().resource::<FrameTarget>().yaw;
+        app.world_mut()
+            .resource_mut::<FrameTarget>()
+            .bypass_change_detection()
+            .yaw = yaw;
+        let mut cams = app
+            .world_mut()
+            .query_filtered::<Entity, With<OrbitCamera>>();
+        let cam = cams.single(app.world()).unwrap();
+        app.world_mut()
+            .entity_mut(cam)
+            .insert(Turning { left: yaw - from });
+    }
+
+    #[test]
+    fn the_piles_swing_round_with_the_camera_at_any_animation_speed() {
+        for speed in [1.0, 2.5] {
+            let mut app = camera_app(speed);
+            let quarter = std::f32::consts::FRAC_PI_2;
+            swing_to(&mut app, quarter);
+            let mut turning_frames = 0;
+            for _ in 0..80 {
+                app.update();
+                let (cam, piles, turning) = yaws(&mut app);
+                assert!((cam - piles).abs() < 1e-4, "camera {cam}, piles {piles}");
+                turning_frames += usize::from(turning);
+            }
+            assert!(turning_frames > 2, "the camera never turned");
+            let (cam, piles, turning) = yaws(&mut app);
+            assert!(!turning && (piles - quarter).abs() < 1e-4, "{cam} {piles}");
         }
-        let seat = s.current();
-        (s, seat)
+    }
+
+    #[test]
+    fn a_reset_during_a_swing_puts_the_piles_where_the_camera_goes() {
+        let mut app = camera_app(1.0);
+        swing_to(&mut app, std::f32::consts::PI);
+        app.update();
+        let (_, halfway, _) = yaws(&mut app);
+        assert!(halfway > 0.0 && halfway < 3.0, "{halfway}");
+        crate::systems::tap(&mut app, KeyCode::KeyR);
+        app.update();
+        let (cam, piles, _) = yaws(&mut app);
+        assert!((cam - piles).abs() < 1e-4 && (piles - std::f32::consts::PI).abs() < 1e-4);
+        // Orbiting by hand leaves the piles where they lie.
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::ArrowLeft);
+        for _ in 0..5 {
+            app.update();
+        }
+        let (cam, piles, _) = yaws(&mut app);
+        assert!(cam > piles + 0.1, "camera {cam}, piles {piles}");
     }
 
     #[test]
@@ -567,7 +608,7 @@ mod tests {
             pile_tip(&s, CardPile::Draw),
             format!(
                 "Draw pile: {dealt} cards, face down. Each turn begins with a card drawn from it; \
-                 when it runs out, the discard pile is shuffled in."
+                 when it is empty, the discard pile becomes the new draw pile."
             )
         );
         assert_eq!(
@@ -588,19 +629,38 @@ mod tests {
 
     #[test]
     fn every_kind_of_card_shows_a_face_of_the_atlas() {
-        let index: Vec<String> = FACES
-            .lines()
-            .filter_map(|l| l.trim().strip_prefix('"'))
-            .map(|l| l.trim_end_matches(['"', ',']).to_string())
-            .collect();
-        assert!(index.contains(&"back".to_string()));
+        let mut meshes = Assets::<Mesh>::default();
+        let quads = atlas_quads(FACES, &mut meshes);
+        assert!(quads.contains_key("back"));
         for card in Card::KINDS {
             let (name, _) = icon_of(card);
             assert!(
-                index.iter().any(|n| n == name),
+                quads.contains_key(name),
                 "{card:?} shows {name}, not in the atlas"
             );
         }
-        assert_eq!(kind_index(Card::Wand), Card::KINDS.len() - 1);
+    }
+
+    /// From every side at 2-4 players, the piles and the discard pile's glowing frame lie on the
+    /// round table, a little in from its rim.
+    #[test]
+    fn the_piles_lie_on_the_table() {
+        for players in 2..=4 {
+            let (s, yaws) = views(players);
+            let (rows, cols) = (s.rows(), s.cols());
+            let rim = table_radius(rows, cols);
+            for yaw in yaws {
+                for pile in [CardPile::Draw, CardPile::Discard] {
+                    let (x0, z0, x1, z1) = footprint(rows, cols, pile, yaw);
+                    for (x, z) in [(x0, z0), (x0, z1), (x1, z0), (x1, z1)] {
+                        let d = Vec2::new(x, z).length();
+                        assert!(
+                            d < rim - 0.2,
+                            "{pile:?} pile, {players} players: {d} of {rim}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -112,14 +112,21 @@ pub fn with_grid<R>(rows: u8, cols: u8, f: impl FnOnce(&Grid) -> R) -> R {
     })
 }
 
-/// What the camera frames at the start and on R: the castle of `rows` x `cols` tiles, the figures
-/// waiting beside it and the card piles (seen from the first seat's side; `seat_view` turns it).
+/// What the camera frames at the start and on R: the castle of `rows` x `cols` tiles and the figures
+/// waiting beside it, seen from the first seat's side (`seat_view` turns it); the card piles,
+/// further out, stay in sight (`ice_castle_piles`' tests).
 pub fn framing(rows: u8, cols: u8) -> FrameTarget {
     FrameTarget {
         centre: Vec3::ZERO,
         radius: (rows.max(cols) as f32 / 2.0 + 1.4) * SPACING,
         ..default()
     }
+}
+
+/// The round table's radius: round the framed castle, and wide enough for the card piles.
+pub fn table_radius(rows: u8, cols: u8) -> f32 {
+    (framing(rows, cols).radius * 1.15)
+        .max(crate::plugins::ice_castle_piles::reach(rows, cols) + 0.4)
 }
 
 /// Centre of a tile on the table: row 0 (South) nearest the camera.
@@ -267,13 +274,18 @@ fn start_game(
             })
             .collect(),
     };
-    let half = framing(state.rows(), state.cols()).radius;
     commands.spawn((
         Name::new("Table"),
         TableEntity,
         crate::plugins::graphics::TableTop,
         Pickable::IGNORE,
-        Mesh3d(meshes.add(Cylinder::new(half * 1.15, 0.2).mesh().resolution(96))),
+        Mesh3d(
+            meshes.add(
+                Cylinder::new(table_radius(state.rows(), state.cols()), 0.2)
+                    .mesh()
+                    .resolution(96),
+            ),
+        ),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: palette::TABLE,
             perceptual_roughness: 0.8,
