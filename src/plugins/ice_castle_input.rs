@@ -96,8 +96,46 @@ fn seat_name(session: &Session<IceCastle>, seat: Seat) -> String {
     crate::plugins::hud::player_and_seat(session, seat, &format!("Player {}", seat + 1))
 }
 
+/// The card pictures of the hand's buttons: the table's card atlas, handed to egui once.
+struct HandArt {
+    texture: egui::TextureId,
+    cells: std::collections::HashMap<String, Rect>,
+}
+
+impl HandArt {
+    fn new(contexts: &mut EguiContexts, assets: &AssetServer) -> Self {
+        let atlas = assets.load("textures/castle-cards.png");
+        HandArt {
+            texture: contexts.add_image(bevy_egui::EguiTextureHandle::Strong(atlas)),
+            cells: crate::systems::labels::atlas_cells(super::ice_castle_piles::FACES),
+        }
+    }
+
+    /// `card`'s picture as on the table: its icon in its ink on the card's paper.
+    fn picture(&self, card: Card) -> egui::Image<'static> {
+        let (name, ink) = super::ice_castle_piles::icon_of(card);
+        let cell = self.cells.get(name).copied().unwrap_or_default();
+        egui::Image::new(egui::load::SizedTexture::new(self.texture, [18.0, 18.0]))
+            .uv(egui::Rect::from_min_max(
+                egui::pos2(cell.min.x, cell.min.y),
+                egui::pos2(cell.max.x, cell.max.y),
+            ))
+            .tint(egui_colour(ink))
+            .bg_fill(egui_colour(super::ice_castle_piles::PAPER))
+    }
+}
+
+/// A Bevy colour as egui's.
+fn egui_colour(c: Color) -> egui::Color32 {
+    let [r, g, b, _] = c.to_srgba().to_u8_array();
+    egui::Color32::from_rgb(r, g, b)
+}
+
+#[allow(clippy::too_many_arguments)]
 fn hand_window(
     mut contexts: EguiContexts,
+    assets: Res<AssetServer>,
+    mut art: Local<Option<HandArt>>,
     session: Res<Session<IceCastle>>,
     mut selected: ResMut<SelectedCard>,
     mut hand_over: ResMut<HandOver>,
@@ -106,6 +144,7 @@ fn hand_window(
     let Some(seat) = session.acting_human() else {
         return Ok(());
     };
+    let art = art.get_or_insert_with(|| HandArt::new(&mut contexts, &assets));
     let ctx = contexts.ctx_mut()?;
     if must_hand_over(&session.seats, hand_over.shown_to, seat) {
         egui::Window::new("Hand over")
@@ -136,7 +175,8 @@ fn hand_window(
                 for card in &view.hand {
                     let picked = selected.0 == Some(*card);
                     let enabled = view.phase == Phase::Play;
-                    let button = egui::Button::new(card.name()).selected(picked);
+                    let button = egui::Button::image_and_text(art.picture(*card), card.name())
+                        .selected(picked);
                     if ui
                         .add_enabled(enabled, button)
                         .on_hover_text(card_help(*card))

@@ -29,7 +29,7 @@ const LIFT: f32 = 0.02;
 const FRAME: f32 = 0.1;
 
 /// The atlas of card faces and the back, written by the asset tool.
-const FACES: &str = include_str!("../../assets/textures/castle-cards.ron");
+pub const FACES: &str = include_str!("../../assets/textures/castle-cards.ron");
 
 /// One of the two piles (on every mesh of it, for hovering and clicking).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,11 +160,17 @@ fn kind_index(card: Card) -> usize {
     Card::KINDS.iter().position(|k| *k == card).unwrap_or(0)
 }
 
+/// The paper of a card's face and edges.
+pub const PAPER: Color = Color::srgb(0.93, 0.92, 0.88);
+
 /// The face atlas cell and ink of each kind of card: a key in its door's colour.
-fn icon_of(card: Card) -> (&'static str, Color) {
+pub fn icon_of(card: Card) -> (&'static str, Color) {
     match card {
         // A shade darker than the door, to stand out on the light card.
-        Card::Key(c) => ("key", palette::hue_color(c.hue()).darker(0.12)),
+        Card::Key(c) => {
+            let s = palette::hue_color(c.hue()).to_srgba();
+            ("key", Color::srgb(s.red * 0.8, s.green * 0.8, s.blue * 0.8))
+        }
         Card::Skeleton => ("skeleton", Color::srgb(0.22, 0.22, 0.26)),
         Card::Padlock => ("padlock", Color::srgb(0.35, 0.37, 0.42)),
         Card::Slide => ("slide", Color::srgb(0.25, 0.55, 0.85)),
@@ -199,7 +205,7 @@ fn make_kit(
     PileKit {
         block: meshes.add(Cuboid::new(CARD.x, 1.0, CARD.y)),
         edges: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.93, 0.92, 0.88),
+            base_color: PAPER,
             perceptual_roughness: 0.8,
             ..default()
         }),

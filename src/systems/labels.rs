@@ -20,9 +20,10 @@ struct AtlasIndex {
     names: Vec<String>,
 }
 
-/// One quad per label of the atlas whose index is `index` (a RON text); an unreadable index is
-/// logged and gives no quads, so a label shows as nothing rather than stopping the game.
-pub fn atlas_quads(index: &str, meshes: &mut Assets<Mesh>) -> HashMap<String, Handle<Mesh>> {
+/// Where each label of the atlas whose index is `index` (a RON text) lies in its texture, as a
+/// rectangle of UVs; an unreadable index is logged and gives none, so a label shows as nothing
+/// rather than stopping the game.
+pub fn atlas_cells(index: &str) -> HashMap<String, Rect> {
     let index: AtlasIndex = match ron::from_str(index) {
         Ok(i) => i,
         Err(e) => {
@@ -30,27 +31,35 @@ pub fn atlas_quads(index: &str, meshes: &mut Assets<Mesh>) -> HashMap<String, Ha
             return HashMap::new();
         }
     };
+    let (columns, rows) = (index.columns.max(1), index.rows.max(1));
+    let size = Vec2::new(1.0 / columns as f32, 1.0 / rows as f32);
     index
         .names
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(i, n)| {
+            let corner = Vec2::new((i as u32 % columns) as f32, (i as u32 / columns) as f32);
             (
-                n.clone(),
-                meshes.add(label_quad(i as u32, index.columns, index.rows)),
+                n,
+                Rect::from_corners(corner * size, (corner + Vec2::ONE) * size),
             )
         })
         .collect()
 }
 
-/// A flat quad of side 1 facing up, its UVs covering atlas cell `i`; the text's top is away from
+/// One quad per label of the atlas whose index is `index` (see [`atlas_cells`]).
+pub fn atlas_quads(index: &str, meshes: &mut Assets<Mesh>) -> HashMap<String, Handle<Mesh>> {
+    atlas_cells(index)
+        .into_iter()
+        .map(|(n, cell)| (n, meshes.add(label_quad(cell))))
+        .collect()
+}
+
+/// A flat quad of side 1 facing up, its UVs covering atlas `cell`; the text's top is away from
 /// the camera's default side (towards -z).
-fn label_quad(i: u32, columns: u32, rows: u32) -> Mesh {
-    let (u0, v0) = (
-        (i % columns) as f32 / columns as f32,
-        (i / columns) as f32 / rows as f32,
-    );
-    let (du, dv) = (1.0 / columns as f32, 1.0 / rows as f32);
+fn label_quad(cell: Rect) -> Mesh {
+    let (u0, v0) = (cell.min.x, cell.min.y);
+    let (du, dv) = (cell.width(), cell.height());
     let positions = vec![
         [-0.5, 0.0, -0.5],
         [0.5, 0.0, -0.5],
@@ -179,6 +188,16 @@ mod tests {
             assert!(quads.contains_key(name), "{name}");
         }
         assert!(atlas_quads("(columns: 8", &mut meshes).is_empty());
+    }
+
+    #[test]
+    fn an_atlas_cell_is_its_row_and_column_of_the_texture() {
+        // The board atlas: 8 cells a row, 3 rows; "1" first, "A" the ninth, "h" the last.
+        let cells = atlas_cells(BOARD_INDEX);
+        let (w, h) = (1.0 / 8.0, 1.0 / 3.0);
+        assert_eq!(cells["1"], Rect::new(0.0, 0.0, w, h));
+        assert_eq!(cells["A"], Rect::new(0.0, h, w, 2.0 * h));
+        assert_eq!(cells["h"], Rect::new(7.0 * w, 2.0 * h, 1.0, 1.0));
     }
 
     #[test]
