@@ -7,13 +7,15 @@
 
 use bevy::prelude::*;
 use hoarfrost_rules::ice_castle::{Action, Card, IceCastle, Phase};
-use hoarfrost_rules::{Game, Seat};
+use hoarfrost_rules::{Game, GameKind, Seat};
 
 use crate::palette;
 use crate::plugins::camera::{FrameTarget, OrbitCamera, Turning};
 use crate::plugins::ice_castle_input::{SelectedCard, TileClick};
 use crate::plugins::ice_castle_table::{CastleAssets, SPACING};
+use crate::plugins::title::SetupChoice;
 use crate::plugins::tooltips::tips;
+use crate::screens::Screen;
 use crate::session::Session;
 use crate::systems::labels::atlas_quads;
 use crate::systems::{Frame, TableEntity};
@@ -45,12 +47,17 @@ pub struct PileAnchor {
     pub yaw: f32,
 }
 
-/// Meshes and materials of the piles, made on first use.
-struct PileKit {
+/// Meshes and materials of the cards on the table (the piles, and the hands held), made as an Ice
+/// Castle game starts.
+#[derive(Resource)]
+pub struct CardArt {
     block: Handle<Mesh>,
-    edges: Handle<StandardMaterial>,
-    back: Handle<Mesh>,
-    atlas_back: Handle<StandardMaterial>,
+    pub(super) edges: Handle<StandardMaterial>,
+    /// The back's quad and material.
+    pub(super) back: Handle<Mesh>,
+    pub(super) atlas_back: Handle<StandardMaterial>,
+    /// One card lying flat, a unit square (scaled to a card's size).
+    pub(super) card: Handle<Mesh>,
     /// Per card kind (`Card::KINDS` order): its icon's quad and tinted material.
     icons: Vec<(Handle<Mesh>, Handle<StandardMaterial>)>,
     halo: Handle<Mesh>,
@@ -59,11 +66,18 @@ struct PileKit {
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(tips::<IceCastle, CardPile>(|s, p| Some(pile_tip(s, *p))))
         .add_systems(
+            OnEnter(Screen::Playing),
+            make_card_art.run_if(|c: Res<SetupChoice>, art: Option<Res<CardArt>>| {
+                c.game == GameKind::IceCastle && art.is_none()
+            }),
+        )
+        .add_systems(
             Update,
             (
                 redraw_piles.in_set(Frame::Mirror).run_if(
                     resource_exists::<Session<IceCastle>>
                         .and_then(resource_exists::<CastleAssets>)
+                        .and_then(resource_exists::<CardArt>)
                         .and_then(
                             resource_changed::<Session<IceCastle>>
                                 .or_else(resource_changed::<SelectedCard>),
@@ -180,12 +194,13 @@ pub fn icon_of(card: Card) -> (&'static str, Color) {
     }
 }
 
-fn make_kit(
-    assets: &AssetServer,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<StandardMaterial>,
-) -> PileKit {
-    let quads = atlas_quads(FACES, meshes);
+fn make_card_art(
+    mut commands: Commands,
+    assets: Res<AssetServer>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let quads = atlas_quads(FACES, &mut meshes);
     let quad = |name: &str| quads.get(name).cloned().unwrap_or_default();
     let atlas = assets.load("textures/castle-cards.png");
     let icons = Card::KINDS
@@ -202,8 +217,9 @@ fn make_kit(
             (quad(name), material)
         })
         .collect();
-    PileKit {
+    commands.insert_resource(CardArt {
         block: meshes.add(Cuboid::new(CARD.x, 1.0, CARD.y)),
+        card: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
         edges: materials.add(StandardMaterial {
             base_color: PAPER,
             perceptual_roughness: 0.8,
@@ -217,7 +233,7 @@ fn make_kit(
         }),
         icons,
         halo: meshes.add(Cuboid::new(1.0, 0.03, 1.0)),
-    }
+    });
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -227,19 +243,13 @@ fn redraw_piles(
     selected: Res<SelectedCard>,
     castle: Res<CastleAssets>,
     target: Res<FrameTarget>,
-    (assets, mut meshes, mut materials): (
-        Res<AssetServer>,
-        ResMut<Assets<Mesh>>,
-        ResMut<Assets<StandardMaterial>>,
-    ),
-    mut kit: Local<Option<PileKit>>,
+    kit: Res<CardArt>,
     anchors: Query<Entity, With<PileAnchor>>,
     old: Query<Entity, With<CardPile>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
     }
-    let kit = kit.get_or_insert_with(|| make_kit(&assets, &mut meshes, &mut materials));
     let anchor = anchors.iter().next().unwrap_or_else(|| {
         commands
             .spawn((

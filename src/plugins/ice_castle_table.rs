@@ -68,6 +68,7 @@ pub(crate) fn plugin(app: &mut App) {
         crate::plugins::game_machinery::<IceCastle>,
         crate::plugins::ice_castle_input::plugin,
         crate::plugins::ice_castle_piles::plugin,
+        crate::plugins::ice_castle_hands::plugin,
         tips::<IceCastle, CastleTile>(|s, t| tile_tip(s, t.0)),
         tips::<IceCastle, CastlePiece>(|s, p| tile_tip(s, p.0)),
     ))
@@ -313,7 +314,7 @@ fn start_game(
 }
 
 /// The seat whose view the table shows: the acting human, else the first human, else seat 0.
-fn viewer(session: &Session<IceCastle>) -> Seat {
+pub(crate) fn viewer(session: &Session<IceCastle>) -> Seat {
     session
         .acting_human()
         .or_else(|| {

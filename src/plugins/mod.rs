@@ -17,6 +17,7 @@ pub mod game_over;
 pub mod graphics;
 pub mod hint;
 pub mod hud;
+pub mod ice_castle_hands;
 pub mod ice_castle_hud;
 pub mod ice_castle_input;
 pub mod ice_castle_pieces;

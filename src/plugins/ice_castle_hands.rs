@@ -1,0 +1,278 @@
+//! The hands the other players hold, on the table: each seat's cards lie face down in a small fan
+//! beside its start side, to that player's right of the spot where its figure waits, one card a card
+//! held. The player whose side the view is from sees their own hand in the hand window instead, so
+//! theirs is not drawn. Hovering a fan says whose hand it is and how many cards it holds.
+
+use bevy::prelude::*;
+use hoarfrost_rules::ice_castle::{IceCastle, Side};
+use hoarfrost_rules::{Game, Seat};
+
+use crate::plugins::ice_castle_piles::{CARD, CardArt, THICK};
+use crate::plugins::ice_castle_table::viewer;
+use crate::plugins::tooltips::tips;
+use crate::session::Session;
+use crate::systems::{Frame, TableEntity};
+
+/// A held card is drawn this much smaller than a card on the piles.
+pub const SCALE: f32 = 0.5;
+/// How far the fan's middle lies to its player's right of the figure's waiting spot.
+const RIGHT: f32 = 1.5;
+/// How far the fan lies further out from the castle than the waiting spot.
+const OUT: f32 = 0.1;
+/// The turn between two cards of a fan, in radians.
+const SPREAD: f32 = 0.22;
+
+/// A card held by `seat`, lying face down.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct HeldCard(pub Seat);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(tips::<IceCastle, HeldCard>(|s, h| hand_tip(s, h.0)))
+        .add_systems(
+            Update,
+            redraw_hands.in_set(Frame::Mirror).run_if(
+                resource_exists_and_changed::<Session<IceCastle>>
+                    .and_then(resource_exists::<CardArt>),
+            ),
+        );
+}
+
+/// The direction from the table's centre out to `side`, and that side's player's right hand.
+fn out_and_right(side: Side) -> (Vec3, Vec3) {
+    match side {
+        Side::South => (Vec3::Z, Vec3::X),
+        Side::North => (-Vec3::Z, -Vec3::X),
+        Side::West => (-Vec3::X, Vec3::Z),
+        Side::East => (Vec3::X, -Vec3::Z),
+    }
+}
+
+/// Where card `k` of `n` held by `seat` lies: its centre on the table and its turn about the
+/// upright axis, fanned about the hand's middle, the first card on the player's left.
+pub fn held_card(s: &IceCastle, seat: Seat, k: usize, n: usize) -> Transform {
+    let (rows, cols) = (s.rows(), s.cols());
+    let side = s.side(seat);
+    let (out, right) = out_and_right(side);
+    let wait = crate::plugins::ice_castle_table::side_position(rows, cols, side, seat);
+    let middle = wait + right * RIGHT + out * OUT;
+    let offset = k as f32 - (n as f32 - 1.0) / 2.0;
+    let facing = crate::plugins::ice_castle_table::seat_yaw(s, seat);
+    Transform::from_translation(
+        middle + right * offset * CARD.x * SCALE * 0.45 + Vec3::Y * (0.02 + k as f32 * THICK),
+    )
+    .with_rotation(Quat::from_rotation_y(facing - offset * SPREAD))
+    .with_scale(Vec3::new(CARD.x * SCALE, THICK, CARD.y * SCALE))
+}
+
+/// What hovering a hand tells: "Player 2 (West) holds 3 cards."
+pub fn hand_tip(s: &IceCastle, seat: Seat) -> Option<String> {
+    (seat < s.num_seats()).then(|| {
+        format!(
+            "Player {} ({}) holds {}.",
+            seat + 1,
+            s.side(seat).name(),
+            hoarfrost_rules::words::count(s.hand(seat).len() as i64, "card", "cards")
+        )
+    })
+}
+
+fn redraw_hands(
+    mut commands: Commands,
+    session: Res<Session<IceCastle>>,
+    art: Res<CardArt>,
+    old: Query<Entity, With<HeldCard>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let s = &session.state;
+    let me = viewer(&session);
+    for seat in (0..s.num_seats()).filter(|&seat| seat != me) {
+        let n = s.hand(seat).len();
+        for k in 0..n {
+            let card = held_card(s, seat, k, n);
+            commands
+                .spawn((
+                    Name::new(format!("Player {}'s card", seat + 1)),
+                    TableEntity,
+                    HeldCard(seat),
+                    Mesh3d(art.card.clone()),
+                    MeshMaterial3d(art.edges.clone()),
+                    card,
+                ))
+                .with_children(|c| {
+                    // The back on top, over the whole card (the parent's scale stretches it).
+                    c.spawn((
+                        HeldCard(seat),
+                        Mesh3d(art.back.clone()),
+                        MeshMaterial3d(art.atlas_back.clone()),
+                        Transform::from_xyz(0.0, 0.51, 0.0).with_scale(Vec3::new(0.92, 1.0, 0.94)),
+                    ));
+                });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugins::camera::{FrameTarget, OrbitCamera, pixel_at};
+    use crate::plugins::ice_castle_piles::{CardPile, pile_spot};
+    use crate::plugins::ice_castle_table::{
+        LABEL_OUT, LABEL_SIZE, SPACING, cell_position, framing, seat_yaw, side_position,
+        table_radius, with_grid,
+    };
+    use crate::systems::labels::edge_labels;
+    use hoarfrost_rules::ice_castle::Setup;
+
+    /// The most cards a hand holds (four after the draw).
+    const MOST: usize = 4;
+
+    /// The corners of every card of a full hand of `seat`, on the table.
+    fn corners(s: &IceCastle, seat: Seat) -> Vec<Vec3> {
+        (0..MOST)
+            .flat_map(|k| {
+                let t = held_card(s, seat, k, MOST);
+                [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)]
+                    .map(|(x, z)| t.transform_point(Vec3::new(x, 0.5, z)))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_hand_fans_out_to_its_players_right_of_the_waiting_spot() {
+        for players in 2..=4 {
+            let s = IceCastle::new(&Setup::new(players, 1)).unwrap();
+            for seat in 0..players {
+                let side = s.side(seat);
+                let (_, right) = out_and_right(side);
+                let wait = side_position(s.rows(), s.cols(), side, seat);
+                let at: Vec<Vec3> = (0..MOST)
+                    .map(|k| held_card(&s, seat, k, MOST).translation - wait)
+                    .collect();
+                // Left to right as the player sees them, each to the right of the spot.
+                for w in at.windows(2) {
+                    assert!(w[1].dot(right) > w[0].dot(right), "{side:?}: {at:?}");
+                }
+                assert!(at[0].dot(right) > 0.5, "{side:?}: {at:?}");
+                // The player's right, as seen from its side of the table.
+                let cam = OrbitCamera::framing(FrameTarget {
+                    yaw: seat_yaw(&s, seat),
+                    ..default()
+                });
+                let seen = |p: Vec3| pixel_at(&cam, p).unwrap().x;
+                assert!(seen(wait + at[3]) > seen(wait), "{side:?}");
+            }
+        }
+    }
+
+    /// Seen from each player's side at 2-4 players, every other player's full hand lies in the
+    /// window, clear of the side panel and the hand window, and on the table.
+    #[test]
+    fn the_hands_are_in_sight_on_the_table_and_clear_of_the_panels() {
+        for players in 2..=4 {
+            let s = IceCastle::new(&Setup::new(players, 1)).unwrap();
+            let (rows, cols) = (s.rows(), s.cols());
+            for me in 0..players {
+                let camera = OrbitCamera::framing(FrameTarget {
+                    yaw: seat_yaw(&s, me),
+                    ..framing(rows, cols)
+                });
+                for seat in (0..players).filter(|&t| t != me) {
+                    for p in corners(&s, seat) {
+                        let px = pixel_at(&camera, p).unwrap();
+                        let name = format!("seat {seat}'s hand seen by seat {me} of {players}");
+                        assert!(
+                            (5.0..1275.0).contains(&px.x) && (5.0..715.0).contains(&px.y),
+                            "{name}: outside the window at {px}"
+                        );
+                        assert!(
+                            px.x < 930.0 || px.y > 310.0,
+                            "{name}: under the panel at {px}"
+                        );
+                        assert!(
+                            px.x > 355.0 || px.y < 620.0,
+                            "{name}: under the hand at {px}"
+                        );
+                        let d = Vec2::new(p.x, p.z).length();
+                        assert!(d < table_radius(rows, cols) - 0.2, "{name}: off the table");
+                    }
+                }
+            }
+        }
+    }
+
+    /// No full hand lies on a tile, a label, a waiting figure, another hand or (from any player's
+    /// side) a card pile.
+    #[test]
+    fn the_hands_keep_off_the_castle_the_figures_and_the_piles() {
+        let boxed = |p: &[Vec3]| {
+            p.iter().fold(
+                (f32::MAX, f32::MAX, f32::MIN, f32::MIN),
+                |(a, b, c, d), q| (a.min(q.x), b.min(q.z), c.max(q.x), d.max(q.z)),
+            )
+        };
+        let around = |p: Vec3, r: f32| (p.x - r, p.z - r, p.x + r, p.z + r);
+        let overlap = |a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)| {
+            a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+        };
+        for players in 2..=4 {
+            let s = IceCastle::new(&Setup::new(players, 1)).unwrap();
+            let (rows, cols) = (s.rows(), s.cols());
+            let mut taken: Vec<(String, (f32, f32, f32, f32))> = s
+                .cells()
+                .map(|c| {
+                    (
+                        c.name(),
+                        around(cell_position(rows, cols, c), SPACING * 0.46),
+                    )
+                })
+                .collect();
+            with_grid(rows, cols, |grid| {
+                for (name, at) in edge_labels(grid, LABEL_OUT) {
+                    taken.push((format!("label {name}"), around(at, LABEL_SIZE / 2.0)));
+                }
+            });
+            for seat in 0..players {
+                let at = side_position(rows, cols, s.side(seat), seat);
+                taken.push((format!("seat {seat}'s figure"), around(at, 0.26)));
+            }
+            for me in 0..players {
+                let turn = Quat::from_rotation_y(seat_yaw(&s, me));
+                for pile in [CardPile::Draw, CardPile::Discard] {
+                    let at = pile_spot(rows, cols, pile);
+                    let reach = Vec3::new(CARD.x / 2.0 + 0.15, 0.0, CARD.y / 2.0 + 0.15);
+                    let spots = [turn * (at - reach), turn * (at + reach)];
+                    taken.push((
+                        format!("the {pile:?} pile seen by seat {me}"),
+                        boxed(&spots),
+                    ));
+                }
+            }
+            let hands: Vec<_> = (0..players).map(|t| boxed(&corners(&s, t))).collect();
+            for (seat, hand) in hands.iter().enumerate() {
+                for (name, spot) in &taken {
+                    // A seat's own hand is not drawn while the piles face it.
+                    if name.ends_with(&format!("seen by seat {seat}")) {
+                        continue;
+                    }
+                    assert!(!overlap(*hand, *spot), "seat {seat}'s hand lies on {name}");
+                }
+                for (other, theirs) in hands.iter().enumerate().take(seat) {
+                    assert!(!overlap(*hand, *theirs), "hands {other} and {seat} overlap");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_hands_tip_names_its_seat_side_and_count() {
+        let s = IceCastle::new(&Setup::new(3, 1)).unwrap();
+        let n = s.hand(1).len();
+        assert_eq!(
+            hand_tip(&s, 1).unwrap(),
+            format!("Player 2 (West) holds {n} cards.")
+        );
+        assert_eq!(hand_tip(&s, 3), None);
+    }
+}
