@@ -254,7 +254,11 @@ fn replay_controls<G: Recorded>(
             let mut to = at;
             ui.horizontal(|ui| {
                 ui.spacing_mut().slider_width = 260.0;
-                ui.add(egui::Slider::new(&mut to, 0..=len).text("step"));
+                // The value box reads "step 12 of 80".
+                let slider = egui::Slider::new(&mut to, 0..=len)
+                    .prefix("step ")
+                    .suffix(format!(" of {len}"));
+                ui.add(slider);
                 if let Err(e) = speed_buttons(ui, &mut settings, &storage) {
                     notice.error(e);
                 }
