@@ -18,7 +18,7 @@ use crate::systems::cues::{self, ChanceRun, Cue};
 
 /// How the session's steps are kept.
 enum Play<G: Recorded> {
-    /// A game started from a table position (Ice Fortress `--scene`): it has no setup, so no
+    /// A game started from a table position (`--scene`, Ice Fortress or Sprawl): it has no setup, so no
     /// record; only its log lines are kept.
     Unrecorded(Vec<String>),
     /// A game played from its setup, every step recorded.

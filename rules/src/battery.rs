@@ -1,9 +1,10 @@
 //! The conformance battery: random seeded games of any [`Game`], with every step checked.
 //!
-//! At each step it checks that a clone equals the original, that a RON round trip gives an equal state,
-//! that the game's own invariants hold, that seats who may act have sorted, non-empty legal actions and
-//! seats who may not have none, that legal actions apply, that a sample of illegal actions is refused
-//! without changing the state, and that the game ends within the bound it declares.
+//! At each step it checks that a clone equals the original, that the game's own invariants hold, that
+//! seats who may act have sorted, non-empty legal actions and seats who may not have none, that a
+//! sample of legal actions apply (`legal_per_step`), that a sample of illegal actions is refused
+//! without changing the state, and that the game ends within the bound it declares; every
+//! `ron_every` steps, that a RON round trip gives an equal state.
 
 use crate::{Game, GameRng, ToAct};
 

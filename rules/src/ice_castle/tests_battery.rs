@@ -13,7 +13,6 @@ fn make(seed: u64) -> IceCastle {
 #[test]
 fn battery_ice_castle() {
     let cfg = BatteryConfig {
-        ron_every: 20,
         legal_per_step: 1,
         random_per_step: 2,
         ..BatteryConfig::games(1000)
@@ -46,7 +45,6 @@ fn bot_midgame(seed: u64) -> IceCastle {
 #[test]
 fn battery_ice_castle_from_bot_midgames() {
     let cfg = BatteryConfig {
-        ron_every: 8,
         ..BatteryConfig::games(100)
     };
     let report = battery::run(bot_midgame, &cfg);

@@ -698,7 +698,6 @@ fn battery_icetowers() {
         .unwrap()
     };
     let cfg = BatteryConfig {
-        ron_every: 4,
         ..BatteryConfig::games(1000)
     };
     let report = battery::run(make, &cfg);

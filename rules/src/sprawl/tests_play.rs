@@ -508,7 +508,6 @@ fn battery_game(seed: u64) -> Sprawl {
 #[test]
 fn battery_sprawl() {
     let cfg = BatteryConfig {
-        ron_every: 8,
         legal_per_step: 2,
         random_per_step: 3,
         ..BatteryConfig::games(1000)

@@ -22,7 +22,6 @@ fn make(seed: u64, round_limit: u32) -> IceColony {
 #[test]
 fn battery_ice_colony() {
     let cfg = BatteryConfig {
-        ron_every: 8,
         legal_per_step: 2,
         random_per_step: 3,
         ..BatteryConfig::games(1000)

@@ -17,7 +17,6 @@ fn make(seed: u64) -> IceFortress {
 #[test]
 fn battery_ice_fortress() {
     let cfg = BatteryConfig {
-        ron_every: 64,
         legal_per_step: 1,
         random_per_step: 2,
         ..BatteryConfig::games(1000)
