@@ -840,11 +840,20 @@ fn real_clicks_on_an_ice_castle_card_then_a_door_tile_reach_the_rules() {
         notice(&printed),
         "an Axe only opens a door known to be frozen"
     );
-    // Each of the four cards in the hand (bottom left) shows its picture on card paper.
-    let paper = count_in(&p, (0.0, 0.3), (0.85, 0.97), |r, g, b| {
+    // The four cards in the hand (bottom left) show their pictures on card paper (about 270
+    // pixels of paper each), the Axe's in brown ink.
+    let hand = ((0.0, 0.35), (0.85, 0.97));
+    let paper = count_in(&p, hand.0, hand.1, |r, g, b| {
         r > 225 && g > 222 && b > 200 && r > b + 6
     });
-    assert!(paper > 400, "only {paper} pixels of card paper in the hand");
+    assert!(paper > 800, "only {paper} pixels of card paper in the hand");
+    let axe = count_in(&p, hand.0, hand.1, |r, g, b| {
+        (90..160).contains(&r) && (40..90).contains(&g) && b < 50 && r > g + 40
+    });
+    assert!(
+        axe > 15,
+        "only {axe} pixels of the Axe's brown ink in the hand"
+    );
 }
 
 #[test]

@@ -1,14 +1,16 @@
-//! The hands the other players hold, on the table: each seat's cards lie face down in a small fan
-//! beside its start side, to that player's right of the spot where its figure waits, one card a card
-//! held. The player whose side the view is from sees their own hand in the hand window instead, so
-//! theirs is not drawn. Hovering a fan says whose hand it is and how many cards it holds.
+//! The hands the players hold, on the table: each seat's cards lie face down in a small fan beside
+//! its start side, to that player's right of the spot where its figure waits, one card a card held.
+//! The human player whose side the view is from holds theirs in the hand window (shown on their
+//! turns), so their fan is not drawn; in an all-AI game or a replay every fan is. Hovering a fan
+//! says whose hand it is and how many cards it holds.
 
 use bevy::prelude::*;
 use hoarfrost_rules::ice_castle::{IceCastle, Side};
 use hoarfrost_rules::{Game, Seat};
 
+use crate::plugins::camera::{FrameTarget, short_way};
 use crate::plugins::ice_castle_piles::{CARD, CardArt, THICK};
-use crate::plugins::ice_castle_table::viewer;
+use crate::plugins::ice_castle_table::seat_yaw;
 use crate::plugins::tooltips::tips;
 use crate::session::Session;
 use crate::systems::{Frame, TableEntity};
@@ -31,8 +33,12 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             redraw_hands.in_set(Frame::Mirror).run_if(
-                resource_exists_and_changed::<Session<IceCastle>>
-                    .and_then(resource_exists::<CardArt>),
+                resource_exists::<Session<IceCastle>>
+                    .and_then(resource_exists::<CardArt>)
+                    .and_then(
+                        resource_changed::<Session<IceCastle>>
+                            .or_else(resource_changed::<FrameTarget>),
+                    ),
             ),
         );
 }
@@ -76,18 +82,31 @@ pub fn hand_tip(s: &IceCastle, seat: Seat) -> Option<String> {
     })
 }
 
+/// The seat whose fan is not drawn: the human seat whose side the view is from (`yaw`, as the
+/// camera's), none in a replay.
+pub fn kept_in_hand(session: &Session<IceCastle>, yaw: f32) -> Option<Seat> {
+    if session.is_replay() {
+        return None;
+    }
+    (0..session.state.num_seats()).find(|&seat| {
+        session.is_human(seat) && short_way(seat_yaw(&session.state, seat) - yaw).abs() < 0.1
+    })
+}
+
 fn redraw_hands(
     mut commands: Commands,
     session: Res<Session<IceCastle>>,
+    target: Res<FrameTarget>,
     art: Res<CardArt>,
-    old: Query<Entity, With<HeldCard>>,
+    // The cards; their backs go with them.
+    old: Query<Entity, (With<HeldCard>, Without<ChildOf>)>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
     }
     let s = &session.state;
-    let me = viewer(&session);
-    for seat in (0..s.num_seats()).filter(|&seat| seat != me) {
+    let kept = kept_in_hand(&session, target.yaw);
+    for seat in (0..s.num_seats()).filter(|&seat| Some(seat) != kept) {
         let n = s.hand(seat).len();
         for k in 0..n {
             let card = held_card(s, seat, k, n);
@@ -127,6 +146,78 @@ mod tests {
 
     /// The most cards a hand holds (four after the draw).
     const MOST: usize = 4;
+
+    /// Who keeps their cards in the hand window: the human seat faced, in play, not in a replay.
+    #[test]
+    fn the_human_seat_faced_keeps_its_cards_off_the_table() {
+        use crate::options::SeatKind::{Ai, Human};
+        use hoarfrost_rules::record::{Recorder, Replay};
+        let session = |seats: Vec<crate::options::SeatKind>| {
+            let recorder = Recorder::<IceCastle>::new(Setup::new(seats.len(), 1)).unwrap();
+            Session::recorded(recorder, seats, 1)
+        };
+        let one = session(vec![Human, Ai, Ai]);
+        let yaw = |seat| seat_yaw(&one.state, seat);
+        assert_eq!(kept_in_hand(&one, yaw(0)), Some(0));
+        // Turned (by hand, or the setting off) to an AI seat's side: every fan lies on the table.
+        assert_eq!(kept_in_hand(&one, yaw(1)), None);
+        let two = session(vec![Human, Ai, Human]);
+        assert_eq!(kept_in_hand(&two, yaw(2)), Some(2));
+        assert_eq!(kept_in_hand(&session(vec![Ai, Ai, Ai]), yaw(0)), None);
+        let replay = Replay::new(one.record().unwrap().clone()).unwrap();
+        let watched = Session::replaying(replay, vec![Human, Ai, Ai], 1);
+        assert_eq!(kept_in_hand(&watched, yaw(0)), None);
+    }
+
+    /// Headless: the fans drawn after each step of a seeded game seen from seat 0's side (a human
+    /// seat, then all AI), counted per seat against the hands, and redrawn without leftovers.
+    #[test]
+    fn a_fan_holds_one_card_a_card_held_and_the_faced_humans_is_not_drawn() {
+        use crate::options::SeatKind::{Ai, Human};
+        use hoarfrost_rules::record::Recorder;
+        for (seats, kept) in [(vec![Human, Ai, Ai], Some(0)), (vec![Ai, Ai, Ai], None)] {
+            let recorder = Recorder::<IceCastle>::new(Setup::new(3, 5)).unwrap();
+            let mut app = App::new();
+            app.add_plugins(MinimalPlugins)
+                .insert_resource(Session::recorded(recorder, seats, 5))
+                .insert_resource(CardArt::blank())
+                .add_systems(Update, redraw_hands);
+            let yaw = seat_yaw(&app.world().resource::<Session<IceCastle>>().state, 0);
+            app.insert_resource(FrameTarget { yaw, ..default() });
+            let mut bot = hoarfrost_rules::ice_castle::bot::CastleBot::new(9);
+            for _ in 0..30 {
+                app.update();
+                let mut cards = app
+                    .world_mut()
+                    .query_filtered::<&HeldCard, Without<ChildOf>>();
+                let mut per_seat = [0usize; 3];
+                for held in cards.iter(app.world()) {
+                    per_seat[held.0] += 1;
+                }
+                let backs = app
+                    .world_mut()
+                    .query_filtered::<(), (With<HeldCard>, With<ChildOf>)>()
+                    .iter(app.world())
+                    .count();
+                let s = &app.world().resource::<Session<IceCastle>>().state;
+                for (seat, &n) in per_seat.iter().enumerate() {
+                    let want = if Some(seat) == kept {
+                        0
+                    } else {
+                        s.hand(seat).len()
+                    };
+                    assert_eq!(n, want, "seat {seat}");
+                }
+                assert_eq!(backs, per_seat.iter().sum::<usize>());
+                let mut session = app.world_mut().resource_mut::<Session<IceCastle>>();
+                let mut state = session.state.clone();
+                if !hoarfrost_rules::bots::step(&mut state, &mut bot) {
+                    break;
+                }
+                session.state = state;
+            }
+        }
+    }
 
     /// The corners of every card of a full hand of `seat`, on the table.
     fn corners(s: &IceCastle, seat: Seat) -> Vec<Vec3> {
@@ -252,10 +343,6 @@ mod tests {
             let hands: Vec<_> = (0..players).map(|t| boxed(&corners(&s, t))).collect();
             for (seat, hand) in hands.iter().enumerate() {
                 for (name, spot) in &taken {
-                    // A seat's own hand is not drawn while the piles face it.
-                    if name.ends_with(&format!("seen by seat {seat}")) {
-                        continue;
-                    }
                     assert!(!overlap(*hand, *spot), "seat {seat}'s hand lies on {name}");
                 }
                 for (other, theirs) in hands.iter().enumerate().take(seat) {

@@ -194,6 +194,22 @@ pub fn icon_of(card: Card) -> (&'static str, Color) {
     }
 }
 
+#[cfg(test)]
+impl CardArt {
+    /// Empty handles, for headless tests that count entities.
+    pub fn blank() -> Self {
+        CardArt {
+            block: default(),
+            edges: default(),
+            back: default(),
+            atlas_back: default(),
+            card: default(),
+            icons: Vec::new(),
+            halo: default(),
+        }
+    }
+}
+
 fn make_card_art(
     mut commands: Commands,
     assets: Res<AssetServer>,
