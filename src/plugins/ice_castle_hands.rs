@@ -136,12 +136,9 @@ fn redraw_hands(
 mod tests {
     use super::*;
     use crate::plugins::camera::{FrameTarget, OrbitCamera, pixel_at};
-    use crate::plugins::ice_castle_piles::{CardPile, pile_spot};
-    use crate::plugins::ice_castle_table::{
-        LABEL_OUT, LABEL_SIZE, SPACING, cell_position, framing, seat_yaw, side_position,
-        table_radius, with_grid,
-    };
-    use crate::systems::labels::edge_labels;
+    use crate::plugins::ice_castle_piles::{CardPile, footprint};
+    use crate::plugins::ice_castle_table::layout_checks::{assert_in_sight, overlap, taken};
+    use crate::plugins::ice_castle_table::{framing, side_position, table_radius};
     use hoarfrost_rules::ice_castle::Setup;
 
     /// The most cards a hand holds (four after the draw).
@@ -271,20 +268,8 @@ mod tests {
                 });
                 for seat in (0..players).filter(|&t| t != me) {
                     for p in corners(&s, seat) {
-                        let px = pixel_at(&camera, p).unwrap();
                         let name = format!("seat {seat}'s hand seen by seat {me} of {players}");
-                        assert!(
-                            (5.0..1275.0).contains(&px.x) && (5.0..715.0).contains(&px.y),
-                            "{name}: outside the window at {px}"
-                        );
-                        assert!(
-                            px.x < 930.0 || px.y > 310.0,
-                            "{name}: under the panel at {px}"
-                        );
-                        assert!(
-                            px.x > 355.0 || px.y < 620.0,
-                            "{name}: under the hand at {px}"
-                        );
+                        assert_in_sight(&camera, p, &name);
                         let d = Vec2::new(p.x, p.z).length();
                         assert!(d < table_radius(rows, cols) - 0.2, "{name}: off the table");
                     }
@@ -298,46 +283,20 @@ mod tests {
     #[test]
     fn the_hands_keep_off_the_castle_the_figures_and_the_piles() {
         let boxed = |p: &[Vec3]| {
-            p.iter().fold(
-                (f32::MAX, f32::MAX, f32::MIN, f32::MIN),
-                |(a, b, c, d), q| (a.min(q.x), b.min(q.z), c.max(q.x), d.max(q.z)),
-            )
-        };
-        let around = |p: Vec3, r: f32| (p.x - r, p.z - r, p.x + r, p.z + r);
-        let overlap = |a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)| {
-            a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+            let flat: Vec<Vec2> = p.iter().map(|q| q.xz()).collect();
+            flat.iter()
+                .fold(Rect::from_corners(flat[0], flat[0]), |r, q| {
+                    r.union_point(*q)
+                })
         };
         for players in 2..=4 {
             let s = IceCastle::new(&Setup::new(players, 1)).unwrap();
             let (rows, cols) = (s.rows(), s.cols());
-            let mut taken: Vec<(String, (f32, f32, f32, f32))> = s
-                .cells()
-                .map(|c| {
-                    (
-                        c.name(),
-                        around(cell_position(rows, cols, c), SPACING * 0.46),
-                    )
-                })
-                .collect();
-            with_grid(rows, cols, |grid| {
-                for (name, at) in edge_labels(grid, LABEL_OUT) {
-                    taken.push((format!("label {name}"), around(at, LABEL_SIZE / 2.0)));
-                }
-            });
-            for seat in 0..players {
-                let at = side_position(rows, cols, s.side(seat), seat);
-                taken.push((format!("seat {seat}'s figure"), around(at, 0.26)));
-            }
+            let mut taken = taken(&s);
             for me in 0..players {
-                let turn = Quat::from_rotation_y(seat_yaw(&s, me));
                 for pile in [CardPile::Draw, CardPile::Discard] {
-                    let at = pile_spot(rows, cols, pile);
-                    let reach = Vec3::new(CARD.x / 2.0 + 0.15, 0.0, CARD.y / 2.0 + 0.15);
-                    let spots = [turn * (at - reach), turn * (at + reach)];
-                    taken.push((
-                        format!("the {pile:?} pile seen by seat {me}"),
-                        boxed(&spots),
-                    ));
+                    let print = footprint(rows, cols, pile, seat_yaw(&s, me));
+                    taken.push((format!("the {pile:?} pile seen by seat {me}"), print));
                 }
             }
             let hands: Vec<_> = (0..players).map(|t| boxed(&corners(&s, t))).collect();

@@ -104,14 +104,21 @@ pub fn pile_top(rows: u8, cols: u8, pile: CardPile, cards: usize) -> Vec3 {
     pile_spot(rows, cols, pile) + Vec3::Y * (LIFT + 0.002 + cards as f32 * THICK)
 }
 
+/// The table a pile covers, its glowing frame included, seen from `yaw` (as the camera's; x, z).
+pub fn footprint(rows: u8, cols: u8, pile: CardPile, yaw: f32) -> Rect {
+    let at = pile_spot(rows, cols, pile);
+    let half = (CARD / 2.0 + Vec2::splat(FRAME * 1.5)).extend(0.0).xzy();
+    let [a, b] = [at - half, at + half].map(|p| Quat::from_rotation_y(yaw) * p);
+    Rect::from_corners(a.xz(), b.xz())
+}
+
 /// How far from the table's centre the piles reach (their glowing frame included), from any side.
 pub fn reach(rows: u8, cols: u8) -> f32 {
-    let half = CARD / 2.0 + Vec2::splat(FRAME * 1.5);
     [CardPile::Draw, CardPile::Discard]
         .into_iter()
         .map(|pile| {
-            let at = pile_spot(rows, cols, pile);
-            Vec2::new(at.x.abs() + half.x, at.z.abs() + half.y).length()
+            let r = footprint(rows, cols, pile, 0.0);
+            r.min.abs().max(r.max.abs()).length()
         })
         .fold(0.0, f32::max)
 }
@@ -377,13 +384,9 @@ fn follow_the_view(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plugins::camera::{OrbitCamera, pixel_at};
     use crate::plugins::ice_castle_input::tests::at_play;
-    use crate::plugins::ice_castle_table::{
-        LABEL_OUT, LABEL_SIZE, cell_position, framing, seat_yaw, side_position, table_radius,
-        with_grid,
-    };
-    use crate::systems::labels::edge_labels;
+    use crate::plugins::ice_castle_table::layout_checks::{assert_in_sight, overlap, taken};
+    use crate::plugins::ice_castle_table::{framing, seat_yaw, table_radius};
     use hoarfrost_rules::ice_castle::{CARDS, Setup};
 
     /// A fresh game of `players`, and the yaw of each seat's side.
@@ -396,27 +399,6 @@ mod tests {
     /// Where a point laid out from the first seat's side lies when the view is from `yaw`.
     fn turned(yaw: f32, p: Vec3) -> Vec3 {
         Quat::from_rotation_y(yaw) * p
-    }
-
-    /// A pile's footprint on the table seen from `yaw` (min x, min z, max x, max z).
-    fn footprint(rows: u8, cols: u8, pile: CardPile, yaw: f32) -> (f32, f32, f32, f32) {
-        let at = pile_spot(rows, cols, pile);
-        // The glowing frame's outer edge.
-        let (hx, hz) = (CARD.x / 2.0 + FRAME * 1.5, CARD.y / 2.0 + FRAME * 1.5);
-        let corners: Vec<Vec3> = [(-hx, -hz), (hx, hz)]
-            .iter()
-            .map(|&(dx, dz)| turned(yaw, at + Vec3::new(dx, 0.0, dz)))
-            .collect();
-        let (a, b) = (corners[0], corners[1]);
-        (a.x.min(b.x), a.z.min(b.z), a.x.max(b.x), a.z.max(b.z))
-    }
-
-    fn around(p: Vec3, r: f32) -> (f32, f32, f32, f32) {
-        (p.x - r, p.z - r, p.x + r, p.z + r)
-    }
-
-    fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> bool {
-        a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
     }
 
     /// From every player's side at 2-4 players, both piles at their tallest (every card in one)
@@ -438,20 +420,8 @@ mod tests {
                     for (dx, dz) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
                         for y in [0.0, tallest] {
                             let corner = at + Vec3::new(dx * CARD.x / 2.0, y, dz * CARD.y / 2.0);
-                            let px = pixel_at(&camera, turned(yaw, corner)).unwrap();
                             let name = format!("{pile:?} pile, {players} players, seat {seat}");
-                            assert!(
-                                (5.0..1275.0).contains(&px.x) && (5.0..715.0).contains(&px.y),
-                                "{name}: outside the window at {px}"
-                            );
-                            assert!(
-                                px.x < 930.0 || px.y > 310.0,
-                                "{name}: under the panel at {px}"
-                            );
-                            assert!(
-                                px.x > 355.0 || px.y < 620.0,
-                                "{name}: under the hand at {px}"
-                            );
+                            assert_in_sight(&camera, turned(yaw, corner), &name);
                         }
                     }
                 }
@@ -466,22 +436,7 @@ mod tests {
         for players in 2..=4 {
             let (s, yaws) = views(players);
             let (rows, cols) = (s.rows(), s.cols());
-            let mut taken: Vec<(String, (f32, f32, f32, f32))> = s
-                .cells()
-                .map(|c| {
-                    let at = cell_position(rows, cols, c);
-                    (format!("tile {}", c.name()), around(at, SPACING * 0.46))
-                })
-                .collect();
-            with_grid(rows, cols, |grid| {
-                for (name, at) in edge_labels(grid, LABEL_OUT) {
-                    taken.push((format!("label {name}"), around(at, LABEL_SIZE / 2.0)));
-                }
-            });
-            for seat in 0..players {
-                let at = side_position(rows, cols, s.side(seat), seat);
-                taken.push((format!("seat {seat}'s figure"), around(at, 0.26)));
-            }
+            let taken = taken(&s);
             for &yaw in &yaws {
                 let draw = footprint(rows, cols, CardPile::Draw, yaw);
                 let discard = footprint(rows, cols, CardPile::Discard, yaw);
@@ -683,9 +638,14 @@ mod tests {
             let rim = table_radius(rows, cols);
             for yaw in yaws {
                 for pile in [CardPile::Draw, CardPile::Discard] {
-                    let (x0, z0, x1, z1) = footprint(rows, cols, pile, yaw);
-                    for (x, z) in [(x0, z0), (x0, z1), (x1, z0), (x1, z1)] {
-                        let d = Vec2::new(x, z).length();
+                    let r = footprint(rows, cols, pile, yaw);
+                    for corner in [
+                        r.min,
+                        r.max,
+                        Vec2::new(r.min.x, r.max.y),
+                        Vec2::new(r.max.x, r.min.y),
+                    ] {
+                        let d = corner.length();
                         assert!(
                             d < rim - 0.2,
                             "{pile:?} pile, {players} players: {d} of {rim}"

@@ -97,6 +97,9 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
+/// The radius of a figure's stand.
+pub const STAND_RADIUS: f32 = 0.26;
+
 /// How far beyond the edge tiles' centres the column letters and row numbers stand, in tiles.
 pub const LABEL_OUT: f32 = 0.75;
 /// The side of a column letter or row number.
@@ -261,7 +264,7 @@ fn start_game(
             ..default()
         }),
         body: meshes.add(Capsule3d::new(0.16, 0.35)),
-        stand: meshes.add(Cylinder::new(0.26, 0.06)),
+        stand: meshes.add(Cylinder::new(STAND_RADIUS, 0.06)),
         seats: hues
             .iter()
             .copied()
@@ -367,6 +370,66 @@ fn redraw(
     draw_tiles(&mut commands, &kit, &view, &lit, &flipped);
     draw_slides(&mut commands, &kit, &view);
     draw_figures(&mut commands, &kit, &view);
+}
+
+/// Checks of where things lie round the castle, shared by the tests of the table's plugins.
+#[cfg(test)]
+pub(crate) mod layout_checks {
+    use super::*;
+    use crate::plugins::camera::{OrbitCamera, pixel_at};
+    use crate::systems::labels::edge_labels;
+
+    /// The square of half-side `r` round `p`, flat on the table (x, z).
+    pub fn around(p: Vec3, r: f32) -> Rect {
+        Rect::from_center_half_size(Vec2::new(p.x, p.z), Vec2::splat(r))
+    }
+
+    /// Whether two footprints on the table overlap (touching is not overlapping).
+    pub fn overlap(a: Rect, b: Rect) -> bool {
+        a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
+    }
+
+    /// What lies on the table at every game of `s`'s size, named: each tile, each column letter
+    /// and row number, and each seat's figure waiting beside its side.
+    pub fn taken(s: &IceCastle) -> Vec<(String, Rect)> {
+        let (rows, cols) = (s.rows(), s.cols());
+        let mut taken: Vec<(String, Rect)> = s
+            .cells()
+            .map(|c| {
+                let at = cell_position(rows, cols, c);
+                (format!("tile {}", c.name()), around(at, SPACING * 0.46))
+            })
+            .collect();
+        with_grid(rows, cols, |grid| {
+            for (name, at) in edge_labels(grid, LABEL_OUT) {
+                taken.push((format!("label {name}"), around(at, LABEL_SIZE / 2.0)));
+            }
+        });
+        for seat in 0..s.num_seats() {
+            let at = side_position(rows, cols, s.side(seat), seat);
+            taken.push((format!("seat {seat}'s figure"), around(at, STAND_RADIUS)));
+        }
+        taken
+    }
+
+    /// `p`, named `name`, shows inside a 1280x720 window seen from `camera`, clear of the side
+    /// panel (the top right, as wide and tall as four seats' lines make it) and of the hand window
+    /// (the bottom left).
+    pub fn assert_in_sight(camera: &OrbitCamera, p: Vec3, name: &str) {
+        let px = pixel_at(camera, p).expect("in front of the camera");
+        assert!(
+            (5.0..1275.0).contains(&px.x) && (5.0..715.0).contains(&px.y),
+            "{name}: outside the window at {px}"
+        );
+        assert!(
+            px.x < 930.0 || px.y > 310.0,
+            "{name}: under the panel at {px}"
+        );
+        assert!(
+            px.x > 355.0 || px.y < 620.0,
+            "{name}: under the hand at {px}"
+        );
+    }
 }
 
 #[cfg(test)]

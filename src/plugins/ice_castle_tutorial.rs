@@ -96,19 +96,14 @@ mod tests {
         assert!(!r.state().is_over());
     }
 
-    #[test]
-    fn markers_stand_over_both_ends_of_a_scripted_ice_slide() {
+    /// A headless app marking targets for the tutorial played up to (not including) step `upto`,
+    /// and the state then.
+    fn marking_app(upto: usize) -> (App, IceCastle) {
         let script = shipped().unwrap().script;
-        let Some(Step::Act {
-            seat: 0,
-            action: Action::Slide { a, b },
-        }) = script.0.steps.get(1).cloned()
-        else {
-            panic!("the tutorial opens with an Ice Slide after the first draw");
-        };
         let mut record = script.0.clone();
-        record.steps.truncate(1);
+        record.steps.truncate(upto);
         let recorder = Recorder::<IceCastle>::from_record(record).unwrap();
+        let state = recorder.state().clone();
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
             .init_resource::<Marked>()
@@ -119,6 +114,20 @@ mod tests {
             ))
             .insert_resource(script)
             .add_systems(Update, mark_targets);
+        (app, state)
+    }
+
+    #[test]
+    fn markers_stand_over_both_ends_of_a_scripted_ice_slide() {
+        let script = shipped().unwrap().script;
+        let Some(Step::Act {
+            seat: 0,
+            action: Action::Slide { a, b },
+        }) = script.0.steps.get(1).cloned()
+        else {
+            panic!("the tutorial opens with an Ice Slide after the first draw");
+        };
+        let (mut app, _) = marking_app(1);
         let x = |c: Cell| f32::from(c.row * 10 + c.col);
         for row in 0..8 {
             for col in 0..5 {
@@ -160,23 +169,8 @@ mod tests {
                 )
             })
             .expect("the tutorial discards a card");
-        let mut record = script.0.clone();
-        record.steps.truncate(at);
-        let recorder = Recorder::<IceCastle>::from_record(record).unwrap();
-        let (rows, cols, cards) = {
-            let s = recorder.state();
-            (s.rows(), s.cols(), s.discard().len())
-        };
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins)
-            .init_resource::<Marked>()
-            .insert_resource(Session::recorded(
-                recorder,
-                vec![SeatKind::Human, SeatKind::Ai],
-                96,
-            ))
-            .insert_resource(script)
-            .add_systems(Update, mark_targets);
+        let (mut app, s) = marking_app(at);
+        let (rows, cols, cards) = (s.rows(), s.cols(), s.discard().len());
         // The view turned half way round: the marker follows the piles.
         let turned = Transform::from_rotation(Quat::from_rotation_y(std::f32::consts::PI));
         app.world_mut().spawn((
