@@ -34,11 +34,23 @@ pub fn app(options: LaunchOptions) -> App {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(window_plugin(&options, kept)));
     app.add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()));
+    egui_textures_in_time(&mut app);
     app.insert_resource(plugins::ai::AiLevel(options.level));
     app.insert_resource(options);
     app.insert_resource(storage);
     app.add_plugins(plugins::plugin);
     app
+}
+
+/// Egui rasterizes glyphs it has not drawn before (a new digit, or a known one at a new sub-pixel
+/// offset) into its font texture in `PostUpdate`. Unless that change reaches Bevy's asset events
+/// the same frame, the render world uploads the texture a frame late and the new glyph is blank
+/// for one frame (seen as "39 (+ on 30)" in IceTowers' scores). bevy_egui leaves the two unordered.
+pub fn egui_textures_in_time(app: &mut App) {
+    app.configure_sets(
+        PostUpdate,
+        bevy_egui::EguiPostUpdateSet::PostProcessOutput.before(bevy::asset::AssetEventSystems),
+    );
 }
 
 /// The window both the app and the bare scene open: 1280x720 unless `--window` says otherwise or
@@ -64,5 +76,44 @@ pub fn window_plugin(options: &LaunchOptions, kept: Option<(u32, u32)>) -> Windo
             ..default()
         }),
         ..default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
+
+    use super::*;
+
+    #[derive(Resource, Default)]
+    struct Order(Vec<&'static str>);
+
+    /// Both systems write one resource, so with the two sets unordered the schedule refuses to
+    /// build (ambiguity is an error here) instead of picking an order by chance.
+    #[test]
+    fn egui_textures_are_flushed_as_asset_events_the_same_frame() {
+        let mut app = App::new();
+        app.init_resource::<Order>();
+        egui_textures_in_time(&mut app);
+        app.edit_schedule(PostUpdate, |schedule| {
+            schedule.set_build_settings(ScheduleBuildSettings {
+                ambiguity_detection: LogLevel::Error,
+                ..default()
+            });
+        });
+        app.add_systems(
+            PostUpdate,
+            (
+                (|mut o: ResMut<Order>| o.0.push("asset events"))
+                    .in_set(bevy::asset::AssetEventSystems),
+                (|mut o: ResMut<Order>| o.0.push("egui textures"))
+                    .in_set(bevy_egui::EguiPostUpdateSet::PostProcessOutput),
+            ),
+        );
+        app.world_mut().run_schedule(PostUpdate);
+        assert_eq!(
+            app.world().resource::<Order>().0,
+            ["egui textures", "asset events"]
+        );
     }
 }
