@@ -82,14 +82,17 @@ pub fn hand_tip(s: &IceCastle, seat: Seat) -> Option<String> {
     })
 }
 
-/// The seat whose fan is not drawn: the human seat whose side the view is from (`yaw`, as the
-/// camera's), none in a replay.
+/// The seat whose fan is not drawn: the human seat acting (its cards are in the hand window, even
+/// with the view left on another side), else the human seat whose side the view is from (`yaw`, as
+/// the camera's); none in a replay.
 pub fn kept_in_hand(session: &Session<IceCastle>, yaw: f32) -> Option<Seat> {
     if session.is_replay() {
         return None;
     }
-    (0..session.state.num_seats()).find(|&seat| {
-        session.is_human(seat) && short_way(seat_yaw(&session.state, seat) - yaw).abs() < 0.1
+    session.acting_human().or_else(|| {
+        (0..session.state.num_seats()).find(|&seat| {
+            session.is_human(seat) && short_way(seat_yaw(&session.state, seat) - yaw).abs() < 0.1
+        })
     })
 }
 
@@ -144,7 +147,8 @@ mod tests {
     /// The most cards a hand holds (four after the draw).
     const MOST: usize = 4;
 
-    /// Who keeps their cards in the hand window: the human seat faced, in play, not in a replay.
+    /// Who keeps their cards in the hand window: the human seat acting, else the one faced; not in a
+    /// replay.
     #[test]
     fn the_human_seat_faced_keeps_its_cards_off_the_table() {
         use crate::options::SeatKind::{Ai, Human};
@@ -155,11 +159,28 @@ mod tests {
         };
         let one = session(vec![Human, Ai, Ai]);
         let yaw = |seat| seat_yaw(&one.state, seat);
+        assert_eq!(one.acting_human(), None, "the first draw is chance");
         assert_eq!(kept_in_hand(&one, yaw(0)), Some(0));
         // Turned (by hand, or the setting off) to an AI seat's side: every fan lies on the table.
         assert_eq!(kept_in_hand(&one, yaw(1)), None);
-        let two = session(vec![Human, Ai, Human]);
+        let mut two = session(vec![Human, Ai, Human]);
         assert_eq!(kept_in_hand(&two, yaw(2)), Some(2));
+        // Once a human seat is to play, its cards are in the hand window whatever side is faced.
+        let mut bot = hoarfrost_rules::ice_castle::bot::CastleBot::new(3);
+        let mut acting = Vec::new();
+        for _ in 0..40 {
+            if let Some(seat) = two.acting_human() {
+                acting.push(seat);
+                assert_eq!(kept_in_hand(&two, yaw(1)), Some(seat));
+                assert_eq!(kept_in_hand(&two, yaw(2 - seat)), Some(seat));
+            }
+            let mut state = two.state.clone();
+            if !hoarfrost_rules::bots::step(&mut state, &mut bot) {
+                break;
+            }
+            two.state = state;
+        }
+        assert!(acting.contains(&0) && acting.contains(&2), "{acting:?}");
         assert_eq!(kept_in_hand(&session(vec![Ai, Ai, Ai]), yaw(0)), None);
         let replay = Replay::new(one.record().unwrap().clone()).unwrap();
         let watched = Session::replaying(replay, vec![Human, Ai, Ai], 1);
