@@ -9,7 +9,10 @@ fn err<T>(msg: &str) -> Result<T, RuleError> {
 
 fn may_act(s: &IceCastle, seat: Seat, action: &Action) -> Result<(), RuleError> {
     if seat >= s.players {
-        return Err(RuleError::new(format!("there is no seat {}", seat + 1)));
+        return Err(RuleError::new(format!(
+            "there is no seat {}",
+            seat.saturating_add(1)
+        )));
     }
     match s.phase {
         Phase::Over => return err("the game is over"),
@@ -208,7 +211,10 @@ pub(super) fn check(s: &IceCastle, seat: Seat, action: &Action) -> Result<(), Ru
         }
         Action::Freeze { seat: target } => {
             if target >= s.players {
-                return Err(RuleError::new(format!("there is no seat {}", target + 1)));
+                return Err(RuleError::new(format!(
+                    "there is no seat {}",
+                    target.saturating_add(1)
+                )));
             }
             if target == seat {
                 return err("you cannot freeze your own character");
@@ -220,7 +226,10 @@ pub(super) fn check(s: &IceCastle, seat: Seat, action: &Action) -> Result<(), Ru
         }
         Action::Wand { seat: target, to } => {
             if target >= s.players {
-                return Err(RuleError::new(format!("there is no seat {}", target + 1)));
+                return Err(RuleError::new(format!(
+                    "there is no seat {}",
+                    target.saturating_add(1)
+                )));
             }
             if target == seat {
                 return err("you cannot use the Magic Wand on yourself");

@@ -397,6 +397,6 @@ impl IceCastle {
     }
 
     fn seat_name(seat: Seat) -> String {
-        format!("Player {}", seat + 1)
+        format!("Player {}", seat.saturating_add(1))
     }
 }

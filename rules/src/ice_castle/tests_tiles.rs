@@ -161,6 +161,23 @@ fn freeze_only_an_opponent_inside_the_castle() {
     refused(&s, 0, Action::Freeze { seat: 2 }, "no seat 3");
 }
 
+/// A damaged save can name any seat: the largest number is refused with a message (in a debug
+/// build the message's `seat + 1` used to overflow and panic) and can still be described.
+#[test]
+fn a_seat_number_past_the_table_is_refused_whatever_its_size() {
+    let s = opponent_inside(&[Card::Freeze, Card::Wand, SK, SK]);
+    let far = Seat::MAX;
+    refused(&s, 0, Action::Freeze { seat: far }, "no seat");
+    let wand = Action::Wand {
+        seat: far,
+        to: c(1, 1),
+    };
+    refused(&s, 0, wand, "no seat");
+    refused(&s, far, Action::Freeze { seat: 1 }, "no seat");
+    assert!(s.action_to_string(0, &wand).contains("Player"));
+    assert!(s.action_to_string(far, &wand).contains("Player"));
+}
+
 #[test]
 fn the_magic_wand_moves_an_opponent_one_tile_it_could_move_to() {
     let s = opponent_inside(&[Card::Wand, SK, SK, SK]).edited(|s| {

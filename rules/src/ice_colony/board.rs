@@ -30,7 +30,7 @@ pub fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
         .filter_map(move |(dr, dc)| {
             let (nr, nc) = (r + dr, c + dc);
             ((0..SIDE as i8).contains(&nr) && (0..SIDE as i8).contains(&nc))
-                .then_some((nr * SIDE as i8 + nc) as Square)
+                .then(|| (nr * SIDE as i8 + nc) as Square)
         })
 }
 

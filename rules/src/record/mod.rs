@@ -296,7 +296,7 @@ pub(crate) fn describe_step<G: Recorded>(before: &G, after: &G, step: &Step<G::A
         Step::Act { seat, action } => {
             format!(
                 "seat {}: {}",
-                seat + 1,
+                seat.saturating_add(1),
                 before.action_to_string(*seat, action)
             )
         }
