@@ -12,6 +12,8 @@ mod mutate;
 pub mod targets;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_actions;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};

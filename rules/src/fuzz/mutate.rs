@@ -5,7 +5,7 @@
 use crate::GameRng;
 
 /// Numbers worth trying wherever a number stands.
-const NUMBERS: [&str; 16] = [
+pub(crate) const NUMBERS: [&str; 16] = [
     "0",
     "1",
     "-1",
