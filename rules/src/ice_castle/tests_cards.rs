@@ -63,6 +63,7 @@ fn a_key_closes_a_door_of_its_colour() {
         },
     );
     assert!(!s.tile(c(1, 2)).unwrap().open);
+    assert_eq!(s.discard_top(), Some(RED), "the key goes to the discard");
 }
 
 #[test]

@@ -209,6 +209,47 @@ fn in_a_four_player_game_west_must_reach_the_east_column() {
     assert!(s.is_goal(2, c(0, 3)) && s.is_goal(0, c(5, 3)));
 }
 
+/// West wins on the East column and East on the West column; South crossing the East column does
+/// not win (its goal is the North row).
+#[test]
+fn west_and_east_win_on_the_far_column_and_south_does_not() {
+    let s = playing(4, &[Card::Skeleton; 4]).edited(|s| {
+        open_plain(s, &[c(2, 4), c(2, 5), c(3, 4), c(3, 5), c(4, 0), c(4, 1)]);
+        s.characters[0] = Some(c(2, 4));
+        s.characters[1] = Some(c(3, 4));
+        s.characters[3] = Some(c(4, 1));
+    });
+    let south = allowed(&to_move(&s), 0, Action::Move { to: c(2, 5) });
+    assert_eq!(south.winner(), None);
+    assert_eq!(south.to_act(), ToAct::Chance);
+    let mut west = south.clone();
+    west.apply_chance();
+    assert_eq!(west.current(), 1);
+    let won = allowed(&to_move(&west), 1, Action::Move { to: c(3, 5) });
+    assert_eq!(won.winner(), Some(1));
+    assert_eq!(won.to_act(), ToAct::Over);
+    let mut east = idle_turn(&idle_turn(&idle_turn(&s)));
+    assert_eq!(east.current(), 3);
+    east = to_move(&east);
+    let won = allowed(&east, 3, Action::Move { to: c(4, 0) });
+    assert_eq!(won.winner(), Some(3));
+}
+
+/// "Unless the door is frozen over": a frozen door on the entry row cannot be entered either.
+#[test]
+fn a_character_cannot_enter_through_a_frozen_door() {
+    let s = playing(2, &[Card::Skeleton; 4])
+        .edited(|s| set_tile(s, c(0, 2), Colour::Red, TileKind::Frozen, true));
+    refused(&to_move(&s), 0, Action::Move { to: c(0, 2) }, "frozen door");
+    let axed = s.edited(|s| {
+        let card = s.pile.iter().position(|&c| c == Card::Axe).unwrap();
+        s.pile.remove(card);
+        let i = s.index(c(0, 2));
+        s.tiles[i].axed = true;
+    });
+    allowed(&to_move(&axed), 0, Action::Move { to: c(0, 2) });
+}
+
 #[test]
 fn the_turn_limit_ends_an_unfinished_game_in_a_draw() {
     let mut s = fresh(2, 4).with_turn_limit(3);

@@ -35,6 +35,39 @@ fn an_ice_slide_joins_two_diagonal_tiles_for_good() {
     );
 }
 
+/// A slide is a path both ways: down from its upper end too, and whichever way it leans.
+#[test]
+fn an_ice_slide_is_used_from_either_end_and_either_way_it_leans() {
+    let slid = |slide: (Cell, Cell), from: Cell| {
+        to_move(&playing(2, &[SK; 4]).edited(|s| {
+            open_plain(s, &[slide.0, slide.1]);
+            let card = s.pile.iter().position(|&c| c == Card::Slide).unwrap();
+            s.pile.remove(card);
+            s.slides = vec![slide];
+            s.characters[0] = Some(from);
+        }))
+    };
+    // Leaning right going up (C3 to D4): taken down from D4.
+    let down = allowed(
+        &slid((c(2, 2), c(3, 3)), c(3, 3)),
+        0,
+        Action::Move { to: c(2, 2) },
+    );
+    assert_eq!(down.character(0), Some(c(2, 2)));
+    // Leaning left going up (D3 to C4): taken up and down.
+    let lean = (c(2, 3), c(3, 2));
+    let up = allowed(&slid(lean, c(2, 3)), 0, Action::Move { to: c(3, 2) });
+    assert_eq!(up.character(0), Some(c(3, 2)));
+    let down = allowed(&slid(lean, c(3, 2)), 0, Action::Move { to: c(2, 3) });
+    assert_eq!(down.character(0), Some(c(2, 3)));
+    // Without the slide the same diagonal steps are refused.
+    let bare = to_move(&playing(2, &[SK; 4]).edited(|s| {
+        open_plain(s, &[c(2, 3), c(3, 2)]);
+        s.characters[0] = Some(c(3, 2));
+    }));
+    refused(&bare, 0, Action::Move { to: c(2, 3) }, "");
+}
+
 #[test]
 fn both_doors_of_an_ice_slide_must_be_open_to_slide() {
     let s = playing(2, &[Card::Slide, SK, SK, SK]).edited(|s| {
