@@ -364,3 +364,74 @@ fn no_attack_while_a_move_is_forced() {
         "must move",
     );
 }
+
+/// The loser "reduces his pieces by a number of pips equal to how many the attacker used" (or the
+/// defender): the pips of the winner's pieces, not its total with terrain bonus and edge token.
+#[test]
+fn the_loser_loses_the_winners_pips_not_its_total_with_terrain_and_edge_token() {
+    // White's 1 attacks from Yellow (+1) with its edge token (+1) and beats Orange's 3: Orange loses 1
+    // pip, not 3.
+    let mut s = game(
+        2,
+        &[(12, Colour::Yellow), (13, Colour::Clear)],
+        &[(12, WHITE, 1), (13, ORANGE, 3), (24, ORANGE, 1)],
+    );
+    s.edge[WHITE] = true;
+    fate(&mut s, 12, 2);
+    s.apply(WHITE, &Action::Attack { to: 13, edge: true })
+        .unwrap();
+    s.apply_dice(&[6, 1]).unwrap();
+    s.check_invariants().unwrap();
+    assert_eq!(battle_totals(&s), (9, 4, true));
+    assert_eq!(pips_of(&s, 13, ORANGE), 2);
+    assert_eq!(pips_of(&s, 12, WHITE), 1);
+    // Orange's 1 defends on Red (+2) with its edge token (+1) and beats White's 3: White loses 1 pip,
+    // not 4.
+    let mut t = game(
+        2,
+        &[(12, Colour::Clear), (13, Colour::Red)],
+        &[(12, WHITE, 3), (13, ORANGE, 1), (0, WHITE, 1)],
+    );
+    t.edge[ORANGE] = true;
+    fate(&mut t, 12, 2);
+    t.apply(
+        WHITE,
+        &Action::Attack {
+            to: 13,
+            edge: false,
+        },
+    )
+    .unwrap();
+    let mut t = allowed(&t, ORANGE, Action::Defend { edge: true });
+    t.apply_dice(&[1, 6]).unwrap();
+    t.check_invariants().unwrap();
+    assert_eq!(battle_totals(&t), (4, 10, false));
+    assert_eq!(pips_of(&t, 12, WHITE), 2);
+    assert_eq!(pips_of(&t, 13, ORANGE), 1);
+}
+
+/// Attacker and defender each "may spend it before the roll to add a +1" in the same battle; ties
+/// still favour the defender.
+#[test]
+fn both_sides_may_spend_an_edge_token_in_the_same_battle_each_for_plus_1() {
+    let both = || {
+        let mut s = duel(2, 2);
+        s.edge[WHITE] = true;
+        s.edge[ORANGE] = true;
+        let s = allowed(&s, WHITE, Action::Attack { to: 13, edge: true });
+        assert_eq!(s.to_act(), ToAct::Seats(vec![ORANGE]));
+        let s = allowed(&s, ORANGE, Action::Defend { edge: true });
+        assert!(!s.has_edge(WHITE) && !s.has_edge(ORANGE), "both spent");
+        s
+    };
+    let mut tie = both();
+    tie.apply_dice(&[4, 4]).unwrap();
+    assert_eq!(battle_totals(&tie), (7, 7, false));
+    assert_eq!(pips_of(&tie, 12, WHITE), 0, "the attacker lost 2 pips");
+    assert_eq!(pips_of(&tie, 13, ORANGE), 2);
+    let mut win = both();
+    win.apply_dice(&[5, 4]).unwrap();
+    assert_eq!(battle_totals(&win), (8, 7, true));
+    assert_eq!(pips_of(&win, 13, ORANGE), 0);
+    assert_eq!(win.phase(), &Phase::Occupy { from: 12, to: 13 });
+}

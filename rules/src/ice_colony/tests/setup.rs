@@ -240,3 +240,34 @@ fn after_the_first_pieces_the_first_round_begins() {
         "more players dice off every round"
     );
 }
+
+/// "Each player's piece must be placed at least 2 squares away from any other players piece": every
+/// piece already placed counts, not only the last one.
+#[test]
+fn a_first_piece_keeps_2_squares_from_every_earlier_piece_not_only_the_last_one() {
+    // White placed on C3, then Orange on A1; Purple places third.
+    let s = after_setup(3, 1, &[5, 2, 1], &[12, 0]);
+    assert_eq!(s.current_seat(), Some(PURPLE));
+    // D3 is 3 steps from Orange's A1, the last piece placed, but beside White's C3.
+    refused(
+        &s,
+        PURPLE,
+        Action::Place { square: 13 },
+        "at least 2 squares",
+    );
+    refused(
+        &s,
+        PURPLE,
+        Action::Place { square: 7 },
+        "at least 2 squares",
+    );
+    refused(
+        &s,
+        PURPLE,
+        Action::Place { square: 1 },
+        "at least 2 squares",
+    );
+    allowed(&s, PURPLE, Action::Place { square: 6 });
+    // C3 and A1 and their 4 and 2 neighbours are out.
+    assert_eq!(s.legal_actions(PURPLE).len(), 25 - 8);
+}

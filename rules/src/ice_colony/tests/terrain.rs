@@ -176,3 +176,39 @@ fn every_terrain_colour_has_its_effect_described() {
             .contains("nobody may enter")
     );
 }
+
+/// A forced move is "a Move action" that leaves 3 or less: Blue's extra move does not count towards
+/// it, so a first move leaving more than 3 is not offered on Blue either (see the design note).
+#[test]
+fn blues_extra_move_does_not_help_a_forced_move() {
+    // Five pips on a Blue C3 with an empty D3: moving 1 would leave 4, even though a second move
+    // could follow.
+    let mut s = game(2, &[(12, Colour::Blue)], &[(12, WHITE, 3), (4, ORANGE, 1)]);
+    fate(&mut s, 12, 6);
+    assert_eq!(s.phase(), &Phase::ForcedMove { square: 12 });
+    refused(
+        &s,
+        WHITE,
+        Action::Move { to: 13, pips: 1 },
+        "at most 3 pips behind",
+    );
+    allowed(&s, WHITE, Action::Move { to: 13, pips: 2 });
+    // Neighbours with room for 1 pip each (White 2s on C2 and B3, Orange on D3 and C4): two moves of
+    // 1 would do, one cannot, so the territory is reduced to 3 and the turn ends.
+    let mut t = game(
+        2,
+        &[(12, Colour::Blue)],
+        &[
+            (12, WHITE, 3),
+            (7, WHITE, 2),
+            (11, WHITE, 2),
+            (13, ORANGE, 1),
+            (17, ORANGE, 1),
+        ],
+    );
+    fate(&mut t, 12, 6);
+    t.check_invariants().unwrap();
+    assert_eq!(pips_of(&t, 12, WHITE), 3);
+    assert_eq!((pips_of(&t, 7, WHITE), pips_of(&t, 11, WHITE)), (2, 2));
+    assert_eq!(t.current_seat(), Some(ORANGE));
+}

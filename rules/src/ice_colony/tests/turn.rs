@@ -368,3 +368,98 @@ fn only_the_player_whose_turn_it_is_acts() {
     refused(&s, ORANGE, Action::Pass, "White's move");
     assert!(s.legal_actions(ORANGE).is_empty());
 }
+
+/// "If the player cannot make any legal move the units in the active territory is reduced to 3": a
+/// move that would leave more than 3 behind is no legal forced move, so moves that exist but cannot
+/// get the territory down to 3 count as none.
+#[test]
+fn when_every_possible_move_would_leave_more_than_3_the_territory_is_reduced_to_3() {
+    // C3's neighbours: White 2s on C2 and B3 (room for 1 pip each), Orange on D3 and C4.
+    let units = [
+        (7, WHITE, 2),
+        (11, WHITE, 2),
+        (13, ORANGE, 1),
+        (17, ORANGE, 1),
+    ];
+    let mut quiet = centre(3, &units);
+    fate(&mut quiet, 12, 2);
+    allowed(&quiet, WHITE, Action::Move { to: 7, pips: 1 });
+    allowed(&quiet, WHITE, Action::Move { to: 11, pips: 1 });
+    // A Grow 2 makes 5 pips; moving 1 to C2 or B3 would still leave 4.
+    let mut s = centre(3, &units);
+    assert_eq!(s.pool(WHITE), [5, 3, 4]);
+    fate(&mut s, 12, 6);
+    s.check_invariants().unwrap();
+    assert_eq!(s.unit(12).unwrap().pieces, [0, 0, 1]);
+    assert_eq!(s.pool(WHITE), [5, 3, 4]);
+    assert_eq!((pips_of(&s, 7, WHITE), pips_of(&s, 11, WHITE)), (2, 2));
+    assert_eq!(s.phase(), &Phase::Choose);
+    assert_eq!(s.current_seat(), Some(ORANGE), "the turn is over");
+}
+
+/// The reduction to 3 takes the place of the forced move: the turn ends there, and since the player
+/// did not pass, no edge token is gained.
+#[test]
+fn a_forced_reduction_to_3_ends_the_turn_without_an_edge_token() {
+    let mut s = game(
+        2,
+        &[(0, Colour::Clear)],
+        &[(0, WHITE, 3), (1, ORANGE, 1), (5, ORANGE, 1)],
+    );
+    fate(&mut s, 0, 6);
+    assert_eq!(pips_of(&s, 0, WHITE), 3);
+    assert!(!s.has_edge(WHITE), "no edge token for a forced reduction");
+    assert!(!s.has_edge(ORANGE));
+    assert_eq!(s.phase(), &Phase::Choose);
+    assert_eq!(s.current_seat(), Some(ORANGE));
+}
+
+/// "Reduced to 3" follows the pieces at hand like every reduction: a 4-pip unit of two 2-pip pieces,
+/// with no 1- or 3-pip piece in the pool, can only drop to 2.
+#[test]
+fn a_forced_reduction_to_3_falls_to_2_when_the_pieces_cannot_make_3() {
+    // White's 3s fill C3's neighbours and A1, its 1s row 5: the pool holds only 2-pip pieces.
+    let mut units: Vec<(Square, Seat, u8)> =
+        [0, 7, 11, 13, 17].iter().map(|&q| (q, WHITE, 3)).collect();
+    units.extend([20, 21, 22, 23, 24].iter().map(|&q| (q, WHITE, 1)));
+    let mut s = centre(2, &units);
+    assert_eq!(s.pool(WHITE), [0, 4, 0]);
+    fate(&mut s, 12, 6);
+    s.check_invariants().unwrap();
+    assert!(matches!(
+        s.last_dice(),
+        Some(DiceRoll::Fate {
+            before: 2,
+            after: 4,
+            ..
+        })
+    ));
+    assert_eq!(s.unit(12).unwrap().pieces, [0, 1, 0]);
+    assert_eq!(s.pool(WHITE), [0, 4, 0]);
+    assert_eq!(s.current_seat(), Some(ORANGE));
+}
+
+/// "On the first round of play only, any player rolling a result of Reduce must reroll": on every
+/// terrain, Black (which would cancel the Reduce) and Red (which would make it 2) included.
+#[test]
+fn the_first_round_reroll_of_a_reduce_happens_on_every_terrain_black_included() {
+    for c in Colour::TERRAIN {
+        let mut s = game(2, &[(12, c)], &[(12, WHITE, 2), (4, ORANGE, 1)]);
+        s.round = 1;
+        s.apply(WHITE, &Action::Choose { square: 12 }).unwrap();
+        let before = s.clone();
+        assert!(
+            s.apply_dice(&[1]).is_err(),
+            "{}: the 1 is rerolled",
+            c.name()
+        );
+        assert_eq!(s, before);
+        s.apply_dice(&[1, 2]).unwrap();
+        assert_eq!(pips_of(&s, 12, WHITE), 2, "{}", c.name());
+        assert!(
+            matches!(s.last_dice(), Some(DiceRoll::Fate { rolls, .. }) if rolls == &vec![1, 2]),
+            "{}",
+            c.name()
+        );
+    }
+}
