@@ -484,6 +484,111 @@ fn the_memory_of_a_mine_stays_with_the_mined_pyramid_not_with_what_stands_on_it(
     allowed(&s, 0, Action::Cap { piece: x, onto: t });
 }
 
+/// "The 'No minebacks' rule forbids a mined piece from being used to cap the tower it came from":
+/// a mined pyramid set down freestanding keeps that memory while others cap it, and still has it
+/// when another seat splits it free again.
+#[test]
+fn a_mined_piece_capped_by_others_and_split_free_again_still_may_not_cap_the_tower_it_came_from() {
+    let t0 = [p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)];
+    let s = table(&[t0.to_vec()]);
+    let t = find(&s, &t0);
+    let s = allowed(
+        &s,
+        0,
+        Action::Mine {
+            from: t,
+            index: 1,
+            onto: None,
+        },
+    );
+    let x = s.towers().last().unwrap().id;
+    assert_eq!(s.tower(x).unwrap().mined_from, Some(t));
+    // Red caps X with a small, Green tops it with a small of its own.
+    let s = allowed(
+        &s,
+        0,
+        Action::Cap {
+            piece: free(&s, RED, 1),
+            onto: x,
+        },
+    );
+    let s = allowed(
+        &s,
+        1,
+        Action::Cap {
+            piece: free(&s, GREEN, 1),
+            onto: x,
+        },
+    );
+    // Blue splits between the two reds: the mined medium stands alone again, and remembers T.
+    let s = allowed(&s, 2, Action::Split { tower: x, at: 1 });
+    assert_eq!(s.tower(x).unwrap().pieces, [p(RED, 2)]);
+    assert_eq!(
+        s.tower(t).unwrap().pieces,
+        [p(BLUE, 3), p(RED, 2), p(BLUE, 2)]
+    );
+    refused(&s, 0, Action::Cap { piece: x, onto: t }, "minebacks");
+    // Only the mined pyramid is barred: another red medium may cap T.
+    let other = s
+        .towers()
+        .iter()
+        .find(|o| o.pieces == [p(RED, 2)] && o.id != x)
+        .unwrap()
+        .id;
+    allowed(
+        &s,
+        0,
+        Action::Cap {
+            piece: other,
+            onto: t,
+        },
+    );
+}
+
+/// No minebacks when the old tower is split: its lower part keeps the tower's name and is still the
+/// tower the mined piece came from; the upper part is a new tower, which the mined piece may cap.
+#[test]
+fn when_the_old_tower_is_split_the_mined_piece_may_cap_its_upper_part_but_not_its_lower() {
+    let t0 = [p(BLUE, 3), p(RED, 2), p(RED, 2), p(GREEN, 2), p(GREEN, 2)];
+    let s = table(&[t0.to_vec()]);
+    let t = find(&s, &t0);
+    let s = allowed(
+        &s,
+        0,
+        Action::Mine {
+            from: t,
+            index: 1,
+            onto: None,
+        },
+    );
+    let x = s.towers().last().unwrap().id;
+    // Blue splits T between the two greens.
+    let s = allowed(&s, 2, Action::Split { tower: t, at: 3 });
+    let upper = s.towers().last().unwrap();
+    assert_eq!(
+        s.tower(t).unwrap().pieces,
+        [p(BLUE, 3), p(RED, 2), p(GREEN, 2)],
+        "the lower part keeps T's id"
+    );
+    assert_eq!(
+        (upper.pieces.as_slice(), upper.mined_from),
+        (&[p(GREEN, 2)][..], None)
+    );
+    let upper = upper.id;
+    assert_ne!(upper, t);
+    assert_eq!(s.tower(x).unwrap().mined_from, Some(t));
+    refused(&s, 0, Action::Cap { piece: x, onto: t }, "minebacks");
+    let s = allowed(
+        &s,
+        0,
+        Action::Cap {
+            piece: x,
+            onto: upper,
+        },
+    );
+    find(&s, &[p(GREEN, 2), p(RED, 2)]);
+}
+
 #[test]
 fn split_between_two_same_colour_pieces_not_yours() {
     let s = table(&[vec![p(RED, 3), p(BLUE, 3), p(BLUE, 2), p(GREEN, 1)]]);
@@ -606,6 +711,31 @@ fn winner_takes_the_return() {
     assert_eq!(s.returns(), vec![1.0, 0.0, 0.0]);
 }
 
+/// "If only two players are available, summon Gus the ghost": his pyramids score, but he is not a
+/// seat, so the winner is the seat with the most points even when Gus has more.
+#[test]
+fn gus_scoring_the_most_does_not_take_the_win_from_the_better_seat() {
+    let gus = 2;
+    for (winner, loser) in [(0, 1), (1, 0)] {
+        let towers = [
+            vec![p(0, 3), p(gus, 3)],
+            vec![p(1, 3), p(gus, 3)],
+            vec![p(loser, 2), p(winner, 2)],
+        ];
+        let mut s = IceTowers::with_towers(&Setup::new(2, 0), &towers).unwrap();
+        s.apply(0, &Action::Stop).unwrap();
+        s.apply(1, &Action::Stop).unwrap();
+        assert!(s.is_over());
+        let mut returns = vec![0.0, 0.0];
+        returns[winner as usize] = 1.0;
+        assert_eq!(s.returns(), returns, "Gus has the most points, not the win");
+        let mut seats = vec![25, 25];
+        seats[winner as usize] = 29;
+        assert_eq!(s.side_scores(), [seats.clone(), vec![36]].concat());
+        assert_eq!(s.scores(), seats);
+    }
+}
+
 /// The rulebook's strategy example: Red tops a tower holding two green larges, Blue tops one holding
 /// two red larges. Leaving them gives Green's points to Red and Red's to Blue; whoever mines first
 /// hands the other a cap at once.
@@ -655,6 +785,67 @@ fn strategy_example_the_standoff() {
         },
     );
     assert!(punished.scores()[1] > after.scores()[1]);
+}
+
+/// The standoff of the strategy example: X, two green larges topped by a red large; Y, two red larges
+/// topped by a blue large; every other pyramid freestanding.
+fn standoff() -> (IceTowers, TowerId, TowerId) {
+    let x = vec![p(GREEN, 3), p(GREEN, 3), p(RED, 3)];
+    let y = vec![p(RED, 3), p(RED, 3), p(BLUE, 3)];
+    let s = table(&[x.clone(), y.clone()]);
+    let (tx, ty) = (find(&s, &x), find(&s, &y));
+    (s, tx, ty)
+}
+
+/// "To leave the pieces unmined gives Green's points to Red, but Red's points go to Blue." When
+/// everyone agrees to stop, the towers count as they stand.
+#[test]
+fn strategy_example_left_unmined_greens_points_go_to_red_and_reds_to_blue() {
+    let (mut s, _, _) = standoff();
+    // Red: its 21 freestanding pips, its large on X and Green's two larges under it. Green: its 30
+    // less those two larges. Blue: its 27 freestanding pips, its large on Y and Red's two larges.
+    assert_eq!(s.scores(), [21 + 3 + 6, 30 - 6, 27 + 3 + 6]);
+    for seat in 0..3 {
+        s.apply(seat, &Action::Stop).unwrap();
+    }
+    assert!(s.is_over());
+    assert_eq!(s.scores(), [30, 24, 36]);
+    assert_eq!(s.returns(), [0.0, 0.0, 1.0]);
+}
+
+/// "Neither Red nor Green wishes to be the first to mine a large piece ..., because the other will be
+/// able to cap it at once", and "either can deny them to Blue": whoever mines first ends no better
+/// than in the standoff, the other gains, and Blue loses either way.
+#[test]
+fn strategy_example_whoever_mines_first_is_capped_at_once_and_gains_nothing() {
+    let (s, tx, ty) = standoff();
+    let stand = s.scores();
+    assert_eq!(stand, [30, 24, 36]);
+    let mine = |from, onto| Action::Mine {
+        from,
+        index: 1,
+        onto,
+    };
+    // Green mines first and sets its large down: 3 pips back for Green...
+    let g1 = allowed(&s, 1, mine(tx, None));
+    assert_eq!(g1.scores(), [27, 27, 36]);
+    let green_large = g1.towers().last().unwrap().id;
+    // ...until Red mines a large out of Y and caps it at once: Green is back where it stood, and Red
+    // has taken 3 pips from Blue.
+    let g2 = allowed(&g1, 0, mine(ty, Some(green_large)));
+    assert_eq!(g2.scores(), [33, 24, 33]);
+    assert!(g2.scores()[1] <= stand[1] && g2.scores()[0] > stand[0]);
+    // Red mines first and sets its large down: 3 pips back from Blue...
+    let r1 = allowed(&s, 0, mine(ty, None));
+    assert_eq!(r1.scores(), [33, 24, 33]);
+    let red_large = r1.towers().last().unwrap().id;
+    // ...until Green mines a large out of X and caps it at once: Red ends 3 below the standoff and
+    // Green 6 above it.
+    let r2 = allowed(&r1, 1, mine(tx, Some(red_large)));
+    assert_eq!(r2.scores(), [27, 30, 33]);
+    assert!(r2.scores()[0] < stand[0] && r2.scores()[1] > stand[1]);
+    // Either way Blue loses the 3 pips of a red large.
+    assert!(g2.scores()[2] < stand[2] && r2.scores()[2] < stand[2]);
 }
 
 #[test]
