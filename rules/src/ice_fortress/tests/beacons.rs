@@ -296,3 +296,128 @@ fn a_second_beacon_of_the_same_element_flips_nothing_more() {
     }
     assert_eq!(s.decision(), None);
 }
+
+/// The Beacon of Fire's card id (its Immediately effect draws rooms and asks nothing).
+fn beacon_of_fire() -> CardId {
+    content()
+        .invaders
+        .iter()
+        .find(|c| c.beacon_name == "Beacon of Fire")
+        .unwrap()
+        .id
+}
+
+/// "Once you complete your first beacon, all players flip their card to the advanced side ... a
+/// second ability that can be used once per turn, in addition to the ability that was listed on the
+/// starting side." A flip in the middle of a turn keeps that turn's uses (the design note: the
+/// advanced side repeats the starting power first): Autumn's power, used before the flip, stays used;
+/// the advanced side's new power may be used at once.
+#[test]
+fn a_name_card_flipped_mid_turn_keeps_its_used_power_used_and_its_new_power_free() {
+    let mut s = building();
+    set_character(&mut s, 0, "Autumn", &["fierce", "cunning"], "Banisher");
+    s.slots[Element::Fire.index()].card = beacon_of_fire();
+    let (medium, small) = almost_beacon(&mut s, RoomElement::Fire, 0);
+    give_shards(&mut s, Element::Fire, 1);
+    let autumn = CardRef::Name(s.characters()[0].name);
+    act(
+        &mut s,
+        Action::UsePower {
+            power: power(autumn, 0),
+            pay: vec![],
+        },
+    );
+    // Look at two jumbo rooms and draw one; there is no invader to repel.
+    act(&mut s, Action::PickSize { size: Size::Jumbo });
+    let looked = match s.decision() {
+        Some(Decision::LookPick(cards)) => cards[0],
+        d => panic!("expected the looked-at rooms, got {d:?}"),
+    };
+    act(&mut s, Action::PickRoom { room: looked });
+    assert_eq!(s.decision(), None);
+    assert!(!s.advanced());
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: small,
+            on: Spot::Group {
+                room: medium,
+                group: 0,
+            },
+        },
+    );
+    assert!(s.advanced(), "the first beacon flipped the name cards");
+    let on_name = s.powers().iter().filter(|(p, _)| p.card == autumn).count();
+    assert_eq!(on_name, 2, "the advanced side shows two powers");
+    refused(
+        &s,
+        Action::UsePower {
+            power: power(autumn, 0),
+            pay: vec![],
+        },
+        "once a turn",
+    );
+    act(
+        &mut s,
+        Action::UsePower {
+            power: power(autumn, 1),
+            pay: vec![Pay::Shard(Element::Fire)],
+        },
+    );
+    assert_eq!(s.decision(), Some(&Decision::Search));
+}
+
+/// The design note: "A beacon's card stays flipped even if its rooms are destroyed later; the win
+/// counts flipped cards." The rulebook flips the card "directly after you complete the beacon" and
+/// never flips it back: destroying the beacon's top room leaves the card on its beacon side, still
+/// adding its invader a turn.
+#[test]
+fn a_beacon_card_stays_flipped_after_its_top_room_is_destroyed() {
+    let mut s = building();
+    set_character(&mut s, 0, "Eve", &["daring", "stubborn"], "Sapper");
+    s.slots[Element::Fire.index()].card = beacon_of_fire();
+    let (medium, small) = almost_beacon(&mut s, RoomElement::Fire, 0);
+    act(
+        &mut s,
+        Action::BuildRoom {
+            room: small,
+            on: Spot::Group {
+                room: medium,
+                group: 0,
+            },
+        },
+    );
+    assert_eq!(s.beacons(), 1);
+    let daring = CardRef::Ability(
+        content()
+            .characters
+            .abilities
+            .iter()
+            .find(|a| a.name == "daring")
+            .unwrap()
+            .id,
+    );
+    let d = roll(&mut s, &[4]);
+    act(
+        &mut s,
+        Action::UsePower {
+            power: power(daring, 0),
+            pay: vec![Pay::Die(d[0])],
+        },
+    );
+    assert_eq!(s.decision(), Some(&Decision::DestroyRoom));
+    act(&mut s, Action::PickRoom { room: small });
+    assert!(s.built_room(small).is_none(), "the top room is destroyed");
+    assert_eq!(s.stack_height(medium), 3, "no beacon stands any more");
+    assert!(s.slot(Element::Fire).beacon, "the card stays flipped");
+    assert_eq!(s.beacons(), 1);
+    assert!(s.advanced());
+    // Daring then searches; take the destroyed room back and end the build step.
+    act(&mut s, Action::PickRoom { room: small });
+    act(&mut s, Action::EndBuild);
+    assert_eq!(
+        s.to_pull(),
+        content().foundation.invaders_per_turn + 1,
+        "the flipped card still adds its invader"
+    );
+}

@@ -451,3 +451,123 @@ fn only_air_invaders_cut_the_dice_rolled() {
     s.apply_chance();
     assert_eq!(s.rolled().len(), shown - 1);
 }
+
+/// "Earth invaders occupy pillar groups, rather than pillars or pillar squares ... one per pillar
+/// group." A small room has no pillar group, so while earth's harm lasts an earth invader passes
+/// over the highest earth room when it is a small one and takes the free group of the medium earth
+/// room on the next level. (The small room tops a fire column: a pure earth column four high would
+/// be the Beacon of Earth, which ends the harm, and would cover the medium room.)
+#[test]
+fn earth_invaders_skip_small_rooms_which_have_no_pillar_group() {
+    let mut s = building();
+    let stack = |s: &mut IceFortress, rooms: &[RoomId], space: u8| {
+        put_room(s, rooms[0], Spot::Foundation(space));
+        for w in rooms.windows(2) {
+            fill_group(s, w[0], 0);
+            put_room(
+                s,
+                w[1],
+                Spot::Group {
+                    room: w[0],
+                    group: 0,
+                },
+            );
+        }
+    };
+    // Earth: jumbo, large, and a medium room (level 3) with one free group for a small room.
+    let medium = named("Stone Pantry");
+    stack(
+        &mut s,
+        &[named(STONE_HALL), named("Moss Library"), medium],
+        0,
+    );
+    assert_eq!(s.card(medium).unwrap().groups.len(), 1);
+    // Fire jumbo, large and medium rooms, with a small earth room on top (level 4).
+    let fire_medium = find(|c| c.size == Size::Medium && c.element == RoomElement::Fire);
+    let small = named("Ore Closet");
+    stack(
+        &mut s,
+        &[
+            named(FLAME_HALL),
+            named("Flame Barracks"),
+            fire_medium,
+            small,
+        ],
+        1,
+    );
+    assert_eq!(s.built_room(small).unwrap().level, 4);
+    assert!(s.card(small).unwrap().groups.is_empty());
+    assert!(s.harm_active(Element::Earth));
+    let shield = s.shield();
+    pull(&mut s, Element::Earth);
+    assert_eq!(
+        s.built_room(medium).unwrap().group_invaders,
+        vec![Some(Element::Earth)],
+        "the medium room's free group is taken"
+    );
+    assert!(
+        s.built_room(small)
+            .unwrap()
+            .invaders
+            .iter()
+            .all(Option::is_none),
+        "the small room is passed over"
+    );
+    assert_eq!(s.shield(), shield, "a place was found: no shield hit");
+}
+
+/// "Whenever there are multiple valid places for an invader to land, the current player chooses
+/// which option it takes" and the water's flood: "The current player chooses which one." The
+/// current player is the one whose turn it is: here the second seat of two, and the first is refused.
+#[test]
+fn the_current_player_chooses_the_landing_and_the_flood_when_it_is_the_second_seat() {
+    let mut s = building();
+    s.current = 1;
+    let r = named("Ripple Keep");
+    put_room(&mut s, r, Spot::Foundation(0));
+    let a = named(STONE_HALL);
+    let b = named(SPRING_REFECTORY);
+    to_supply(&mut s, a);
+    to_supply(&mut s, b);
+    pull(&mut s, Element::Water);
+    let not_seat_0 = |s: &IceFortress, a: &Action| {
+        assert!(s.legal_actions(0).is_empty());
+        let err = s.clone().apply(0, a).unwrap_err();
+        assert!(err.0.contains("not your turn"), "{err}");
+    };
+    // Eight equal empty squares: seat 1 chooses among them.
+    assert!(matches!(s.decision(), Some(Decision::PlaceInvader { .. })));
+    assert_eq!(s.to_act(), ToAct::Seats(vec![1]));
+    let land = Action::PlaceInvader { at: sq(r, 3) };
+    assert!(s.legal_actions(1).contains(&land));
+    not_seat_0(&s, &land);
+    act(&mut s, land);
+    // Then the flood, also seat 1's.
+    assert_eq!(s.decision(), Some(&Decision::Flood));
+    assert_eq!(s.to_act(), ToAct::Seats(vec![1]));
+    let flood = Action::Flood { room: a };
+    not_seat_0(&s, &flood);
+    act(&mut s, flood);
+    assert_eq!(s.supply(), &[b]);
+    assert_eq!(s.built_room(r).unwrap().invaders[3], Some(Element::Water));
+}
+
+/// "Water invaders flood (destroy) one supply room when they enter the fortress": with no room in
+/// the supply there is nothing to flood. The invader lands, nothing is destroyed, no flood choice
+/// waits, and the turn goes on.
+#[test]
+fn a_water_invader_entering_with_an_empty_supply_floods_nothing() {
+    let mut s = building();
+    let r = named("Ripple Keep");
+    put_room(&mut s, r, Spot::Foundation(0));
+    // The one empty pillar (square 1 takes any die): a single landing place, no choice.
+    put_pillar(&mut s, r, 1, 3);
+    assert!(s.supply().is_empty());
+    pull(&mut s, Element::Water);
+    assert_eq!(s.built_room(r).unwrap().invaders[1], Some(Element::Water));
+    assert_eq!(s.pillar_value(r, 1), Some(3));
+    assert_eq!(s.decision(), None, "no flood choice waits");
+    assert_eq!(s.phase(), Phase::Roll, "the turn is over");
+    assert_eq!(s.current(), 1);
+    assert_eq!(s.to_act(), ToAct::Chance);
+}

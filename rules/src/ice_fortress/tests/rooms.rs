@@ -411,3 +411,55 @@ fn a_position_with_a_room_level_past_the_top_is_refused_not_a_panic() {
     s.built.get_mut(&large).unwrap().level = u8::MAX;
     assert!(s.check_invariants().is_err());
 }
+
+/// The rulebook's jumbo earth room, on its second group: "The white '4-5' pillar squares can hold
+/// pillar dice valued 4 or 5 each, and after they're filled, the connected black '+1' pillar square
+/// can hold a die of a value one higher (5 or 6). Once all four pillar squares of either of the
+/// pillar groups is completely filled, any large room can go on top of it."
+#[test]
+fn the_rulebook_jumbo_earth_room_obeys_its_squares_and_takes_a_large_room_on_its_second_group() {
+    let mut s = building();
+    let jumbo = named(STONE_HALL);
+    put_room(&mut s, jumbo, Spot::Foundation(0));
+    let place = |die: DieId, square: u8| Action::PlacePillar {
+        die,
+        room: jumbo,
+        square,
+    };
+    let d = roll(&mut s, &[3, 6, 5, 4, 5]);
+    // The white 4-5 squares of group 1 (4, 5, 6) refuse a 3 and a 6.
+    for q in 4..=6 {
+        refused(&s, place(d[0], q), "only 4 to 5");
+        refused(&s, place(d[1], q), "only 4 to 5");
+    }
+    // The black +1 square (7) waits for its white square (4), then takes one higher only.
+    refused(&s, place(d[1], 7), "square 4 first");
+    act(&mut s, place(d[2], 4));
+    refused(&s, place(d[4], 7), "a 6");
+    refused(&s, place(d[3], 7), "a 6");
+    act(&mut s, place(d[1], 7));
+    assert_eq!(s.pillar_value(jumbo, 7), Some(6), "one higher than the 5");
+    act(&mut s, place(d[3], 5));
+    act(&mut s, place(d[4], 6));
+    // Group 1 is full and group 0 empty: a large room goes on group 1 only.
+    let large = find(|c| c.size == Size::Large && c.element == RoomElement::Water);
+    to_supply(&mut s, large);
+    refused(
+        &s,
+        Action::BuildRoom {
+            room: large,
+            on: Spot::Group {
+                room: jumbo,
+                group: 0,
+            },
+        },
+        "every pillar",
+    );
+    let on = Spot::Group {
+        room: jumbo,
+        group: 1,
+    };
+    act(&mut s, Action::BuildRoom { room: large, on });
+    assert_eq!(s.built_room(large).unwrap().on, on);
+    assert_eq!(s.built_room(large).unwrap().level, 2);
+}

@@ -431,3 +431,87 @@ fn same_seed_same_actions_same_game() {
     };
     assert_eq!(play(), play());
 }
+
+/// "If your Name card has 2 dice, your two Ability cards have 1 and 2 dice respectively, and your
+/// Class card has 0 dice, you roll 5 dice total": Autumn (2), fierce (1), cunning (2), Banisher (0).
+#[test]
+fn the_rulebook_character_with_two_one_two_and_no_dice_rolls_five() {
+    let mut s = game(2, 11);
+    set_character(&mut s, 0, "Autumn", &["fierce", "cunning"], "Banisher");
+    let chars = &content().characters;
+    let name = chars.names.iter().find(|n| n.name == "Autumn").unwrap();
+    let dice = |list: &[TraitCard], n: &str| list.iter().find(|c| c.name == n).unwrap().dice;
+    assert_eq!(name.starting.dice, 2);
+    assert_eq!(dice(&chars.abilities, "fierce"), 1);
+    assert_eq!(dice(&chars.abilities, "cunning"), 2);
+    assert_eq!(dice(&chars.classes, "Banisher"), 0);
+    assert_eq!(s.dice_shown(0), 5);
+    assert_eq!(s.to_act(), ToAct::Chance);
+    s.apply_chance();
+    assert_eq!(s.phase(), Phase::Build);
+    assert_eq!(s.rolled().len(), 5, "you roll 5 dice total");
+}
+
+/// Solo: "During the game, alternate turns between the two of them, as if playing a two-player
+/// game": after the second character's turn the round ends and the first character plays again,
+/// both on the one seat.
+#[test]
+fn in_solo_the_first_character_plays_again_after_the_second_ends_the_round() {
+    let mut s = game(1, 3);
+    s.shield = 10;
+    let mut turns = Vec::new();
+    for _ in 0..4 {
+        assert_eq!(s.phase(), Phase::Roll);
+        turns.push((s.round(), s.current(), s.current_seat()));
+        s.apply_chance();
+        act(&mut s, Action::EndBuild);
+        while matches!(s.phase(), Phase::Invaders | Phase::EndOfRound) {
+            match s.to_act() {
+                ToAct::Chance => s.apply_chance(),
+                _ => {
+                    let a = s.legal_actions(0)[0].clone();
+                    act(&mut s, a);
+                }
+            }
+        }
+    }
+    assert_eq!(turns, vec![(1, 0, 0), (1, 1, 0), (2, 0, 0), (2, 1, 0)]);
+}
+
+/// The design note: "each invader owed is pulled from the bag; when the bag is empty the rest are not
+/// pulled, and nothing else happens in their place (no shield hit)".
+#[test]
+fn with_the_bag_empty_the_invaders_owed_are_not_pulled_and_the_shield_is_not_hit() {
+    // Every figure is a shard in the supply: neither of the two invaders owed comes.
+    let mut s = building();
+    for e in Element::ALL {
+        give_shards(&mut s, e, 10);
+    }
+    let shield = s.shield();
+    act(&mut s, Action::EndBuild);
+    assert_eq!(s.shield(), shield);
+    assert_eq!(s.phase(), Phase::Roll, "the turn is over");
+    assert_eq!(s.current(), 1);
+    assert_eq!(s.to_pull(), 0);
+    // One fire figure left, a fire room to land in: the first invader empties the bag, the second
+    // is not pulled.
+    let mut s = building();
+    let r = named(FLAME_HALL);
+    put_room(&mut s, r, Spot::Foundation(0));
+    // Its one empty pillar is the one landing place (no choice).
+    put_pillar(&mut s, r, 0, 2);
+    for e in Element::ALL {
+        give_shards(&mut s, e, if e == Element::Fire { 9 } else { 10 });
+    }
+    act(&mut s, Action::EndBuild);
+    assert_eq!(s.to_pull(), 2);
+    assert_eq!(s.to_act(), ToAct::Chance);
+    s.apply_chance();
+    s.check_invariants().unwrap();
+    assert_eq!(s.built_room(r).unwrap().invaders[0], Some(Element::Fire));
+    assert_eq!(s.bag_count(), 0);
+    assert_eq!(s.decision(), None);
+    assert_eq!(s.shield(), shield, "nothing in the second one's place");
+    assert_eq!(s.phase(), Phase::Roll, "the turn is over");
+    assert_eq!(s.current(), 1);
+}
