@@ -203,8 +203,9 @@ pub(super) fn apply(s: &mut Sprawl, seat: Seat, action: &Action) {
     }
 }
 
-/// Counting Coup: the players, in turn order after the sporer, who could neutralize the new tower on
-/// their next turn and so may ask "are you sure?" (nobody can once the deck is empty).
+/// Counting Coup: the players, in turn order after the sporer, who could neutralize the new tower
+/// with one move on the board as it is now (the rulebook's "on your next turn", judged at once) and
+/// so may ask "are you sure?" (nobody can once the deck is empty).
 fn coup_askers(s: &Sprawl, sporer: Seat, sq: Square) -> Vec<u8> {
     if !s.variants.counting_coup || s.deck.is_empty() {
         return Vec::new();

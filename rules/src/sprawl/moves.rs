@@ -1,4 +1,4 @@
-//! Generating Sprawl's board moves, and asking whether a player could neutralize a tower next turn.
+//! Generating Sprawl's board moves, and whether a player could neutralize a tower with one move now.
 
 use std::collections::BTreeSet;
 

@@ -255,6 +255,45 @@ fn build_needs_the_piece_in_your_stash() {
     refused(&s, RED, build("e6", 2), "no medium (2) left");
 }
 
+/// "To branch, lay a piece from your stash": no branch of a size the stash has run out of, off a
+/// tower or off a branch.
+#[test]
+fn a_branch_needs_the_piece_in_your_stash() {
+    // Red's five mediums are all on the board: four round b2, one atop e6.
+    let s = position(
+        &[("b2", vec![p(RED, 3)]), ("e6", vec![p(RED, 3), p(RED, 2)])],
+        &[
+            ("b3", p(RED, 2), Dir::North, "b2"),
+            ("c2", p(RED, 2), Dir::East, "b2"),
+            ("b1", p(RED, 2), Dir::South, "b2"),
+            ("a2", p(RED, 2), Dir::West, "b2"),
+            ("d6", p(RED, 3), Dir::West, "e6"),
+        ],
+        RED,
+    );
+    assert_eq!(s.stash(0), [5, 0, 2]);
+    refused(
+        &s,
+        RED,
+        branch("e6", "e5", 2, Dir::South),
+        "no medium (2) left",
+    );
+    allowed(&s, RED, branch("e6", "e5", 1, Dir::South));
+    allowed(&s, RED, branch("e6", "e5", 3, Dir::South));
+    // Off the large on d6 only a medium may come, and there is none.
+    refused(
+        &s,
+        RED,
+        branch("d6", "c6", 2, Dir::West),
+        "no medium (2) left",
+    );
+    assert!(
+        !s.legal_actions(0)
+            .iter()
+            .any(|a| matches!(a, Action::Branch { from, .. } if *from == at("d6")))
+    );
+}
+
 #[test]
 fn any_size_may_branch_off_a_tower_pointing_straight_away() {
     let s = position(&[("c3", vec![p(RED, 1)])], &[], RED);
@@ -505,4 +544,45 @@ fn branch_capacity_is_4_for_one_piece_12_for_two_and_24_for_three() {
             (1..=h).contains(&d)
         }));
     }
+}
+
+/// Ruling 5: 12 is a bound set by the squares, not a count one stash fills (its 15 pieces, less the
+/// tower, have too few of the sizes a full tree needs). With Sprawlgami two colours share a tree,
+/// and on an 8x8 board, where the builder's large can target the tower from outside the tree's
+/// squares, a two-piece tower does carry 12.
+#[test]
+fn sprawlgami_two_colours_fill_a_two_piece_towers_twelve_squares() {
+    let setup = Setup::new(7, 0).with(Variants::of(&[Variant::Sprawlgami]));
+    let mut s = Sprawl::with_layout(
+        &setup,
+        &[(at("c3"), vec![p(RED, 3)]), (at("c7"), vec![p(YELLOW, 3)])],
+        &[(at("c6"), p(YELLOW, 3), Dir::South, at("c7"))],
+        0,
+    )
+    .unwrap();
+    let moves: [(u8, Action); 14] = [
+        (RED, branch("c3", "c4", 3, Dir::North)),
+        (RED, branch("c3", "d3", 3, Dir::East)),
+        (YELLOW, build("c3", 2)),
+        (YELLOW, branch("c3", "c2", 3, Dir::South)),
+        (YELLOW, branch("c3", "b3", 3, Dir::West)),
+        (RED, branch("c4", "c5", 2, Dir::North)),
+        (RED, branch("c4", "d4", 2, Dir::East)),
+        (RED, branch("d3", "e3", 2, Dir::East)),
+        (RED, branch("d3", "d2", 2, Dir::South)),
+        (YELLOW, branch("c2", "c1", 2, Dir::South)),
+        (YELLOW, branch("c2", "b2", 2, Dir::West)),
+        (YELLOW, branch("b3", "a3", 2, Dir::West)),
+        (YELLOW, branch("b3", "b4", 2, Dir::North)),
+        (RED, branch("d4", "d5", 1, Dir::North)),
+    ];
+    for (seat, a) in &moves[..13] {
+        s.current = *seat;
+        s = allowed(&s, *seat, a.clone());
+    }
+    assert_eq!(s.board().supported(at("c3")), branch_capacity(2));
+    assert_eq!(s.board().tower(at("c3")).unwrap().height(), 2);
+    // Every square within two steps is taken, and nothing goes three steps out.
+    s.current = RED;
+    refused(&s, RED, moves[13].1.clone(), "at most 2 pieces");
 }

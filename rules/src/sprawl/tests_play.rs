@@ -38,6 +38,31 @@ fn a_tower_attacked_by_a_size_it_lacks_is_neutralized() {
     assert_eq!(next.neutralized_by(1), (0, 0));
 }
 
+/// Ruling 7: neutralizing is credited (tie-breaks 1 and 2) to the owners of the attacking branch
+/// points that make the tower fall; in the basic game only a size the tower lacks does that.
+#[test]
+fn only_attackers_of_a_size_the_tower_lacks_get_credit_for_neutralizing_it() {
+    // Green's medium on d4 attacks Yellow's 3-2 tower on d3, which holds a medium and stands.
+    let s = position(
+        &[
+            ("b3", vec![p(RED, 3)]),
+            ("d3", vec![p(YELLOW, 3), p(YELLOW, 2)]),
+            ("d5", vec![p(GREEN, 3)]),
+            ("e6", vec![p(YELLOW, 1)]),
+        ],
+        &[("d4", p(GREEN, 2), Dir::South, "d5")],
+        RED,
+    );
+    assert!(!s.is_neutralized(at("d3")));
+    // Red's small attacks it too, with the size it lacks: it falls, and only Red made it fall.
+    let next = allowed(&s, RED, branch("b3", "c3", 1, Dir::East));
+    assert!(next.is_neutralized(at("d3")));
+    assert_eq!(next.attackers(at("d3")).len(), 2);
+    assert_eq!(next.neutralized_by(0), (5, 1));
+    assert_eq!(next.neutralized_by(2), (0, 0));
+    assert_eq!(next.neutralized_by(1), (0, 0));
+}
+
 #[test]
 fn a_tower_attacked_by_a_size_it_holds_stands() {
     let next = allowed(
@@ -227,6 +252,32 @@ fn never_spore_off_a_branch_point_on_a_neutralized_tower() {
     assert!(s.targeted_squares(0).is_empty());
 }
 
+/// "To spore, place a piece from your stash": no spore of a size the stash has run out of.
+#[test]
+fn a_spore_needs_the_piece_in_your_stash() {
+    // Red's five smalls are all on the board; its large on a2 targets a5.
+    let s = position(
+        &[
+            ("a1", vec![p(RED, 3)]),
+            ("e1", vec![p(RED, 3)]),
+            ("e6", vec![p(RED, 3)]),
+        ],
+        &[
+            ("a2", p(RED, 3), Dir::North, "a1"),
+            ("b1", p(RED, 1), Dir::East, "a1"),
+            ("e2", p(RED, 1), Dir::North, "e1"),
+            ("d1", p(RED, 1), Dir::West, "e1"),
+            ("e5", p(RED, 1), Dir::South, "e6"),
+            ("d6", p(RED, 1), Dir::West, "e6"),
+        ],
+        RED,
+    );
+    assert_eq!(s.stash(0), [0, 5, 1]);
+    refused(&s, RED, spore("a5", 1), "no small (1) left");
+    allowed(&s, RED, spore("a5", 2));
+    allowed(&s, RED, spore("a5", 3));
+}
+
 #[test]
 fn the_game_ends_at_the_beginning_of_the_turn_of_a_player_without_a_valid_move() {
     // Red's only tower is neutralized: Red has no valid move. Yellow and Green still play their turns.
@@ -273,6 +324,41 @@ fn at_the_end_neutralized_towers_and_their_branches_return_to_the_stashes() {
     assert_eq!(s.scores(), vec![30, 24, 25]);
     // Fewest points left wins.
     assert_eq!(s.returns(), vec![0.0, 1.0, 0.0]);
+}
+
+/// "Return all pieces in neutralized towers and branches attached to neutralized towers": the whole
+/// tree (ruling 4), branches laid off branches included, not only those laid off the tower itself.
+#[test]
+fn at_the_end_a_neutralized_towers_whole_tree_returns_branches_off_branches_too() {
+    // Red's 3-2 tower on a1 has a large on a2 off it, and two mediums off that large: one in the
+    // square it points at (a3), one off its side (b2). Yellow's small on b1 neutralizes a1.
+    let s = position(
+        &[
+            ("a1", vec![p(RED, 3), p(RED, 2)]),
+            ("c1", vec![p(YELLOW, 3)]),
+            ("e6", vec![p(GREEN, 3)]),
+        ],
+        &[
+            ("a2", p(RED, 3), Dir::North, "a1"),
+            ("a3", p(RED, 2), Dir::East, "a2"),
+            ("b2", p(RED, 2), Dir::East, "a2"),
+            ("b1", p(YELLOW, 1), Dir::West, "c1"),
+        ],
+        YELLOW,
+    );
+    assert!(s.is_neutralized(at("a1")));
+    assert_eq!(s.board().branch(at("a3")).unwrap().depth, 2);
+    assert_eq!(s.stash(0), [5, 2, 3]);
+    let s = allowed(&s, YELLOW, build("c1", 2));
+    let mut s = s;
+    s.apply(2, &build("e6", 2)).unwrap();
+    assert!(s.is_over());
+    for sq in ["a1", "a2", "a3", "b2"] {
+        assert_eq!(s.cell(at(sq)), Some(&Cell::Empty), "{sq} is cleared");
+    }
+    assert_eq!(s.stash(0), [5, 5, 5]);
+    assert_eq!(s.scores(), vec![30, 24, 25]);
+    s.check_invariants().unwrap();
 }
 
 #[test]

@@ -56,6 +56,92 @@ fn sprawlgami_build_on_an_opponents_tower_your_branch_point_targets() {
     assert_eq!(next.scores()[1], 23);
 }
 
+/// At the end every piece of a neutralized tower and its tree returns "to their player's stashes":
+/// with Sprawlgami a tower and its tree may hold two colours, and each piece goes to its owner.
+#[test]
+fn sprawlgami_a_neutralized_two_colour_tower_returns_each_piece_to_its_owner() {
+    // Red topped Yellow's large on a4 with a medium; the tree holds Yellow's large on a5 and Red's
+    // medium on b4 with a small off it on c4. Green's small on a3 neutralizes the tower.
+    let s = position_with(
+        only(Variant::Sprawlgami),
+        &[
+            ("a2", vec![p(GREEN, 3)]),
+            ("a4", vec![p(YELLOW, 3), p(RED, 2)]),
+        ],
+        &[
+            ("a3", p(GREEN, 1), Dir::North, "a2"),
+            ("a5", p(YELLOW, 3), Dir::North, "a4"),
+            ("b4", p(RED, 2), Dir::East, "a4"),
+            ("c4", p(RED, 1), Dir::North, "b4"),
+        ],
+        GREEN,
+    );
+    assert!(s.is_neutralized(at("a4")));
+    assert_eq!(s.neutralized_by(2), (5, 1));
+    // Green builds; Red then has no valid move and the game ends.
+    let mut s = s;
+    s.apply(2, &build("a2", 2)).unwrap();
+    assert!(s.is_over());
+    for sq in ["a4", "a5", "b4", "c4"] {
+        assert_eq!(s.cell(at(sq)), Some(&Cell::Empty), "{sq} is cleared");
+    }
+    assert_eq!(s.stash(0), [5, 5, 5]);
+    assert_eq!(s.stash(1), [5, 5, 5]);
+    assert_eq!(s.stash(2), [4, 4, 4]);
+    assert_eq!(s.scores(), vec![30, 30, 24]);
+    s.check_invariants().unwrap();
+}
+
+/// Ruling 10: "no more valid moves" is judged at the beginning of the player's turn. A player left
+/// without a move in between (here by Green's branch) gets one back when another seat's Sprawlgami
+/// build makes its tower taller, and the game goes on.
+#[test]
+fn sprawlgami_a_player_stuck_between_turns_who_gets_a_move_back_plays_on() {
+    // Yellow's large on a1 has a medium branch on a2 (depth 1), which the one-piece tower cannot
+    // lengthen; all five Yellow mediums are on the board (the rest in the dead tree on d4, which
+    // Red's small on c4 neutralized), and the medium's target a4 holds Red's large. Yellow's only
+    // move is a branch off a1 into b1. Red's medium on a3 targets a1.
+    let s = position_with(
+        only(Variant::Sprawlgami),
+        &[
+            ("a1", vec![p(YELLOW, 3)]),
+            ("d4", vec![p(YELLOW, 3), p(YELLOW, 2)]),
+            ("a4", vec![p(RED, 3)]),
+            ("b4", vec![p(RED, 3)]),
+            ("c1", vec![p(GREEN, 3)]),
+        ],
+        &[
+            ("a2", p(YELLOW, 2), Dir::North, "a1"),
+            ("d5", p(YELLOW, 2), Dir::North, "d4"),
+            ("d3", p(YELLOW, 2), Dir::South, "d4"),
+            ("e4", p(YELLOW, 2), Dir::East, "d4"),
+            ("a3", p(RED, 2), Dir::South, "a4"),
+            ("c4", p(RED, 1), Dir::East, "b4"),
+        ],
+        GREEN,
+    );
+    assert!(s.is_neutralized(at("d4")));
+    assert_eq!(s.stash(1), [5, 0, 3]);
+    assert!(
+        moves::moves(&s, 1)
+            .iter()
+            .all(|a| matches!(a, Action::Branch { to, .. } if *to == at("b1")))
+    );
+    // Green fills b1 (its large attacks a1, which holds a large): Yellow has no valid move now.
+    let s = allowed(&s, GREEN, branch("c1", "b1", 3, Dir::West));
+    assert!(moves::moves(&s, 1).is_empty());
+    assert_eq!(s.to_act(), ToAct::Seats(vec![0]));
+    // Had Red not helped, Yellow's turn would begin without a move and the game would end.
+    let ended = allowed(&s, RED, build("b4", 2));
+    assert!(ended.is_over());
+    // Red tops a1 with a medium: a two-piece tower lets Yellow's medium take a small off it.
+    let s = allowed(&s, RED, build("a1", 2));
+    assert_eq!(s.board().tower(at("a1")).unwrap().height(), 2);
+    assert!(!s.is_over());
+    assert_eq!(s.to_act(), ToAct::Seats(vec![1]));
+    allowed(&s, YELLOW, branch("a2", "b2", 1, Dir::East));
+}
+
 #[test]
 fn sprawlgami_needs_a_branch_point_targeting_the_tower() {
     let layout = (
@@ -111,6 +197,49 @@ fn overload_one_extra_piece_per_extra_branch_point() {
     allowed(&s, RED, stack("c4", 2, 2));
     allowed(&s, RED, stack("c4", 1, 1));
     refused(&s, RED, stack("c4", 1, 2), "at most 1");
+}
+
+/// Overload: each stacked piece is a build "with a piece from your stash", so a stack needs every
+/// one of its sizes in the stash, not only the bottom one.
+#[test]
+fn overload_every_piece_of_a_stack_comes_from_the_stash() {
+    let ov = only(Variant::Overload);
+    let towers = [
+        ("c1", vec![p(RED, 3)]),
+        ("a4", vec![p(RED, 3)]),
+        ("e4", vec![p(RED, 3)]),
+    ];
+    let targeting = [
+        ("c2", p(RED, 2), Dir::North, "c1"),
+        ("b4", p(RED, 1), Dir::East, "a4"),
+        ("d4", p(RED, 1), Dir::West, "e4"),
+    ];
+    // Red's five smalls on the board: no stack may end in a small.
+    let mut branches = targeting.to_vec();
+    branches.extend([
+        ("b1", p(RED, 1), Dir::West, "c1"),
+        ("d1", p(RED, 1), Dir::East, "c1"),
+        ("a5", p(RED, 1), Dir::North, "a4"),
+    ]);
+    let s = position_with(ov, &towers, &branches, RED);
+    assert_eq!(s.stash(0), [0, 4, 2]);
+    refused(&s, RED, stack("c4", 3, 3), "no small (1) left");
+    refused(&s, RED, stack("c4", 2, 2), "no small (1) left");
+    allowed(&s, RED, stack("c4", 3, 2));
+    // Red's five mediums on the board: no stack with a medium in it, at the bottom or in the middle.
+    let mut branches = targeting.to_vec();
+    branches.extend([
+        ("b1", p(RED, 2), Dir::West, "c1"),
+        ("d1", p(RED, 2), Dir::East, "c1"),
+        ("a5", p(RED, 2), Dir::North, "a4"),
+        ("a3", p(RED, 2), Dir::South, "a4"),
+    ]);
+    let s = position_with(ov, &towers, &branches, RED);
+    assert_eq!(s.stash(0), [3, 0, 2]);
+    refused(&s, RED, stack("c4", 3, 2), "no medium (2) left");
+    refused(&s, RED, stack("c4", 3, 3), "no medium (2) left");
+    refused(&s, RED, stack("c4", 2, 1), "no medium (2) left");
+    allowed(&s, RED, stack("c4", 3, 1));
 }
 
 #[test]
@@ -345,6 +474,74 @@ fn counting_coup_taking_back_gives_the_asker_a_face_down_card() {
     assert_eq!(back.to_act(), ToAct::Seats(vec![0]));
     refused(&back, RED, spore("a5", 2), "took that spore back");
     allowed(&back, RED, spore("a5", 3));
+}
+
+/// Counting Coup: "that player may take back the move and make a different move". The new move is
+/// a move like any other: a new spore may be questioned again, and each take-back earns a card.
+#[test]
+fn counting_coup_after_a_take_back_the_sporer_moves_again_and_may_be_questioned_again() {
+    let s = allowed(&coup_position(), RED, spore("a5", 2));
+    let s = allowed(&s, YELLOW, Action::AreYouSure);
+    let s = allowed(&s, RED, Action::TakeBack);
+    assert_eq!(s.to_act(), ToAct::Seats(vec![0]));
+    // A large there, Yellow's small or medium on b5 would neutralize too: Yellow is asked again.
+    let s = allowed(&s, RED, spore("a5", 3));
+    assert_eq!(s.to_act(), ToAct::Seats(vec![1]));
+    assert_eq!(
+        s.legal_actions(1),
+        vec![Action::AreYouSure, Action::StaySilent]
+    );
+    let s = allowed(&s, YELLOW, Action::AreYouSure);
+    let s = allowed(&s, RED, Action::TakeBack);
+    assert_eq!(s.face_down_cards(1), 2);
+    assert_eq!(s.deck_len(), DECK_SIZE - 2);
+    assert_eq!(s.stash(0), [5, 5, 3]);
+    assert_eq!(s.taken_back(), &[spore("a5", 2), spore("a5", 3)]);
+    refused(&s, RED, spore("a5", 2), "took that spore back");
+    refused(&s, RED, spore("a5", 3), "took that spore back");
+    // A third spore is questioned again; kept, it ends the turn and the refusals with it.
+    let s = allowed(&s, RED, spore("a5", 1));
+    assert_eq!(s.to_act(), ToAct::Seats(vec![1]));
+    let s = allowed(&s, YELLOW, Action::StaySilent);
+    assert_eq!(s.phase(), &Phase::Play);
+    assert_eq!(s.to_act(), ToAct::Seats(vec![1]));
+    assert!(s.taken_back().is_empty());
+}
+
+/// Ruling 10: "no more valid moves" is judged at the beginning of the player's turn. A spore can
+/// leave the next player without a move; if the spore is then taken back, that player has a move
+/// again when its turn begins, and the game goes on.
+#[test]
+fn counting_coup_a_player_stuck_by_a_spore_that_is_taken_back_plays_on() {
+    // Yellow's 2-1 tower on a6 can only branch into a5 (b6 holds Green's small), where Red's large
+    // on a2 targets. Green's large on c5 could lay a branch on b5 against a spore on a5.
+    let s = position_with(
+        only(Variant::CountingCoup),
+        &[
+            ("a1", vec![p(RED, 3)]),
+            ("a6", vec![p(YELLOW, 2), p(YELLOW, 1)]),
+            ("b6", vec![p(GREEN, 1)]),
+            ("c5", vec![p(GREEN, 3)]),
+        ],
+        &[("a2", p(RED, 3), Dir::North, "a1")],
+        RED,
+    );
+    assert!(!moves::moves(&s, 1).is_empty());
+    let spored = allowed(&s, RED, spore("a5", 2));
+    // Yellow has no valid move now, and so cannot ask; Green can.
+    assert!(moves::moves(&spored, 1).is_empty());
+    assert_eq!(spored.to_act(), ToAct::Seats(vec![2]));
+    // Kept, the spore ends the game at the beginning of Yellow's turn.
+    let asked = allowed(&spored, GREEN, Action::AreYouSure);
+    assert!(allowed(&asked, RED, Action::KeepMove).is_over());
+    assert!(allowed(&spored, GREEN, Action::StaySilent).is_over());
+    // Taken back, a5 is vacant again: Yellow has a move when its turn begins.
+    let back = allowed(&asked, RED, Action::TakeBack);
+    assert!(!moves::moves(&back, 1).is_empty());
+    let s = allowed(&back, RED, build("a1", 2));
+    assert!(!s.is_over());
+    assert_eq!(s.to_act(), ToAct::Seats(vec![1]));
+    allowed(&s, YELLOW, branch("a6", "a5", 3, Dir::South));
 }
 
 #[test]
