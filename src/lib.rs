@@ -91,7 +91,7 @@ mod tests {
     /// Both systems write one resource, so with the two sets unordered the schedule refuses to
     /// build (ambiguity is an error here) instead of picking an order by chance.
     #[test]
-    fn egui_textures_are_flushed_as_asset_events_the_same_frame() {
+    fn egui_post_processing_runs_before_the_asset_events() {
         let mut app = App::new();
         app.init_resource::<Order>();
         egui_textures_in_time(&mut app);
@@ -114,6 +114,57 @@ mod tests {
         assert_eq!(
             app.world().resource::<Order>().0,
             ["egui textures", "asset events"]
+        );
+    }
+
+    /// The ordering above matters because bevy_egui's texture system sits in its post-processing
+    /// set and the images' asset events in Bevy's: checked on the real plugins.
+    #[test]
+    fn egui_texture_updates_and_image_events_sit_in_the_ordered_sets() {
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            bevy::asset::AssetPlugin::default(),
+            bevy::image::ImagePlugin::default(),
+            bevy::input::InputPlugin,
+            bevy::window::WindowPlugin::default(),
+        ));
+        // The shader assets bevy_egui loads its own into (the render plugins make them in the app).
+        app.init_asset::<bevy::shader::Shader>();
+        app.add_plugins(bevy_egui::EguiPlugin::default());
+        egui_textures_in_time(&mut app);
+        let mut schedule = app
+            .world_mut()
+            .resource_mut::<Schedules>()
+            .remove(PostUpdate)
+            .unwrap();
+        schedule
+            .initialize(app.world_mut())
+            .expect("PostUpdate builds");
+        let systems: Vec<_> = schedule.systems().unwrap().collect();
+        let names = |set: bevy::ecs::intern::Interned<dyn SystemSet>| -> Vec<String> {
+            let keys = schedule
+                .graph()
+                .systems_in_set(set)
+                .expect("a PostUpdate set");
+            systems
+                .iter()
+                .filter(|(key, _)| keys.contains(key))
+                .map(|(_, system)| system.name().to_string())
+                .collect()
+        };
+        let egui = names(bevy_egui::EguiPostUpdateSet::PostProcessOutput.intern());
+        assert!(
+            egui.iter()
+                .any(|n| n.contains("update_egui_textures_system")),
+            "{egui:?}"
+        );
+        let events = names(bevy::asset::AssetEventSystems.intern());
+        assert!(
+            events
+                .iter()
+                .any(|n| n.contains("asset_events") && n.contains("Image")),
+            "{events:?}"
         );
     }
 }

@@ -1,7 +1,8 @@
 //! The hands the players hold, on the table: each seat's cards lie face down in a small fan beside
 //! its start side, to that player's right of the spot where its figure waits, one card a card held.
-//! The human player whose side the view is from holds theirs in the hand window (shown on their
-//! turns), so their fan is not drawn; in an all-AI game or a replay every fan is. Hovering a fan
+//! The human player acting holds theirs in the hand window, so their fan is not drawn; between
+//! human turns neither is the fan of the human player whose side the view is from. In an all-AI
+//! game or a replay every fan is drawn. Hovering a fan
 //! says whose hand it is and how many cards it holds.
 
 use bevy::prelude::*;
@@ -150,7 +151,7 @@ mod tests {
     /// Who keeps their cards in the hand window: the human seat acting, else the one faced; not in a
     /// replay.
     #[test]
-    fn the_human_seat_faced_keeps_its_cards_off_the_table() {
+    fn the_acting_human_else_the_one_faced_keeps_its_cards_off_the_table() {
         use crate::options::SeatKind::{Ai, Human};
         use hoarfrost_rules::record::{Recorder, Replay};
         let session = |seats: Vec<crate::options::SeatKind>| {

@@ -1,6 +1,7 @@
-//! Actions as a damaged save or a hand-edited record can write them: every number in every action
-//! random games offer, replaced in turn by each of the fuzzer's [`NUMBERS`](super::mutate::NUMBERS),
-//! and the acting seat too. The rules must refuse or accept each one without a panic, describe it,
+//! Actions as a damaged save or a hand-edited record can write them: in random games, up to 3 legal
+//! actions per acting seat and step have each of their numbers replaced in turn by each of the
+//! fuzzer's [`NUMBERS`](super::mutate::NUMBERS), and their seat by one past the table and by
+//! `Seat::MAX`. The rules must refuse or accept each one without a panic, describe it,
 //! and keep their invariants after applying what they accept. (The save target reaches the same
 //! code only by chance; this found Ice Castle's `seat + 1` overflow on a Freeze target.)
 

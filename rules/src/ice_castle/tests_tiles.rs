@@ -65,7 +65,12 @@ fn an_ice_slide_is_used_from_either_end_and_either_way_it_leans() {
         open_plain(s, &[c(2, 3), c(3, 2)]);
         s.characters[0] = Some(c(3, 2));
     }));
-    refused(&bare, 0, Action::Move { to: c(2, 3) }, "");
+    refused(
+        &bare,
+        0,
+        Action::Move { to: c(2, 3) },
+        "diagonally only along an ice slide",
+    );
 }
 
 #[test]

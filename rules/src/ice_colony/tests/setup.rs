@@ -248,7 +248,7 @@ fn a_first_piece_keeps_2_squares_from_every_earlier_piece_not_only_the_last_one(
     // White placed on C3, then Orange on A1; Purple places third.
     let s = after_setup(3, 1, &[5, 2, 1], &[12, 0]);
     assert_eq!(s.current_seat(), Some(PURPLE));
-    // D3 is 3 steps from Orange's A1, the last piece placed, but beside White's C3.
+    // D3 is 5 steps from Orange's A1, the last piece placed, but beside White's C3.
     refused(
         &s,
         PURPLE,
