@@ -545,6 +545,46 @@ fn a_mined_piece_capped_by_others_and_split_free_again_still_may_not_cap_the_tow
     );
 }
 
+/// Where the memory ends (a ruling, see the design note): a mined pyramid used as a cap carries
+/// none, so once another seat splits it free it may cap the tower it came from.
+#[test]
+fn a_mined_piece_used_as_a_cap_and_split_free_by_another_seat_may_cap_its_old_tower() {
+    let t0 = [p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)];
+    let u0 = [p(GREEN, 3), p(RED, 2)];
+    let s = table(&[t0.to_vec(), u0.to_vec()]);
+    let (t, u) = (find(&s, &t0), find(&s, &u0));
+    let s = allowed(
+        &s,
+        0,
+        Action::Mine {
+            from: t,
+            index: 1,
+            onto: Some(u),
+        },
+    );
+    assert_eq!(
+        s.tower(u).unwrap().pieces,
+        [p(GREEN, 3), p(RED, 2), p(RED, 2)]
+    );
+    // Red may not split between its own pyramids; Green may, and the mined medium stands alone.
+    refused(&s, 0, Action::Split { tower: u, at: 2 }, "your own colour");
+    let s = allowed(&s, 1, Action::Split { tower: u, at: 2 });
+    let freed = s.towers().last().unwrap();
+    assert_eq!(
+        (freed.pieces.as_slice(), freed.mined_from),
+        ([p(RED, 2)].as_slice(), None)
+    );
+    let freed = freed.id;
+    allowed(
+        &s,
+        0,
+        Action::Cap {
+            piece: freed,
+            onto: t,
+        },
+    );
+}
+
 /// No minebacks when the old tower is split: its lower part keeps the tower's name and is still the
 /// tower the mined piece came from; the upper part is a new tower, which the mined piece may cap.
 #[test]
