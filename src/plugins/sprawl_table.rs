@@ -24,9 +24,14 @@ use crate::systems::{Frame, TableEntity};
 
 /// Distance between square centres: a large pyramid lying down (1.75 long) fits in one square.
 pub const SPACING: f32 = 2.0;
-/// The chessboard's light and dark squares.
-pub const LIGHT_SQUARE: Color = Color::srgb(0.78, 0.82, 0.86);
+/// The chessboard's light and dark squares. The light ones are greyer than the white seat's
+/// pyramids so that those stand out on them.
+pub const LIGHT_SQUARE: Color = Color::srgb(0.66, 0.7, 0.75);
 pub const DARK_SQUARE: Color = Color::srgb(0.25, 0.3, 0.36);
+/// The board's rim, which keeps its edge clear against the table where the squares are light.
+const BOARD_EDGE: Color = Color::srgb(0.2, 0.24, 0.3);
+/// How far the rim reaches past the squares.
+const EDGE_WIDTH: f32 = 0.2;
 
 /// A board square (its tile), clicked to act there.
 #[derive(Component, Clone, Copy, Debug)]
@@ -241,6 +246,22 @@ fn start_game(
         Transform::from_xyz(0.0, -0.12, 0.0),
     ));
     let slab = meshes.add(Cuboid::new(SPACING, 0.04, SPACING));
+    let (width, depth) = (
+        f32::from(dims.0) * SPACING + 2.0 * EDGE_WIDTH,
+        f32::from(dims.1) * SPACING + 2.0 * EDGE_WIDTH,
+    );
+    commands.spawn((
+        Name::new("Board edge"),
+        TableEntity,
+        Pickable::IGNORE,
+        Mesh3d(meshes.add(Cuboid::new(width, 0.04, depth))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: BOARD_EDGE,
+            perceptual_roughness: 0.9,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, -0.05, 0.0),
+    ));
     for sq in state.board().squares() {
         commands.spawn((
             Name::new(format!("Square {}", sq.name())),
@@ -485,6 +506,21 @@ pub fn square_tip(s: &Sprawl, sq: Square) -> Option<String> {
 mod tests {
     use super::*;
     use hoarfrost_rules::sprawl::Piece;
+
+    /// The white seat's pyramids stand out on light squares, and black ones on dark squares; the
+    /// rim is darker than a light square (so the board's edge shows against the table).
+    #[test]
+    fn the_white_and_black_seats_stand_out_on_the_squares() {
+        let lum = |c: Color| c.luminance();
+        let white = lum(palette::hue_color(hoarfrost_rules::Hue::White));
+        let black = lum(palette::hue_color(hoarfrost_rules::Hue::Black));
+        assert!(white > 1.5 * lum(LIGHT_SQUARE), "white on light squares");
+        assert!(lum(DARK_SQUARE) > 2.0 * black, "black on dark squares");
+        assert!(
+            lum(BOARD_EDGE) < 0.5 * lum(LIGHT_SQUARE),
+            "the rim against light squares"
+        );
+    }
 
     #[test]
     fn a_square_tip_says_what_stands_there_and_who_targets_it() {
