@@ -2,8 +2,8 @@
 //! its start side, to that player's right of the spot where its figure waits, one card a card held.
 //! The human player acting holds theirs in the hand window, so their fan is not drawn; between
 //! human turns neither is the fan of the human player whose side the view is from. In an all-AI
-//! game or a replay every fan is drawn. Hovering a fan
-//! says whose hand it is and how many cards it holds.
+//! game or a replay every fan is drawn. Hovering a fan says whose hand it is and how many cards it
+//! holds.
 
 use bevy::prelude::*;
 use hoarfrost_rules::ice_castle::{IceCastle, Side};

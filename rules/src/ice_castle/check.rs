@@ -7,12 +7,14 @@ fn err<T>(msg: &str) -> Result<T, RuleError> {
     Err(RuleError::new(msg))
 }
 
+/// A seat past the table (from a damaged save, it can be any number, the largest too).
+fn no_seat(seat: Seat) -> RuleError {
+    RuleError::new(format!("there is no seat {}", seat.saturating_add(1)))
+}
+
 fn may_act(s: &IceCastle, seat: Seat, action: &Action) -> Result<(), RuleError> {
     if seat >= s.players {
-        return Err(RuleError::new(format!(
-            "there is no seat {}",
-            seat.saturating_add(1)
-        )));
+        return Err(no_seat(seat));
     }
     match s.phase {
         Phase::Over => return err("the game is over"),
@@ -211,10 +213,7 @@ pub(super) fn check(s: &IceCastle, seat: Seat, action: &Action) -> Result<(), Ru
         }
         Action::Freeze { seat: target } => {
             if target >= s.players {
-                return Err(RuleError::new(format!(
-                    "there is no seat {}",
-                    target.saturating_add(1)
-                )));
+                return Err(no_seat(target));
             }
             if target == seat {
                 return err("you cannot freeze your own character");
@@ -226,10 +225,7 @@ pub(super) fn check(s: &IceCastle, seat: Seat, action: &Action) -> Result<(), Ru
         }
         Action::Wand { seat: target, to } => {
             if target >= s.players {
-                return Err(RuleError::new(format!(
-                    "there is no seat {}",
-                    target.saturating_add(1)
-                )));
+                return Err(no_seat(target));
             }
             if target == seat {
                 return err("you cannot use the Magic Wand on yourself");

@@ -3,6 +3,20 @@
 
 use super::*;
 
+/// The player builds `small` on `medium`'s group, the fourth room of an [`almost_beacon`].
+fn complete_beacon(s: &mut IceFortress, medium: RoomId, small: RoomId) {
+    act(
+        s,
+        Action::BuildRoom {
+            room: small,
+            on: Spot::Group {
+                room: medium,
+                group: 0,
+            },
+        },
+    );
+}
+
 /// A column of `e` three rooms high (jumbo, large, medium) with the medium's group filled, and a
 /// small room of `e` in the supply; building it completes the beacon.
 fn almost_beacon(s: &mut IceFortress, e: RoomElement, space: u8) -> (RoomId, RoomId) {
@@ -43,16 +57,7 @@ fn four_rooms_of_one_element_stacked_make_a_beacon_and_flip_its_card() {
     let mut s = building();
     let (medium, small) = almost_beacon(&mut s, RoomElement::Earth, 0);
     assert!(!s.slot(Element::Earth).beacon);
-    act(
-        &mut s,
-        Action::BuildRoom {
-            room: small,
-            on: Spot::Group {
-                room: medium,
-                group: 0,
-            },
-        },
-    );
+    complete_beacon(&mut s, medium, small);
     assert_eq!(s.stack_height(small), 4);
     assert!(s.slot(Element::Earth).beacon);
     assert_eq!(s.beacons(), 1);
@@ -102,16 +107,7 @@ fn a_stack_of_mixed_elements_is_no_beacon() {
     let (medium, _) = almost_beacon(&mut s, RoomElement::Earth, 0);
     let small = find(|c| c.size == Size::Small && c.element == RoomElement::Air);
     to_supply(&mut s, small);
-    act(
-        &mut s,
-        Action::BuildRoom {
-            room: small,
-            on: Spot::Group {
-                room: medium,
-                group: 0,
-            },
-        },
-    );
+    complete_beacon(&mut s, medium, small);
     assert_eq!(s.stack_height(small), 1);
     assert_eq!(s.beacons(), 0);
 }
@@ -128,16 +124,7 @@ fn the_beacon_of_fire_draws_a_room_of_each_size() {
     s.slots[0].card = fire;
     let (medium, small) = almost_beacon(&mut s, RoomElement::Fire, 0);
     let decks: Vec<usize> = Size::ALL.iter().map(|&z| s.deck_len(z)).collect();
-    act(
-        &mut s,
-        Action::BuildRoom {
-            room: small,
-            on: Spot::Group {
-                room: medium,
-                group: 0,
-            },
-        },
-    );
+    complete_beacon(&mut s, medium, small);
     for (i, z) in Size::ALL.iter().enumerate() {
         assert_eq!(s.deck_len(*z), decks[i] - 1, "{z:?}");
     }
@@ -203,16 +190,7 @@ fn the_first_beacon_flips_every_name_card_to_its_advanced_side() {
     let title = s.title(0);
     let (medium, small) = almost_beacon(&mut s, RoomElement::Water, 0);
     assert!(!s.advanced());
-    act(
-        &mut s,
-        Action::BuildRoom {
-            room: small,
-            on: Spot::Group {
-                room: medium,
-                group: 0,
-            },
-        },
-    );
+    complete_beacon(&mut s, medium, small);
     assert!(s.advanced());
     for (c, before) in shown.iter().enumerate() {
         // The advanced name side adds a power; the beacon adds its ability.
@@ -235,16 +213,7 @@ fn the_fourth_beacon_wins_at_once_without_its_immediately_effect() {
     flip(&mut s, Element::Air);
     flip(&mut s, Element::Earth);
     let (medium, small) = almost_beacon(&mut s, RoomElement::Fire, 0);
-    act(
-        &mut s,
-        Action::BuildRoom {
-            room: small,
-            on: Spot::Group {
-                room: medium,
-                group: 0,
-            },
-        },
-    );
+    complete_beacon(&mut s, medium, small);
     assert_eq!(s.phase(), Phase::Won);
     assert!(s.is_over());
     assert!(
@@ -336,16 +305,7 @@ fn a_name_card_flipped_mid_turn_keeps_its_used_power_used_and_its_new_power_free
     act(&mut s, Action::PickRoom { room: looked });
     assert_eq!(s.decision(), None);
     assert!(!s.advanced());
-    act(
-        &mut s,
-        Action::BuildRoom {
-            room: small,
-            on: Spot::Group {
-                room: medium,
-                group: 0,
-            },
-        },
-    );
+    complete_beacon(&mut s, medium, small);
     assert!(s.advanced(), "the first beacon flipped the name cards");
     let on_name = s.powers().iter().filter(|(p, _)| p.card == autumn).count();
     assert_eq!(on_name, 2, "the advanced side shows two powers");
@@ -377,16 +337,7 @@ fn a_beacon_card_stays_flipped_after_its_top_room_is_destroyed() {
     set_character(&mut s, 0, "Eve", &["daring", "stubborn"], "Sapper");
     s.slots[Element::Fire.index()].card = beacon_of_fire();
     let (medium, small) = almost_beacon(&mut s, RoomElement::Fire, 0);
-    act(
-        &mut s,
-        Action::BuildRoom {
-            room: small,
-            on: Spot::Group {
-                room: medium,
-                group: 0,
-            },
-        },
-    );
+    complete_beacon(&mut s, medium, small);
     assert_eq!(s.beacons(), 1);
     let daring = CardRef::Ability(
         content()

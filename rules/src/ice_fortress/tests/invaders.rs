@@ -249,16 +249,23 @@ fn other_invaders_and_fire_after_its_beacon_keep_the_pillar() {
     assert_eq!(s.pillar_value(r, 0), Some(2));
 }
 
+/// A water invader pulled onto the Ripple Keep, alone on the foundation, with two rooms in the
+/// supply: the keep and the two supply rooms.
+fn water_enters(s: &mut IceFortress) -> (RoomId, RoomId, RoomId) {
+    let r = named("Ripple Keep");
+    put_room(s, r, Spot::Foundation(0));
+    let a = named(STONE_HALL);
+    let b = named(SPRING_REFECTORY);
+    to_supply(s, a);
+    to_supply(s, b);
+    pull(s, Element::Water);
+    (r, a, b)
+}
+
 #[test]
 fn water_invaders_flood_a_supply_room_the_player_chooses() {
     let mut s = building();
-    let r = named("Ripple Keep");
-    put_room(&mut s, r, Spot::Foundation(0));
-    let a = named(STONE_HALL);
-    let b = named(SPRING_REFECTORY);
-    to_supply(&mut s, a);
-    to_supply(&mut s, b);
-    pull(&mut s, Element::Water);
+    let (r, a, b) = water_enters(&mut s);
     // Eight equal empty squares: choose one, then the flood.
     act(&mut s, Action::PlaceInvader { at: sq(r, 0) });
     assert_eq!(s.decision(), Some(&Decision::Flood));
@@ -523,13 +530,7 @@ fn earth_invaders_skip_small_rooms_which_have_no_pillar_group() {
 fn the_current_player_chooses_the_landing_and_the_flood_when_it_is_the_second_seat() {
     let mut s = building();
     s.current = 1;
-    let r = named("Ripple Keep");
-    put_room(&mut s, r, Spot::Foundation(0));
-    let a = named(STONE_HALL);
-    let b = named(SPRING_REFECTORY);
-    to_supply(&mut s, a);
-    to_supply(&mut s, b);
-    pull(&mut s, Element::Water);
+    let (r, a, b) = water_enters(&mut s);
     let not_seat_0 = |s: &IceFortress, a: &Action| {
         assert!(s.legal_actions(0).is_empty());
         let err = s.clone().apply(0, a).unwrap_err();
