@@ -12,6 +12,17 @@ pub enum GameKind {
     IceTowers,
 }
 
+/// How a game's seats get their colours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatColouring {
+    /// Each seat's player picks one (Sprawl, Ice Castle, IceTowers).
+    Chosen,
+    /// The rules give seat `i` the `i`-th of these (Ice Colony, whose other colours are terrain).
+    Fixed(Vec<&'static str>),
+    /// Seats have no colour (Ice Fortress, whose players go by their characters).
+    Uncoloured,
+}
+
 impl GameKind {
     /// Every game, in menu order.
     pub const ALL: [GameKind; 5] = [
@@ -51,6 +62,20 @@ impl GameKind {
             GameKind::Sprawl => 3..=8,
             GameKind::IceCastle | GameKind::IceColony => 2..=4,
             GameKind::IceTowers => 2..=6,
+        }
+    }
+
+    /// How the seats get their colours, as the title screen offers them.
+    pub fn seat_colouring(self) -> SeatColouring {
+        match self {
+            GameKind::Sprawl | GameKind::IceCastle | GameKind::IceTowers => SeatColouring::Chosen,
+            GameKind::IceColony => SeatColouring::Fixed(
+                crate::ice_colony::Colour::PLAYERS
+                    .iter()
+                    .map(|c| c.name())
+                    .collect(),
+            ),
+            GameKind::IceFortress => SeatColouring::Uncoloured,
         }
     }
 

@@ -8,6 +8,7 @@ use std::time::SystemTime;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::bots::Level;
+use hoarfrost_rules::catalog::SeatColouring;
 use hoarfrost_rules::ice_colony::ClearTerrain;
 use hoarfrost_rules::sprawl::{Variant, Variants};
 use hoarfrost_rules::{GameKind, Hue};
@@ -166,7 +167,8 @@ impl SetupChoice {
             return Some(why);
         }
         let hues = self.hues();
-        if (1..hues.len()).any(|i| hues[..i].contains(&hues[i])) {
+        let chosen = self.game.seat_colouring() == SeatColouring::Chosen;
+        if chosen && (1..hues.len()).any(|i| hues[..i].contains(&hues[i])) {
             return Some("two seats have the same colour".into());
         }
         None
@@ -306,6 +308,60 @@ fn launch_choice(game: GameKind, options: &LaunchOptions) -> SetupChoice {
     choice
 }
 
+/// One row per seat: human or AI, a human player's name or an AI seat's level, and its colour
+/// where the game lets players choose one (shown as the rules give it where they fix it).
+fn seat_rows(ui: &mut egui::Ui, choice: &mut SetupChoice) {
+    let colouring = choice.game.seat_colouring();
+    for (i, seat) in choice.seats.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("Seat {}", i + 1));
+            ui.selectable_value(&mut seat.kind, SeatKind::Human, "Human");
+            ui.selectable_value(&mut seat.kind, SeatKind::Ai, "AI");
+            if seat.kind == SeatKind::Human {
+                ui.add(
+                    egui::TextEdit::singleline(&mut seat.name)
+                        .hint_text("name")
+                        .char_limit(NAME_LIMIT)
+                        .desired_width(90.0),
+                )
+                .on_hover_text(
+                    "The player's name (or leave it empty: the seat goes by its name in the game, \
+                     such as Red or Player 1)",
+                );
+            }
+            if seat.kind == SeatKind::Ai {
+                let shown = seat.level.map_or("game's own AI", |l| l.name());
+                egui::ComboBox::from_id_salt(("level", i))
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut seat.level, None, "game's own AI");
+                        for level in Level::ALL {
+                            ui.selectable_value(&mut seat.level, Some(level), level.name());
+                        }
+                    });
+            }
+            match &colouring {
+                SeatColouring::Chosen => {
+                    egui::ComboBox::from_id_salt(("hue", i))
+                        .selected_text(seat.hue.name())
+                        .show_ui(ui, |ui| {
+                            for hue in Hue::ALL {
+                                ui.selectable_value(&mut seat.hue, hue, hue.name());
+                            }
+                        });
+                }
+                SeatColouring::Fixed(names) => {
+                    if let Some(name) = names.get(i) {
+                        ui.label(*name)
+                            .on_hover_text("The rules give each seat of this game its colour");
+                    }
+                }
+                SeatColouring::Uncoloured => {}
+            }
+        });
+    }
+}
+
 /// How wide the column beside the game list that sums up the game picked is, in points.
 const SUMMARY_WIDTH: f32 = 300.0;
 
@@ -371,40 +427,7 @@ fn title_menu(
             if n != choice.seats.len() {
                 choice.set_count(n);
             }
-            for (i, seat) in choice.seats.iter_mut().enumerate() {
-                ui.horizontal(|ui| {
-                    ui.label(format!("Seat {}", i + 1));
-                    ui.selectable_value(&mut seat.kind, SeatKind::Human, "Human");
-                    ui.selectable_value(&mut seat.kind, SeatKind::Ai, "AI");
-                    if seat.kind == SeatKind::Human {
-                        ui.add(
-                            egui::TextEdit::singleline(&mut seat.name)
-                                .hint_text("name")
-                                .char_limit(NAME_LIMIT)
-                                .desired_width(90.0),
-                        )
-                        .on_hover_text("The player's name (or leave it empty: the seat's colour)");
-                    }
-                    if seat.kind == SeatKind::Ai {
-                        let shown = seat.level.map_or("game's own AI", |l| l.name());
-                        egui::ComboBox::from_id_salt(("level", i))
-                            .selected_text(shown)
-                            .show_ui(ui, |ui| {
-                                ui.selectable_value(&mut seat.level, None, "game's own AI");
-                                for level in Level::ALL {
-                                    ui.selectable_value(&mut seat.level, Some(level), level.name());
-                                }
-                            });
-                    }
-                    egui::ComboBox::from_id_salt(("hue", i))
-                        .selected_text(seat.hue.name())
-                        .show_ui(ui, |ui| {
-                            for hue in Hue::ALL {
-                                ui.selectable_value(&mut seat.hue, hue, hue.name());
-                            }
-                        });
-                });
-            }
+            seat_rows(ui, &mut choice);
             if choice.game == GameKind::IceColony {
                 ui.horizontal(|ui| {
                     ui.label("Clear terrain:");
@@ -613,6 +636,43 @@ mod tests {
         // Back at the title after a game (from play, from game over): a new seed each time.
         assert_ne!(seen[1], seen[0], "{seen:?}");
         assert_ne!(seen[4], seen[3], "{seen:?}");
+    }
+
+    #[test]
+    fn a_colour_is_offered_only_where_the_game_lets_players_choose_one() {
+        let seats = |game| {
+            let mut c = SetupChoice::new(game, &[SeatKind::Human, SeatKind::Ai], 1);
+            c.pick(game);
+            c
+        };
+        let shown = |game| crate::egui_test::labels(|ui| seat_rows(ui, &mut seats(game)));
+        let hue_names = |labels: &[String]| -> Vec<String> {
+            let names: Vec<&str> = Hue::ALL.iter().map(|h| h.name()).collect();
+            let mut found: Vec<String> = labels
+                .iter()
+                .filter(|l| names.contains(&l.as_str()))
+                .cloned()
+                .collect();
+            found.sort();
+            found.dedup();
+            found
+        };
+        assert_eq!(
+            hue_names(&shown(GameKind::Sprawl)),
+            ["Green", "Red", "Yellow"]
+        );
+        // Ice Colony's rules seat White and Orange; Red and Yellow are its terrain.
+        let colony = shown(GameKind::IceColony);
+        assert_eq!(hue_names(&colony), ["Orange", "White"]);
+        assert!(!colony.iter().any(|l| l == "Red" || l == "Yellow"));
+        assert!(hue_names(&shown(GameKind::IceFortress)).is_empty());
+        // Colours nobody chooses cannot clash.
+        let mut c = seats(GameKind::IceColony);
+        c.seats[1].hue = c.seats[0].hue;
+        assert_eq!(c.problem(), None);
+        c.pick(GameKind::IceTowers);
+        c.seats[1].hue = c.seats[0].hue;
+        assert!(c.problem().unwrap().contains("same colour"));
     }
 
     #[test]
