@@ -326,11 +326,16 @@ fn describe_dice(d: &DiceRoll) -> String {
             ..
         } => {
             let rolls: Vec<String> = rolls.iter().map(u8::to_string).collect();
+            let pips = |n: &u8| hoarfrost_rules::words::count(i64::from(*n), "pip", "pips");
+            let change = if before == after {
+                format!("stays at {}", pips(after))
+            } else {
+                format!("goes from {} to {}", pips(before), pips(after))
+            };
             format!(
-                "Fate die at {}: rolled {}, {before} -> {}",
+                "Fate die at {}: rolled {}; the territory {change}",
                 ice_colony::square_name(*square),
                 rolls.join(" then "),
-                hoarfrost_rules::words::count(i64::from(*after), "pip", "pips")
             )
         }
         DiceRoll::Battle {
@@ -503,7 +508,7 @@ mod tests {
         assert_eq!(faces(&fate), [Some(4), None]);
         assert_eq!(
             describe_dice(&fate),
-            "Fate die at D1: rolled 1 then 4, 1 -> 2 pips"
+            "Fate die at D1: rolled 1 then 4; the territory goes from 1 pip to 2 pips"
         );
         let reduced = DiceRoll::Fate {
             seat: 0,
@@ -514,7 +519,18 @@ mod tests {
         };
         assert_eq!(
             describe_dice(&reduced),
-            "Fate die at D1: rolled 1, 2 -> 1 pip"
+            "Fate die at D1: rolled 1; the territory goes from 2 pips to 1 pip"
+        );
+        let kept = DiceRoll::Fate {
+            seat: 0,
+            square: 3,
+            rolls: vec![3],
+            before: 2,
+            after: 2,
+        };
+        assert_eq!(
+            describe_dice(&kept),
+            "Fate die at D1: rolled 3; the territory stays at 2 pips"
         );
     }
 }
