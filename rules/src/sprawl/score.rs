@@ -118,12 +118,16 @@ impl Sprawl {
             crate::words::listed(&names),
             crate::words::count(best, "point", "points")
         )];
+        // Tie-breaks the contenders are level on, since the last one that set some apart.
+        let mut even: Vec<(usize, String)> = Vec::new();
         for (number, what) in TIE_BREAK_NAMES.iter().enumerate() {
             let value = |st: &Standing| st.tie_breaks()[number];
             let most = level.iter().map(|st| value(st)).max().unwrap_or(0);
             if level.iter().all(|st| value(st) == most) {
+                even.push((number + 1, format!("{what} {most} each")));
                 continue;
             }
+            lines.extend(level_on(&std::mem::take(&mut even)));
             let counts: Vec<String> = level
                 .iter()
                 .map(|st| format!("{} {}", name(st), value(st)))
@@ -139,12 +143,35 @@ impl Sprawl {
             }
         }
         let names: Vec<&str> = level.iter().map(|st| name(st)).collect();
-        lines.push(format!(
-            "{} are level on every tie-break and share the win.",
-            crate::words::listed(&names)
-        ));
+        let names = crate::words::listed(&names);
+        match level_on(&even) {
+            Some(line) => lines.extend([line, format!("{names} share the win.")]),
+            None => lines.push(format!(
+                "{names} are level on every tie-break and share the win."
+            )),
+        }
         lines
     }
+}
+
+/// The line saying which tie-breaks (number, name and count) the contenders were level on, if any:
+/// "Level on tie-breaks 1 and 2: pips of towers neutralized 0 each, towers neutralized 0 each."
+fn level_on(even: &[(usize, String)]) -> Option<String> {
+    let numbers: Vec<String> = even.iter().map(|(n, _)| n.to_string()).collect();
+    let numbers: Vec<&str> = numbers.iter().map(String::as_str).collect();
+    let counts: Vec<&str> = even.iter().map(|(_, c)| c.as_str()).collect();
+    let word = if even.len() == 1 {
+        "tie-break"
+    } else {
+        "tie-breaks"
+    };
+    (!even.is_empty()).then(|| {
+        format!(
+            "Level on {word} {}: {}.",
+            crate::words::listed(&numbers),
+            counts.join(", ")
+        )
+    })
 }
 
 pub(super) fn returns(s: &Sprawl) -> Vec<f64> {

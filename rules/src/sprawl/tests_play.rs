@@ -419,10 +419,13 @@ fn then_to_the_number_of_towers_neutralized() {
     s.neutralized_pips = vec![3, 3, 0];
     s.neutralized_count = vec![1, 2, 0];
     assert_eq!(s.returns(), vec![0.0, 1.0, 0.0]);
-    // Only the tie-break that set them apart is named.
+    // The tie-break they were level on is named with its count, then the one that set them apart.
     assert_eq!(
         s.tie_break_lines()[1..],
-        ["Tie-break 2, towers neutralized: Yellow 2, Red 1."]
+        [
+            "Level on tie-break 1: pips of towers neutralized 3 each.",
+            "Tie-break 2, towers neutralized: Yellow 2, Red 1."
+        ]
     );
 }
 
@@ -442,7 +445,10 @@ fn then_to_spaces_controlled() {
     assert_eq!(s.returns(), vec![1.0, 0.0, 0.0]);
     assert_eq!(
         s.tie_break_lines()[1..],
-        ["Tie-break 3, squares held: Red 3, Yellow 1."]
+        [
+            "Level on tie-breaks 1 and 2: pips of towers neutralized 0 each, towers neutralized 0 each.",
+            "Tie-break 3, squares held: Red 3, Yellow 1."
+        ]
     );
 }
 
@@ -462,7 +468,11 @@ fn then_to_pips_of_towers_controlled() {
     assert_eq!(s.returns(), vec![1.0, 0.0, 0.0]);
     assert_eq!(
         s.tie_break_lines()[1..],
-        ["Tie-break 4, pips in towers held: Red 5, Yellow 3."]
+        [
+            "Level on tie-breaks 1, 2 and 3: pips of towers neutralized 0 each, towers neutralized 0 \
+             each, squares held 2 each.",
+            "Tie-break 4, pips in towers held: Red 5, Yellow 3."
+        ]
     );
 }
 
@@ -484,13 +494,22 @@ fn then_to_towers_controlled_and_otherwise_the_win_is_shared() {
     assert_eq!(s.returns(), vec![0.0, 1.0, 0.0]);
     assert_eq!(
         s.tie_break_lines()[1..],
-        ["Tie-break 5, towers held: Yellow 2, Red 1."]
+        [
+            "Level on tie-breaks 1, 2, 3 and 4: pips of towers neutralized 0 each, towers \
+             neutralized 0 each, squares held 3 each, pips in towers held 3 each.",
+            "Tie-break 5, towers held: Yellow 2, Red 1."
+        ]
     );
     let shared = tie(&[("a1", vec![p(RED, 2)]), ("c3", vec![p(YELLOW, 2)])], &[]);
     assert_eq!(shared.returns(), vec![0.5, 0.5, 0.0]);
     assert_eq!(
         shared.tie_break_lines()[1..],
-        ["Red and Yellow are level on every tie-break and share the win."]
+        [
+            "Level on tie-breaks 1, 2, 3, 4 and 5: pips of towers neutralized 0 each, towers \
+             neutralized 0 each, squares held 1 each, pips in towers held 2 each, towers held 1 \
+             each.",
+            "Red and Yellow share the win."
+        ]
     );
 }
 
