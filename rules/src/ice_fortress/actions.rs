@@ -276,6 +276,7 @@ pub fn cost_text(costs: &[Cost]) -> String {
             Cost::AnyShard => "any shard".to_string(),
             Cost::Die(a, b) if a == b => format!("a die of {a}"),
             Cost::Die(1, 6) => "any die".to_string(),
+            Cost::Die(a, b) if b == a + 1 => format!("a die of {a} or {b}"),
             Cost::Die(a, b) => format!("a die of {a} to {b}"),
         })
         .collect::<Vec<_>>()

@@ -614,3 +614,17 @@ fn a_neutralized_earth_invader_lands_on_a_pillar_not_a_group() {
     assert_eq!(b.invaders[4], Some(Element::Earth));
     assert_eq!(b.group_invaders, vec![None, None]);
 }
+
+#[test]
+fn die_costs_read_as_the_cards_say_them() {
+    let text = |a, b| cost_text(&[Cost::Die(a, b)]);
+    assert_eq!(text(3, 3), "a die of 3");
+    assert_eq!(text(1, 6), "any die");
+    assert_eq!(text(5, 6), "a die of 5 or 6");
+    assert_eq!(text(4, 6), "a die of 4 to 6");
+    assert_eq!(
+        cost_text(&[Cost::Die(5, 6), Cost::AnyShard]),
+        "a die of 5 or 6 and any shard"
+    );
+    assert_eq!(cost_text(&[]), "nothing");
+}
