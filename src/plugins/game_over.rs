@@ -52,11 +52,7 @@ fn game_over_window<G: Recorded>(
                     ));
                 });
             }
-            ui.label(hoarfrost_rules::words::count(
-                session.steps() as i64,
-                "step",
-                "steps",
-            ));
+            ui.label(steps_line(session.steps(), session.record().is_none()));
             if let Some(line) = records.and_then(|r| record_line(&r, G::KIND)) {
                 ui.small(line);
             }
@@ -107,6 +103,17 @@ pub fn headline<G: Recorded>(spec: &HudSpec<G>, session: &Session<G>) -> String 
     }
 }
 
+/// How many steps the game took: "47 steps", or for a game started from a table position (which
+/// has no record of how the table came about) "3 steps from the starting position".
+fn steps_line(steps: usize, from_position: bool) -> String {
+    let steps = hoarfrost_rules::words::count(steps as i64, "step", "steps");
+    if from_position {
+        format!("{steps} from the starting position")
+    } else {
+        steps
+    }
+}
+
 /// "Your Sprawl record: 3 won, 2 lost.", once human seats have finished a game of `game`.
 fn record_line(
     records: &crate::records::Records,
@@ -128,6 +135,13 @@ mod tests {
     use super::*;
     use crate::records::{Finished, Records, SeatLine};
     use hoarfrost_rules::GameKind;
+
+    #[test]
+    fn a_game_from_a_table_position_counts_its_steps_from_there() {
+        assert_eq!(steps_line(47, false), "47 steps");
+        assert_eq!(steps_line(1, false), "1 step");
+        assert_eq!(steps_line(0, true), "0 steps from the starting position");
+    }
 
     #[test]
     fn the_record_line_counts_the_human_seats_games_of_this_game_only() {
