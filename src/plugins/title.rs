@@ -264,7 +264,7 @@ fn apply_seat_levels(choice: Res<SetupChoice>, mut levels: ResMut<crate::plugins
     }
 }
 
-fn start_from_command_line(
+pub(crate) fn start_from_command_line(
     options: Res<LaunchOptions>,
     mut choice: ResMut<SetupChoice>,
     mut notice: ResMut<Notice>,

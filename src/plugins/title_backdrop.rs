@@ -275,16 +275,16 @@ pub fn turn_towards(from: f32, to: f32, dt: f32) -> f32 {
 
 pub(crate) fn plugin(app: &mut App) {
     // Spawned in the first frame of the title screen that has the dice loaded (the first title
-    // screen comes up before the app's start-up systems have run).
+    // screen comes up before the app's start-up systems have run). A game `--game` starts is on
+    // the table before the first frame's update, so its title screen never spawns one; the title
+    // screen it comes back to (or a refused launch's) does.
     app.add_systems(
         Update,
         spawn.run_if(
             in_state(Screen::Title)
                 .and_then(not(any_with_component::<Backdrop>))
                 .and_then(resource_exists::<DiceAssets>)
-                .and_then(|o: Res<LaunchOptions>| {
-                    o.game.is_none() && o.bench.is_none() && o.soak.is_none()
-                }),
+                .and_then(|o: Res<LaunchOptions>| o.bench.is_none() && o.soak.is_none()),
         ),
     )
     .add_systems(
@@ -457,7 +457,9 @@ mod tests {
             std::time::Duration::from_millis(200),
         ))
         .insert_resource(options)
-        .add_plugins((crate::screens::plugin, plugin));
+        .init_resource::<crate::session::Notice>()
+        .add_plugins((crate::screens::plugin, plugin))
+        .add_systems(Startup, crate::plugins::title::start_from_command_line);
         app.world_mut()
             .spawn(OrbitCamera::framing(FrameTarget::default()));
         app.update();
@@ -522,26 +524,57 @@ mod tests {
     }
 
     #[test]
-    fn no_backdrop_when_the_command_line_starts_a_game_or_a_measurement() {
-        for options in [
-            LaunchOptions {
-                game: Some(hoarfrost_rules::GameKind::Sprawl),
-                ..default()
-            },
-            LaunchOptions {
-                soak: Some(60),
-                ..default()
-            },
-        ] {
-            let mut app = title_app(options);
+    fn no_backdrop_while_the_command_line_starts_a_game_or_a_measurement() {
+        let dice = |app: &mut App| {
             app.insert_resource(DiceAssets {
                 mesh: Handle::default(),
                 material: Handle::default(),
             });
             app.update();
             app.update();
-            assert_eq!(backdrop(&mut app), 0);
-        }
+        };
+        let mut soak = title_app(LaunchOptions {
+            soak: Some(60),
+            ..default()
+        });
+        dice(&mut soak);
+        assert_eq!(backdrop(&mut soak), 0, "a soak run");
+        // A game the command line starts goes straight to the table...
+        let sprawl = |seats: usize| LaunchOptions {
+            game: Some(GameKind::Sprawl),
+            seats: Some(vec![crate::options::SeatKind::Ai; seats]),
+            ..default()
+        };
+        let mut app = title_app(sprawl(3));
+        dice(&mut app);
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Playing
+        );
+        assert_eq!(
+            backdrop(&mut app),
+            0,
+            "a game started from the command line"
+        );
+        // ...and the title screen it comes back to has its backdrop, as has one where the launch
+        // was refused (a scene that cannot be read, seats the game does not take).
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Title);
+        app.update();
+        app.update();
+        assert_eq!(backdrop(&mut app), 1 + props().len(), "back from the game");
+        let mut refused = title_app(sprawl(2));
+        dice(&mut refused);
+        assert_eq!(
+            *refused.world().resource::<State<Screen>>().get(),
+            Screen::Title
+        );
+        assert_eq!(
+            backdrop(&mut refused),
+            1 + props().len(),
+            "a launch refused"
+        );
     }
 
     #[test]
