@@ -459,13 +459,17 @@ pub(crate) fn hud_spec() -> HudSpec<IceTowers> {
             (!s.has_stopped(seat) && !s.is_over())
                 .then(|| ("Stop".to_string(), hoarfrost_rules::icetowers::Action::Stop))
         }),
-        extra_lines: |s| match s.gus() {
-            Some(gus) => vec![format!(
-                "Gus the ghost ({}): {}",
-                s.hue(gus).name(),
-                s.side_scores()[gus as usize]
-            )],
-            None => vec![],
+        extra_lines: |s| {
+            let gus = s.gus().map(|gus| {
+                format!(
+                    "Gus the ghost ({}): {}",
+                    s.hue(gus).name(),
+                    s.side_scores()[gus as usize]
+                )
+            });
+            // The move limit stands in for the clock: say how near it is.
+            let moves = format!("Moves made: {} of at most {}", s.moves(), s.move_limit());
+            gus.into_iter().chain([moves]).collect()
         },
         panel_actions: |_, _| Vec::new(),
         help: "Turnless: move whenever you like.\n\
@@ -486,7 +490,7 @@ mod tests {
 
     /// As a game starts in a 1280x720 window, every colour's home (2-6 seats, Gus's with two) and
     /// the first 30 central tower places are in sight: inside the window and clear of the side
-    /// panel (top right: 310 pixels wide, 345 high at six seats).
+    /// panel (top right: 310 pixels wide, 365 high at six seats with a three-line notice).
     #[test]
     fn the_side_panel_leaves_every_home_and_the_middle_in_sight() {
         use crate::plugins::camera::{OrbitCamera, pixel_at};
@@ -502,14 +506,14 @@ mod tests {
                             (10.0..1270.0).contains(&at.x) && (10.0..710.0).contains(&at.y),
                             "{what}: out of the window"
                         );
-                        assert!(at.x < 960.0 || at.y > 345.0, "{what}: under the side panel");
+                        assert!(at.x < 960.0 || at.y > 365.0, "{what}: under the side panel");
                     }
                 }
             }
         }
         for n in 0..30 {
             let at = pixel_at(&camera, slot_position(n)).unwrap();
-            assert!(at.x < 960.0 || at.y > 345.0, "tower place {n} at {at}");
+            assert!(at.x < 960.0 || at.y > 365.0, "tower place {n} at {at}");
         }
     }
 
@@ -548,6 +552,28 @@ mod tests {
         s.apply(1, &Action::Stop).unwrap();
         assert!(s.is_over());
         assert_eq!(status(&s, 0), "30 (+0 on 30)");
+    }
+
+    #[test]
+    fn the_panel_counts_the_moves_towards_the_limit() {
+        use hoarfrost_rules::icetowers::{Action, Setup};
+        let lines = hud_spec().extra_lines;
+        let two = IceTowers::new(&Setup::new(2, 1)).unwrap();
+        let gus = format!("Gus the ghost ({}): 30", two.hue(2).name());
+        assert_eq!(lines(&two), [gus.as_str(), "Moves made: 0 of at most 400"]);
+        let mut s = IceTowers::new(&Setup::new(3, 1)).unwrap();
+        let cap = s
+            .legal_actions(0)
+            .into_iter()
+            .find(|a| matches!(a, Action::Cap { .. }))
+            .unwrap();
+        s.apply(0, &cap).unwrap();
+        s.apply(1, &Action::Stop).unwrap();
+        assert_eq!(
+            lines(&s),
+            ["Moves made: 1 of at most 400"],
+            "a stop is no move"
+        );
     }
 
     #[test]
