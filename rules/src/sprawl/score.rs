@@ -100,8 +100,9 @@ impl Sprawl {
     }
 
     /// How a finished game's tie on points was settled, for the game-over screen: the seats level
-    /// on fewest points, then each tie-break that set some of them apart, with every contender's
-    /// count. Empty while the game runs or when one seat has fewest points alone.
+    /// on fewest points, then the tie-breaks in order, each with every contender's count: those
+    /// they were level on in one line, then the one that set some of them apart. Empty while the
+    /// game runs or when one seat has fewest points alone.
     pub fn tie_break_lines(&self) -> Vec<String> {
         let table = self.standings();
         let Some(best) = table.first().map(|st| st.points) else {
@@ -112,10 +113,13 @@ impl Sprawl {
             return Vec::new();
         }
         let name = |st: &Standing| self.hue(st.seat).name();
-        let names: Vec<&str> = level.iter().map(|st| name(st)).collect();
+        let names = |level: &[&Standing]| {
+            let names: Vec<&str> = level.iter().map(|st| name(st)).collect();
+            crate::words::listed(&names)
+        };
         let mut lines = vec![format!(
             "{} have {} left each: the tie-breaks decide.",
-            crate::words::listed(&names),
+            names(&level),
             crate::words::count(best, "point", "points")
         )];
         // Tie-breaks the contenders are level on, since the last one that set some apart.
@@ -127,7 +131,10 @@ impl Sprawl {
                 even.push((number + 1, format!("{what} {most} each")));
                 continue;
             }
-            lines.extend(level_on(&std::mem::take(&mut even)));
+            if !even.is_empty() {
+                lines.push(format!("{}.", level_on(&names(&level), &even)));
+                even.clear();
+            }
             let counts: Vec<String> = level
                 .iter()
                 .map(|st| format!("{} {}", name(st), value(st)))
@@ -142,21 +149,21 @@ impl Sprawl {
                 return lines;
             }
         }
-        let names: Vec<&str> = level.iter().map(|st| name(st)).collect();
-        let names = crate::words::listed(&names);
-        match level_on(&even) {
-            Some(line) => lines.extend([line, format!("{names} share the win.")]),
-            None => lines.push(format!(
-                "{names} are level on every tie-break and share the win."
-            )),
-        }
+        lines.push(if even.is_empty() {
+            format!(
+                "{} are level on every tie-break and share the win.",
+                names(&level)
+            )
+        } else {
+            format!("{}, and share the win.", level_on(&names(&level), &even))
+        });
         lines
     }
 }
 
-/// The line saying which tie-breaks (number, name and count) the contenders were level on, if any:
-/// "Level on tie-breaks 1 and 2: pips of towers neutralized 0 each, towers neutralized 0 each."
-fn level_on(even: &[(usize, String)]) -> Option<String> {
+/// Who was level on which tie-breaks (number, name and count): "Red and Yellow are level on
+/// tie-breaks 1 and 2: pips of towers neutralized 0 each, towers neutralized 0 each".
+fn level_on(who: &str, even: &[(usize, String)]) -> String {
     let numbers: Vec<String> = even.iter().map(|(n, _)| n.to_string()).collect();
     let numbers: Vec<&str> = numbers.iter().map(String::as_str).collect();
     let counts: Vec<&str> = even.iter().map(|(_, c)| c.as_str()).collect();
@@ -165,13 +172,11 @@ fn level_on(even: &[(usize, String)]) -> Option<String> {
     } else {
         "tie-breaks"
     };
-    (!even.is_empty()).then(|| {
-        format!(
-            "Level on {word} {}: {}.",
-            crate::words::listed(&numbers),
-            counts.join(", ")
-        )
-    })
+    format!(
+        "{who} are level on {word} {}: {}",
+        crate::words::listed(&numbers),
+        counts.join(", ")
+    )
 }
 
 pub(super) fn returns(s: &Sprawl) -> Vec<f64> {

@@ -423,7 +423,7 @@ fn then_to_the_number_of_towers_neutralized() {
     assert_eq!(
         s.tie_break_lines()[1..],
         [
-            "Level on tie-break 1: pips of towers neutralized 3 each.",
+            "Yellow and Red are level on tie-break 1: pips of towers neutralized 3 each.",
             "Tie-break 2, towers neutralized: Yellow 2, Red 1."
         ]
     );
@@ -446,7 +446,8 @@ fn then_to_spaces_controlled() {
     assert_eq!(
         s.tie_break_lines()[1..],
         [
-            "Level on tie-breaks 1 and 2: pips of towers neutralized 0 each, towers neutralized 0 each.",
+            "Red and Yellow are level on tie-breaks 1 and 2: pips of towers neutralized 0 each, \
+             towers neutralized 0 each.",
             "Tie-break 3, squares held: Red 3, Yellow 1."
         ]
     );
@@ -469,8 +470,8 @@ fn then_to_pips_of_towers_controlled() {
     assert_eq!(
         s.tie_break_lines()[1..],
         [
-            "Level on tie-breaks 1, 2 and 3: pips of towers neutralized 0 each, towers neutralized 0 \
-             each, squares held 2 each.",
+            "Red and Yellow are level on tie-breaks 1, 2 and 3: pips of towers neutralized 0 each, \
+             towers neutralized 0 each, squares held 2 each.",
             "Tie-break 4, pips in towers held: Red 5, Yellow 3."
         ]
     );
@@ -495,8 +496,8 @@ fn then_to_towers_controlled_and_otherwise_the_win_is_shared() {
     assert_eq!(
         s.tie_break_lines()[1..],
         [
-            "Level on tie-breaks 1, 2, 3 and 4: pips of towers neutralized 0 each, towers \
-             neutralized 0 each, squares held 3 each, pips in towers held 3 each.",
+            "Yellow and Red are level on tie-breaks 1, 2, 3 and 4: pips of towers neutralized 0 \
+             each, towers neutralized 0 each, squares held 3 each, pips in towers held 3 each.",
             "Tie-break 5, towers held: Yellow 2, Red 1."
         ]
     );
@@ -505,10 +506,68 @@ fn then_to_towers_controlled_and_otherwise_the_win_is_shared() {
     assert_eq!(
         shared.tie_break_lines()[1..],
         [
-            "Level on tie-breaks 1, 2, 3, 4 and 5: pips of towers neutralized 0 each, towers \
-             neutralized 0 each, squares held 1 each, pips in towers held 2 each, towers held 1 \
-             each.",
-            "Red and Yellow share the win."
+            "Red and Yellow are level on tie-breaks 1, 2, 3, 4 and 5: pips of towers neutralized 0 \
+             each, towers neutralized 0 each, squares held 1 each, pips in towers held 2 each, \
+             towers held 1 each, and share the win."
+        ]
+    );
+}
+
+/// Red, Yellow and Green level on points: each has 5 pips in towers (a 3 and a 2 for Red and
+/// Yellow, a 3-2 for Green) and 2 pips laid off them, as one branch (Red, Yellow) or two (Green).
+fn three_way_tie() -> Sprawl {
+    let mut s = position(
+        &[
+            ("a1", vec![p(RED, 3)]),
+            ("c1", vec![p(RED, 2)]),
+            ("e1", vec![p(YELLOW, 3)]),
+            ("c3", vec![p(YELLOW, 2)]),
+            ("c5", vec![p(GREEN, 3), p(GREEN, 2)]),
+        ],
+        &[
+            ("a2", p(RED, 2), Dir::North, "a1"),
+            ("e2", p(YELLOW, 2), Dir::North, "e1"),
+            ("b5", p(GREEN, 1), Dir::West, "c5"),
+            ("d5", p(GREEN, 1), Dir::East, "c5"),
+        ],
+        RED,
+    );
+    score::finish(&mut s);
+    assert!(s.scores().iter().all(|&x| x == s.scores()[0]));
+    s
+}
+
+#[test]
+fn of_three_level_seats_the_two_left_level_share_the_win() {
+    let mut s = three_way_tie();
+    // Green neutralized nothing; Red and Yellow a 3-pip tower each, and then they are level.
+    s.neutralized_pips = vec![3, 3, 0];
+    s.neutralized_count = vec![1, 1, 0];
+    assert_eq!(s.returns(), vec![0.5, 0.5, 0.0]);
+    assert_eq!(
+        s.tie_break_lines()[1..],
+        [
+            "Tie-break 1, pips of towers neutralized: Red 3, Yellow 3, Green 0.",
+            "Red and Yellow are level on tie-breaks 2, 3, 4 and 5: towers neutralized 1 each, \
+             squares held 3 each, pips in towers held 5 each, towers held 2 each, and share the \
+             win."
+        ]
+    );
+}
+
+#[test]
+fn seats_the_last_tie_break_leaves_level_share_the_win() {
+    // Level on squares and tower pips; Green holds one tower, the others two.
+    let s = three_way_tie();
+    assert_eq!(s.returns(), vec![0.5, 0.5, 0.0]);
+    assert_eq!(
+        s.tie_break_lines()[1..],
+        [
+            "Red, Yellow and Green are level on tie-breaks 1, 2, 3 and 4: pips of towers \
+             neutralized 0 each, towers neutralized 0 each, squares held 3 each, pips in towers \
+             held 5 each.",
+            "Tie-break 5, towers held: Red 2, Yellow 2, Green 1.",
+            "Red and Yellow are level on every tie-break and share the win."
         ]
     );
 }
