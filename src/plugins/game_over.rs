@@ -26,7 +26,10 @@ fn game_over_window<G: Recorded>(
     mut next: ResMut<NextState<Screen>>,
     mut notice: ResMut<Notice>,
     mut commands: Commands,
-    records: Option<Res<crate::records::Records>>,
+    (records, colours): (
+        Option<Res<crate::records::Records>>,
+        Option<Res<crate::plugins::hud::SeatColours>>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let returns = session.state.returns();
@@ -44,6 +47,8 @@ fn game_over_window<G: Recorded>(
             }
             for seat in 0..returns.len() {
                 let (name, colour) = crate::plugins::hud::seat_label(&spec, &session, seat);
+                // Ice Castle's colours are chosen on the title screen: as in the side panel.
+                let colour = crate::plugins::hud::swatch_colour(colours.as_deref(), seat, colour);
                 ui.horizontal(|ui| {
                     crate::plugins::hud::swatch(ui, colour);
                     ui.label(format!(
@@ -104,11 +109,11 @@ pub fn headline<G: Recorded>(spec: &HudSpec<G>, session: &Session<G>) -> String 
 }
 
 /// How many steps the game took: "47 steps", or for a game started from a table position (which
-/// has no record of how the table came about) "3 steps from the starting position".
+/// has no record of how the table came about) "3 steps from the table position it started from".
 fn steps_line(steps: usize, from_position: bool) -> String {
     let steps = hoarfrost_rules::words::count(steps as i64, "step", "steps");
     if from_position {
-        format!("{steps} from the starting position")
+        format!("{steps} from the table position it started from")
     } else {
         steps
     }
@@ -140,7 +145,10 @@ mod tests {
     fn a_game_from_a_table_position_counts_its_steps_from_there() {
         assert_eq!(steps_line(47, false), "47 steps");
         assert_eq!(steps_line(1, false), "1 step");
-        assert_eq!(steps_line(0, true), "0 steps from the starting position");
+        assert_eq!(
+            steps_line(0, true),
+            "0 steps from the table position it started from"
+        );
     }
 
     #[test]

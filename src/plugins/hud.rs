@@ -398,6 +398,18 @@ fn side_panel<G: Recorded>(
 /// a longer one (a player's long name) wraps instead of widening the panel over the table.
 const SEAT_LINE_WIDTH: f32 = 345.0;
 
+/// A seat's swatch: the colour chosen on the title screen where the rules do not know it
+/// ([`SeatColours`]), else the game's own (`rules_colour`).
+pub fn swatch_colour(
+    colours: Option<&SeatColours>,
+    seat: Seat,
+    rules_colour: egui::Color32,
+) -> egui::Color32 {
+    colours
+        .and_then(|c| c.0.get(seat).copied())
+        .unwrap_or(rules_colour)
+}
+
 /// One line per seat: its colour, name, human or AI, its status and its own button (if any).
 fn seat_rows<G: Recorded>(
     ui: &mut egui::Ui,
@@ -408,9 +420,7 @@ fn seat_rows<G: Recorded>(
 ) {
     for seat in 0..session.state.num_seats() {
         let (name, rules_colour) = seat_label(spec, session, seat);
-        let colour = colours
-            .and_then(|c| c.0.get(seat).copied())
-            .unwrap_or(rules_colour);
+        let colour = swatch_colour(colours, seat, rules_colour);
         let human = session.seats[seat] == SeatKind::Human;
         let who = if human { "human" } else { "AI" };
         let line = format!(
