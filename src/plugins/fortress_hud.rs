@@ -143,7 +143,18 @@ fn dice(n: u32) -> String {
 }
 
 fn power_line(ui: &mut egui::Ui, p: &Power) {
-    ui.label(format!("• {} (costs {})", p.text, cost_text(&p.cost)));
+    ui.label(power_text(p));
+}
+
+/// A power as the cards window lists it: its card text, and what it costs where the text does not
+/// already say ("Pay a die of 6: ..." does).
+fn power_text(p: &Power) -> String {
+    let cost = cost_text(&p.cost);
+    if p.text.contains(&cost) {
+        format!("• {}", p.text)
+    } else {
+        format!("• {} (costs {cost})", p.text)
+    }
 }
 
 /// The width of the "Characters and cards" window's contents, in points (it stands 8 points from
@@ -425,6 +436,36 @@ pub fn target_text(s: &IceFortress, t: Target, figure: Option<&FigurePiece>) -> 
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_power_says_its_cost_once() {
+        use super::*;
+        use hoarfrost_rules::ice_fortress::Cost;
+        let power = |text: &str, cost| Power {
+            text: text.into(),
+            cost,
+            effects: Vec::new(),
+        };
+        let paid = power(
+            "Pay a die of 5 or 6: crystallize an invader.",
+            vec![Cost::Die(5, 6)],
+        );
+        assert_eq!(
+            power_text(&paid),
+            "• Pay a die of 5 or 6: crystallize an invader."
+        );
+        let free = power("Draw a shard.", Vec::new());
+        assert_eq!(power_text(&free), "• Draw a shard. (costs nothing)");
+        // Where the text words it its own way, the cost is said as well.
+        let two = power(
+            "Pay two shards: draw a room.",
+            vec![Cost::AnyShard, Cost::AnyShard],
+        );
+        assert_eq!(
+            power_text(&two),
+            "• Pay two shards: draw a room. (costs any shard and any shard)"
+        );
+    }
+
     #[test]
     fn a_pending_choice_is_one_sentence_in_the_status() {
         use super::*;
