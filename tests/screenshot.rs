@@ -628,7 +628,7 @@ fn the_side_panels_hint_play_it_and_back_buttons_answer_real_clicks() {
     assert_eq!(
         scene_stats(&printed).0,
         backdrop,
-        "the table is still drawn"
+        "not just the title backdrop's {backdrop} pieces drawn"
     );
     let menu = count_in(&p, (0.4, 0.6), (0.4, 0.6), window_grey);
     assert!(

@@ -1,5 +1,5 @@
-//! The title screen: pick a game, its seats (human or AI, colour, a human player's name) and a
-//! seed, then start; or continue the last game, load or replay a save, or open the settings or the
+//! The title screen: pick a game, its seats (human or AI, a colour where the game lets players
+//! choose, a human player's name) and a seed, then start; or continue the last game, load or replay a save, or open the settings or the
 //! records.
 //! With `--game` on the command line it is skipped and the game starts at once.
 
@@ -27,7 +27,7 @@ pub struct SeatChoice {
     pub hue: Hue,
     /// An AI seat's strength: `None` plays the game's own bot, a level the tree search of that level.
     pub level: Option<Level>,
-    /// A human seat's player's name, as typed (empty: none; the seat goes by its colour).
+    /// A human seat's player's name, as typed (empty: none; the seat goes by its name in the game).
     pub name: String,
 }
 
