@@ -314,6 +314,16 @@ fn dotted_seat(session: &Session<Sprawl>) -> Seat {
         .unwrap_or_else(|| session.state.current_player())
 }
 
+/// The squares dotted for `seat`: those its branches target, while the game goes on (at the end
+/// nobody is to move, and the final board stays clear).
+fn dotted_squares(s: &Sprawl, seat: Seat) -> Vec<Square> {
+    if s.is_over() {
+        Vec::new()
+    } else {
+        s.targeted_squares(seat)
+    }
+}
+
 /// Redraw every piece, dot and ring; all share the kit's meshes and materials.
 fn redraw_pieces(
     mut commands: Commands,
@@ -374,7 +384,7 @@ fn redraw_pieces(
     }
     let seat = dotted_seat(&session);
     if let Some(m) = kit.dots.get(seat) {
-        for sq in s.targeted_squares(seat) {
+        for sq in dotted_squares(s, seat) {
             spawn(
                 sq,
                 &kit.dot,
@@ -506,6 +516,24 @@ pub fn square_tip(s: &Sprawl, sq: Square) -> Option<String> {
 mod tests {
     use super::*;
     use hoarfrost_rules::sprawl::Piece;
+
+    #[test]
+    fn targeted_squares_are_dotted_while_the_game_goes_on_only() {
+        let mut s = Sprawl::new(&Setup::new(3, 5)).unwrap();
+        let mut bot = hoarfrost_rules::bots::RandomBot::new(5);
+        let mut dotted_during = false;
+        while hoarfrost_rules::bots::step(&mut s, &mut bot) {
+            if !s.is_over() {
+                let seat = s.current_player();
+                assert_eq!(dotted_squares(&s, seat), s.targeted_squares(seat));
+                dotted_during |= !s.targeted_squares(seat).is_empty();
+            }
+        }
+        assert!(s.is_over() && dotted_during);
+        let targets = (0..3).any(|seat| !s.targeted_squares(seat).is_empty());
+        assert!(targets, "the final board has targets to leave undotted");
+        assert!((0..3).all(|seat| dotted_squares(&s, seat).is_empty()));
+    }
 
     /// The white seat's pyramids stand out on light squares, and black ones on dark squares; the
     /// rim is darker than a light square (so the board's edge shows against the table).
