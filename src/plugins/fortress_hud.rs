@@ -147,10 +147,10 @@ fn power_line(ui: &mut egui::Ui, p: &Power) {
 }
 
 /// A power as the cards window lists it: its card text, and what it costs where the text does not
-/// already say ("Pay a die of 6: ..." does).
+/// already say ("Pay a die of 6: ..." does); a free power always says so.
 fn power_text(p: &Power) -> String {
     let cost = cost_text(&p.cost);
-    if p.text.contains(&cost) {
+    if !p.cost.is_empty() && p.text.contains(&cost) {
         format!("• {}", p.text)
     } else {
         format!("• {} (costs {cost})", p.text)
@@ -453,8 +453,11 @@ mod tests {
             power_text(&paid),
             "• Pay a die of 5 or 6: crystallize an invader."
         );
-        let free = power("Draw a shard.", Vec::new());
-        assert_eq!(power_text(&free), "• Draw a shard. (costs nothing)");
+        let free = power("Draw a shard; nothing else.", Vec::new());
+        assert_eq!(
+            power_text(&free),
+            "• Draw a shard; nothing else. (costs nothing)"
+        );
         // Where the text words it its own way, the cost is said as well.
         let two = power(
             "Pay two shards: draw a room.",

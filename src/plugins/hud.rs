@@ -551,6 +551,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_colour_chosen_on_the_title_screen_colours_the_seat_where_there_is_one() {
+        let rules = egui::Color32::RED;
+        let chosen = SeatColours(vec![egui::Color32::BLUE]);
+        assert_eq!(swatch_colour(Some(&chosen), 0, rules), egui::Color32::BLUE);
+        assert_eq!(
+            swatch_colour(Some(&chosen), 1, rules),
+            rules,
+            "no colour for seat 1"
+        );
+        assert_eq!(swatch_colour(None, 0, rules), rules);
+    }
+
+    #[test]
     fn a_named_human_seat_goes_by_its_player_and_seat_and_an_ai_seat_by_its_seat() {
         use hoarfrost_rules::icetowers::{IceTowers, Setup};
         let recorder = hoarfrost_rules::Recorder::<IceTowers>::new(Setup::new(3, 1)).unwrap();

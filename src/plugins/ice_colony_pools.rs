@@ -65,7 +65,8 @@ pub fn token_position(seat: Seat, seats: usize, stacks: usize) -> Vec3 {
     match stacks.checked_sub(1) {
         None => stack_position(seat, seats, 0) + lift,
         Some(last) => {
-            // Far enough that the last stack, leaning that way in the default view, does not hide it.
+            // Far enough that the last stack, leaning that way in the default view, does not
+            // hide it.
             let beyond = SCALE * size(3).0 / 2.0 + 0.4 + TOKEN_RADIUS;
             stack_position(seat, seats, last) - Vec3::X * beyond + lift
         }

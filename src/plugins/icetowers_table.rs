@@ -490,8 +490,8 @@ mod tests {
     use super::*;
 
     /// As a game starts in a 1280x720 window, every colour's home (2-6 seats, Gus's with two) and
-    /// the central tower places clear of the homes are in sight: inside the window and clear of the side
-    /// panel (top right: 310 pixels wide, 365 high at six seats with a three-line notice).
+    /// the central tower places clear of the homes are in sight: inside the window and clear of
+    /// the side panel (top right: 310 pixels wide, 365 high at six seats with a three-line notice).
     #[test]
     fn the_side_panel_leaves_every_home_and_the_middle_in_sight() {
         use crate::plugins::camera::{OrbitCamera, pixel_at};
@@ -519,9 +519,9 @@ mod tests {
     }
 
     /// How many tower places stay clear of every home. Games between AI seats had at most 13
-    /// towers standing at once at two seats and 23 at six (20 games per table size, measured once
-    /// with a throwaway script); six colours could build up to 45, and past this many places a
-    /// tower may touch a home's nearest row.
+    /// towers standing at once at two seats and 23 at six (the rules crate's ignored test
+    /// `towers_at_once`); six colours could build up to 45, and past this many places a tower may
+    /// touch a home's nearest row.
     const CLEAR_PLACES: usize = 36;
 
     /// The first [`CLEAR_PLACES`] places keep a large tower's square base off every home

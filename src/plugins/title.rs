@@ -1,6 +1,6 @@
 //! The title screen: pick a game, its seats (human or AI, a colour where the game lets players
-//! choose, a human player's name) and a seed, then start; or continue the last game, load or replay a save, or open the settings or the
-//! records.
+//! choose, a human player's name) and a seed, then start; or continue the last game, load or
+//! replay a save, or open the settings or the records.
 //! With `--game` on the command line it is skipped and the game starts at once.
 
 use std::time::SystemTime;

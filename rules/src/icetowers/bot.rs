@@ -171,4 +171,36 @@ mod tests {
         let a = bot.choose(&s, 0).unwrap();
         assert!(s.legal_actions(0).contains(&a));
     }
+
+    /// How many towers (two pyramids or more) stand at once in games between bots, at 2 to 6
+    /// seats, 20 games each. The app keeps the first 36 tower places clear of every home
+    /// (`icetowers_table::CLEAR_PLACES`). Run with `cargo test --release -p hoarfrost-rules --lib
+    /// towers_at_once -- --ignored --nocapture`; it printed at most 13 at two seats, 23 at six.
+    #[test]
+    #[ignore]
+    fn towers_at_once() {
+        use crate::ToAct;
+        for seats in 2..=6 {
+            let mut most = Vec::new();
+            for seed in 0..20u64 {
+                let mut s = IceTowers::new(&Setup::new(seats, seed)).unwrap();
+                let mut bots: Vec<TowerBot> = (0..seats)
+                    .map(|i| TowerBot::new(seed * 10 + i as u64))
+                    .collect();
+                let mut rng = GameRng::new(seed);
+                let mut top = 0;
+                while let ToAct::Seats(v) = s.to_act() {
+                    let seat = v[rng.below(v.len())];
+                    let a = bots[seat].choose(&s, seat).unwrap();
+                    s.apply_unchecked(seat, &a);
+                    let n = s.towers().iter().filter(|t| !t.is_freestanding()).count();
+                    top = top.max(n);
+                }
+                most.push(top);
+            }
+            let top = most.iter().max().unwrap();
+            println!("{seats} seats: at most {top} towers at once");
+            assert!(*top < 36, "more towers than the app's clear places");
+        }
+    }
 }
