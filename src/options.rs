@@ -5,13 +5,15 @@
 use std::path::PathBuf;
 
 use bevy::prelude::{KeyCode, Resource};
-use hoarfrost_rules::GameKind;
 use hoarfrost_rules::bots::Level;
+use hoarfrost_rules::catalog::SeatColouring;
+use hoarfrost_rules::{GameKind, Hue};
 
 pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--seed <n>] [--screenshot <path>] [--exit-after <frames>]
   --game        ice-fortress | sprawl | ice-castle | ice-colony | icetowers: skip the title screen
   --seats       one entry per seat, human (or human:<name>) or ai (default human,ai, and AI seats
                 up to the least the game takes)
+  --colours     with --seats: one colour per seat, as red,blue (games whose players choose colours)
   --seed        seed of the game (default 1 with --game; the title screen deals a new one)
   --continue    resume the last game from its autosave
   --replay      watch a saved game step by step (a save file)
@@ -48,6 +50,8 @@ pub struct LaunchOptions {
     pub seats: Option<Vec<SeatKind>>,
     /// The players' names given with `--seats human:<name>`, by seat (empty where none).
     pub names: Vec<String>,
+    /// The seats' colours given with `--colours`, in seat order.
+    pub colours: Option<Vec<Hue>>,
     pub seed: Option<u64>,
     pub screenshot: Option<PathBuf>,
     pub exit_after: Option<u32>,
@@ -97,6 +101,7 @@ impl LaunchOptions {
                     o.seats = Some(kinds);
                     o.names = names;
                 }
+                "--colours" | "--colors" => o.colours = Some(parse_colours(&value()?)?),
                 "--seed" => {
                     let v = value()?;
                     o.seed = Some(
@@ -158,6 +163,9 @@ impl LaunchOptions {
         if let (Some(game), Some(seats)) = (o.game, &o.seats)
             && let Some(why) = game.refuse_seats(seats.len())
         {
+            return Err(why);
+        }
+        if let Some(why) = colours_problem(&o) {
             return Err(why);
         }
         if o.tutorial {
@@ -367,6 +375,48 @@ pub fn window_fits(w: u32, h: u32) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+/// The colours of "red,Blue": each a colour's name, in any case.
+fn parse_colours(list: &str) -> Result<Vec<Hue>, String> {
+    list.split(',')
+        .map(|name| {
+            Hue::from_name(name).ok_or_else(|| {
+                let all: Vec<&str> = Hue::ALL.iter().map(|h| h.name()).collect();
+                format!(
+                    "--colours names colours ({}), not '{}'",
+                    all.join(", ").to_lowercase(),
+                    name.trim()
+                )
+            })
+        })
+        .collect()
+}
+
+/// Why `--colours` cannot be as given, if it cannot: it names one colour per `--seats` entry, each
+/// seat its own, for a game whose players choose their colours.
+fn colours_problem(o: &LaunchOptions) -> Option<String> {
+    let colours = o.colours.as_ref()?;
+    let (Some(game), Some(seats)) = (o.game, &o.seats) else {
+        return Some("--colours goes with --game and --seats (one colour per seat)".into());
+    };
+    if game.seat_colouring() != SeatColouring::Chosen {
+        return Some(format!(
+            "{}'s players do not choose colours; leave out --colours",
+            game.title()
+        ));
+    }
+    if colours.len() != seats.len() {
+        return Some(format!(
+            "--colours names {} colours for {} seats",
+            colours.len(),
+            seats.len()
+        ));
+    }
+    if (1..colours.len()).any(|i| colours[..i].contains(&colours[i])) {
+        return Some("--colours gives two seats the same colour".into());
+    }
+    None
+}
+
 /// Seat kinds and the players' names from "human:Anna,ai,human".
 fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Vec<String>), String> {
     list.split(',')
@@ -492,6 +542,8 @@ mod tests {
             Some(vec![SeatKind::Human, SeatKind::Ai, SeatKind::Human])
         );
         assert_eq!(named.names, ["Anna", "", ""]);
+        let coloured = parse("--game icetowers --seats ai,ai --colors Cyan,white").unwrap();
+        assert_eq!(coloured.colours, Some(vec![Hue::Cyan, Hue::White]));
     }
 
     #[test]
@@ -508,6 +560,23 @@ mod tests {
                 .contains("seats")
         );
         assert!(parse("--seed x").unwrap_err().contains("number"));
+        let colours = |flags: &str| parse(flags).unwrap_err();
+        assert!(
+            colours("--game sprawl --seats ai,ai,ai --colours red,mauve,blue").contains("'mauve'")
+        );
+        assert!(colours("--game sprawl --colours red,blue,green").contains("--seats"));
+        assert!(colours("--colours red,blue").contains("--game"));
+        assert!(
+            colours("--game ice-colony --seats ai,ai --colours red,blue")
+                .contains("Ice Colony's players do not choose")
+        );
+        assert!(
+            colours("--game sprawl --seats ai,ai,ai --colours red,blue")
+                .contains("2 colours for 3 seats")
+        );
+        assert!(
+            colours("--game icetowers --seats ai,ai --colours red,RED").contains("same colour")
+        );
         assert!(parse("--difficulty 11").unwrap_err().contains("1 to 10"));
         assert!(parse("--level expert").unwrap_err().contains("'expert'"));
         assert!(parse("--quality ultra").unwrap_err().contains("'ultra'"));

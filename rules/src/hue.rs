@@ -46,6 +46,13 @@ impl Hue {
         }
     }
 
+    /// The colour of this name, in any case ("red", "Red").
+    pub fn from_name(name: &str) -> Option<Hue> {
+        Hue::ALL
+            .into_iter()
+            .find(|h| h.name().eq_ignore_ascii_case(name.trim()))
+    }
+
     /// The colour's marking in words: the pattern its pieces carry for colour-blind players (the
     /// asset tool, `tools/make-assets`, draws each pattern by this name).
     pub fn marking(self) -> &'static str {

@@ -291,7 +291,7 @@ pub(crate) fn start_from_command_line(
     }
 }
 
-/// The setup `--game` starts: the seats `--seats` names, as they are (a count the game does not
+/// The setup `--game` starts: the seats `--seats` names, as they are, in the colours `--colours` gives (a count the game does not
 /// take is refused with a word); without `--seats`, a human and an AI seat, with AI seats added up
 /// to the game's least number (three for Sprawl).
 fn launch_choice(game: GameKind, options: &LaunchOptions) -> SetupChoice {
@@ -304,6 +304,13 @@ fn launch_choice(game: GameKind, options: &LaunchOptions) -> SetupChoice {
     let mut choice = SetupChoice::new(game, kinds, seed);
     for (seat, name) in choice.seats.iter_mut().zip(&options.names) {
         seat.name.clone_from(name);
+    }
+    for (seat, &hue) in choice
+        .seats
+        .iter_mut()
+        .zip(options.colours.iter().flatten())
+    {
+        seat.hue = hue;
     }
     choice
 }
@@ -548,6 +555,20 @@ mod tests {
             named.launch_problem().is_some(),
             "two seats are refused with a word"
         );
+    }
+
+    #[test]
+    fn launch_colours_go_to_the_seats_in_order() {
+        let options = LaunchOptions::parse(
+            "--game ice-castle --seats human:Anna,ai,ai --colours cyan,Black,red"
+                .split_whitespace()
+                .map(str::to_string),
+        )
+        .unwrap();
+        let choice = launch_choice(GameKind::IceCastle, &options);
+        assert_eq!(choice.hues(), [Hue::Cyan, Hue::Black, Hue::Red]);
+        assert_eq!(choice.seats[0].name, "Anna");
+        assert_eq!(choice.launch_problem(), None);
     }
 
     /// The screen after Enter is pressed on the title screen with `seats` picked for IceTowers and

@@ -386,6 +386,10 @@ fn the_extra_key_cannot_remove_a_padlock() {
     );
     let s = padlocked(&s, c(5, 0));
     refused(&s, 0, Action::BonusOpen { tile: c(5, 0) }, "padlocked");
+    // Nor close a padlocked door: C1, open, with a padlock put on it.
+    let s = padlocked(&s, c(0, 2));
+    assert!(s.tile(c(0, 2)).unwrap().open);
+    refused(&s, 0, Action::BonusClose { tile: c(0, 2) }, "padlocked");
 }
 
 #[test]

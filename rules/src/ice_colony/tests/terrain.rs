@@ -87,6 +87,49 @@ fn blues_extra_move_cannot_enter_an_enemy_square_and_is_not_told_to_attack() {
 }
 
 #[test]
+fn blues_extra_move_allows_no_attack() {
+    let mut s = game(
+        2,
+        &[(12, Colour::Blue)],
+        &[(12, WHITE, 3), (13, ORANGE, 1), (4, ORANGE, 1)],
+    );
+    fate(&mut s, 12, 2);
+    let s = allowed(&s, WHITE, Action::Move { to: 11, pips: 1 });
+    refused(
+        &s,
+        WHITE,
+        Action::Attack {
+            to: 13,
+            edge: false,
+        },
+        "one extra move",
+    );
+}
+
+#[test]
+fn blue_gives_no_extra_move_after_an_attack() {
+    // White attacks from Blue with 3 and loses (4 against 7): 2 pips stay on the Blue square, and
+    // the turn still ends, since the extra action Blue allows is a second Move.
+    let mut s = game(
+        2,
+        &[(12, Colour::Blue)],
+        &[(12, WHITE, 3), (13, ORANGE, 1), (4, ORANGE, 1)],
+    );
+    fate(&mut s, 12, 2);
+    let mut s = allowed(
+        &s,
+        WHITE,
+        Action::Attack {
+            to: 13,
+            edge: false,
+        },
+    );
+    s.apply_dice(&[1, 6]).unwrap();
+    assert_eq!(pips_of(&s, 12, WHITE), 2);
+    assert_eq!(s.current_seat(), Some(ORANGE));
+}
+
+#[test]
 fn blue_gives_no_extra_move_once_the_territory_is_empty() {
     let mut s = on(Colour::Blue, 2);
     fate(&mut s, 12, 2);
