@@ -159,8 +159,9 @@ impl Records {
         ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new()).unwrap_or_default()
     }
 
-    /// Read `path`: none when there is no file. A damaged file is renamed `records-damaged.ron`
-    /// beside it, so the next game's write does not destroy it, and the message says so.
+    /// Read `path`: none when there is no file. A damaged file is set aside as
+    /// `records-damaged.ron` ([`crate::storage::set_aside_damaged`]), so the next game's write does
+    /// not destroy it, and the message says so.
     pub fn load(path: &Path) -> (Self, Option<String>) {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
@@ -180,11 +181,7 @@ impl Records {
         match Records::from_ron(&text) {
             Ok(records) => (records, None),
             Err(e) => {
-                let aside = path.with_file_name("records-damaged.ron");
-                let kept = match std::fs::rename(path, &aside) {
-                    Ok(()) => format!("it was kept as {}", aside.display()),
-                    Err(r) => format!("it could not be set aside ({r})"),
-                };
+                let kept = crate::storage::set_aside_damaged(path);
                 (
                     Records::default(),
                     Some(format!(
@@ -412,6 +409,14 @@ mod tests {
             "{message}"
         );
         assert!(!path.exists());
+        assert_eq!(
+            std::fs::read_to_string(dir.join("records-damaged.ron")).unwrap(),
+            "(finished: [ (game: \"sprawl\""
+        );
+        // A second damaged file keeps the first one.
+        std::fs::write(&path, "(finished: [").unwrap();
+        let message = Records::load(&path).1.unwrap();
+        assert!(message.contains("records-damaged-2.ron"), "{message}");
         assert_eq!(
             std::fs::read_to_string(dir.join("records-damaged.ron")).unwrap(),
             "(finished: [ (game: \"sprawl\""

@@ -291,8 +291,17 @@ pub fn clean_name(typed: &str) -> String {
 pub fn load_position<G: Game + serde::de::DeserializeOwned>(
     path: &std::path::Path,
 ) -> Result<G, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read the position {}: {e}", path.display()))?;
+    use hoarfrost_rules::save::{self, LoadError};
+    let text = save::read_file(path).map_err(|e| match e {
+        LoadError::Io(why) => format!("cannot read the position {why}"),
+        _ => format!("{} is not a table position (not text)", path.display()),
+    })?;
+    if save::peek(&text).is_ok() {
+        return Err(format!(
+            "{} is a saved game, not a table position: open it with Load or --continue/--replay",
+            path.display()
+        ));
+    }
     let state: G = ron::from_str(&text)
         .map_err(|e| format!("{} is not a position of this game: {e}", path.display()))?;
     state

@@ -321,3 +321,31 @@ fn a_table_click_plays_for_the_human_seat_to_act_and_only_a_left_click_while_a_h
         None
     );
 }
+
+#[test]
+fn a_position_file_is_read_as_a_save_is_and_a_save_given_as_one_is_named() {
+    use hoarfrost_rules::sprawl::Sprawl;
+    let dir = std::env::temp_dir().join(format!("hoarfrost-positions-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string("scenes/positions/sprawl-branch.ron").unwrap();
+    let bom = dir.join("bom.ron");
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    assert!(
+        load_position::<Sprawl>(&bom).is_ok(),
+        "a byte-order mark is dropped"
+    );
+    let folder = load_position::<Sprawl>(&dir).err().unwrap();
+    assert!(folder.contains("not a plain file"), "{folder}");
+    let save = dir.join("save.ron");
+    let saved =
+        hoarfrost_rules::fuzz::targets::sample_save(hoarfrost_rules::GameKind::Sprawl, 3, 20)
+            .unwrap();
+    std::fs::write(&save, saved).unwrap();
+    let said = load_position::<Sprawl>(&save).err().unwrap();
+    assert!(
+        said.contains("is a saved game, not a table position"),
+        "{said}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

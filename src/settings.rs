@@ -175,18 +175,21 @@ impl Settings {
         ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new()).unwrap_or_default()
     }
 
-    /// Read `path`: the defaults when there is no file; the defaults and a message when it is damaged.
+    /// Read `path`: the defaults when there is no file; the defaults and a message when it is
+    /// damaged, the file set aside ([`crate::storage::set_aside_damaged`]) so that saving the
+    /// settings does not write over it.
     pub fn load(path: &Path) -> (Self, Option<String>) {
         match std::fs::read_to_string(path) {
             Ok(text) => match Settings::from_ron(&text) {
                 Ok(s) => (s, None),
-                Err(e) => (
-                    Settings::default(),
-                    Some(format!(
-                        "The settings file {} is damaged ({e}); the defaults are used.",
+                Err(e) => {
+                    let kept = crate::storage::set_aside_damaged(path);
+                    let message = format!(
+                        "The settings file {} is damaged ({e}); {kept} and the defaults are used.",
                         path.display()
-                    )),
-                ),
+                    );
+                    (Settings::default(), Some(message))
+                }
             },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
             Err(e) => (
@@ -286,6 +289,11 @@ mod tests {
         assert!(
             message.contains("damaged") && message.contains("defaults"),
             "{message}"
+        );
+        assert!(message.contains("damaged-damaged.ron"), "{message}");
+        assert!(
+            !path.exists(),
+            "set aside, so that a save does not write over it"
         );
     }
 

@@ -9,6 +9,26 @@ use bevy::prelude::Resource;
 use hoarfrost_rules::GameKind;
 use hoarfrost_rules::save;
 
+/// Move the damaged file at `path` out of the way, so the next write does not destroy it: to
+/// `<stem>-damaged.ron` beside it, or `<stem>-damaged-2.ron` and on where that is taken (an older
+/// damaged file is kept too). Says where it went, for the player's message.
+pub fn set_aside_damaged(path: &Path) -> String {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
+    let free = (1..1000)
+        .map(|n| match n {
+            1 => path.with_file_name(format!("{stem}-damaged.ron")),
+            n => path.with_file_name(format!("{stem}-damaged-{n}.ron")),
+        })
+        .find(|p| !p.exists());
+    let Some(aside) = free else {
+        return "it could not be set aside (too many damaged copies beside it)".into();
+    };
+    match std::fs::rename(path, &aside) {
+        Ok(()) => format!("it was kept as {}", aside.display()),
+        Err(e) => format!("it could not be set aside ({e})"),
+    }
+}
+
 /// The app's data and config folders; `None` where the platform has none (no home directory).
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct Storage {

@@ -145,6 +145,7 @@ pub fn or_title<T>(
     match opened {
         Ok(o) => Some(o),
         Err(e) => {
+            eprintln!("hoarfrost: {e}");
             notice.error(e);
             next.set(Screen::Title);
             None

@@ -125,8 +125,8 @@ impl IceColony {
                 setup.players
             )));
         }
-        if setup.round_limit == 0 {
-            return Err(RuleError::new("the round limit must be at least 1"));
+        if setup.round_limit == 0 || setup.round_limit > 1000 {
+            return Err(RuleError::new("the round limit must be 1 to 1000"));
         }
         let mut set_aside = vec![[0; 3]; Colour::ALL.len()];
         let mut bag = Vec::new();

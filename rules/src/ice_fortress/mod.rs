@@ -147,6 +147,41 @@ impl IceFortress {
                 ));
             }
         }
+        let chars = &self.content().characters;
+        for (i, c) in self.characters.iter().enumerate() {
+            let known = chars.names.iter().any(|n| n.id == c.name)
+                && chars.classes.iter().any(|k| k.id == c.class)
+                && (c.abilities.iter().chain(&c.draft))
+                    .all(|a| chars.abilities.iter().any(|t| t.id == *a));
+            if !known {
+                return Err(format!("character {i} holds a card that does not exist"));
+            }
+        }
+        if !self
+            .content()
+            .difficulty
+            .levels
+            .iter()
+            .any(|l| l.level == self.difficulty)
+        {
+            return Err(format!(
+                "difficulty {} is not on the track",
+                self.difficulty
+            ));
+        }
+        if !(1..=1000).contains(&self.round_limit) || self.round > self.round_limit {
+            return Err(format!(
+                "round {} of a limit of {} (the limit is 1 to 1000)",
+                self.round, self.round_limit
+            ));
+        }
+        if self.rolls_pending as usize > self.pool_count() {
+            return Err(format!(
+                "{} dice to roll with {} in the pool",
+                self.rolls_pending,
+                self.pool_count()
+            ));
+        }
         if self.decks.len() != Size::ALL.len() {
             return Err(format!("{} room decks, not 4", self.decks.len()));
         }
@@ -163,6 +198,16 @@ impl IceFortress {
             .find(|s| self.content().invaders.get(s.card as usize).is_none())
         {
             return Err(format!("invader card {} does not exist", slot.card));
+        }
+        let most_pulled = self.content().foundation.invaders_per_turn as usize
+            + (self.slots.iter())
+                .map(|s| self.content().invaders[s.card as usize].extra_invaders as usize)
+                .sum::<usize>();
+        if self.to_pull as usize > most_pulled {
+            return Err(format!(
+                "{} invaders to pull, more than a turn pulls",
+                self.to_pull
+            ));
         }
         if let Some(Decision::PlaceInvader { options, .. }) = &self.decision {
             for o in options {

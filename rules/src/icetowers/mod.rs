@@ -31,6 +31,8 @@ pub const PER_SIZE: usize = 5;
 pub const PIPS_PER_COLOUR: i64 = 30;
 /// Default move limit, standing in for "everyone agrees to stop" when the clock runs out.
 pub const DEFAULT_MOVE_LIMIT: u32 = 400;
+/// The longest move limit a setup may ask for.
+pub const MAX_MOVE_LIMIT: u32 = 10_000;
 
 /// One pyramid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -117,6 +119,12 @@ impl IceTowers {
             return Err(RuleError::new(format!(
                 "IceTowers needs 2 to 6 seats, not {}",
                 setup.seats
+            )));
+        }
+        if !(1..=MAX_MOVE_LIMIT).contains(&setup.move_limit) {
+            return Err(RuleError::new(format!(
+                "the move limit must be 1 to {MAX_MOVE_LIMIT}, not {}",
+                setup.move_limit
             )));
         }
         let sides = if setup.seats == 2 { 3 } else { setup.seats };

@@ -743,6 +743,15 @@ fn the_move_limit_ends_the_game() {
     };
     s.apply(0, &cap).unwrap();
     assert!(s.is_over());
+    // A save cannot ask for a game that is over before it starts, or one without end.
+    for limit in [0, MAX_MOVE_LIMIT + 1] {
+        let setup = Setup {
+            move_limit: limit,
+            ..Setup::new(3, 0)
+        };
+        let err = IceTowers::new(&setup).unwrap_err();
+        assert!(err.0.contains("move limit must be 1 to"), "{err:?}");
+    }
 }
 
 #[test]

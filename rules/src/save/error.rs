@@ -34,7 +34,10 @@ impl LoadError {
         LoadError::Corrupt {
             line: e.span.start.line,
             column: e.span.start.col,
-            message: e.code.to_string(),
+            message: match e.code {
+                ron::Error::ExceededRecursionLimit => "brackets nested too deeply".to_string(),
+                code => code.to_string(),
+            },
         }
     }
 }

@@ -3,17 +3,45 @@
 //! in the middle leaves the previous save as it was.
 
 use std::fs::{self, File};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::LoadError;
 
-/// The text of the save at `path`: a read failure is [`LoadError::Io`], bytes that are not text are
-/// [`LoadError::NotASave`].
+/// The most bytes a save or table position may hold: a long game's save is a few hundred KiB.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The text of the save at `path`: a read failure, something other than a plain file (a folder, a
+/// pipe that would never end) or a file over [`MAX_FILE_BYTES`] is [`LoadError::Io`]; bytes that are
+/// not text are [`LoadError::NotASave`]. A leading byte-order mark (as some editors write) is dropped.
 pub fn read_file(path: &Path) -> Result<String, LoadError> {
-    let bytes = fs::read(path).map_err(|e| LoadError::Io(format!("{}: {e}", path.display())))?;
-    String::from_utf8(bytes).map_err(|_| LoadError::NotASave)
+    let io = |why: String| LoadError::Io(format!("{}: {why}", path.display()));
+    let meta = fs::metadata(path).map_err(|e| io(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(io("not a plain file".into()));
+    }
+    let too_big = || {
+        io(format!(
+            "larger than any save ({} MiB at most)",
+            MAX_FILE_BYTES >> 20
+        ))
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| io(e.to_string()))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    let text = String::from_utf8(bytes).map_err(|_| LoadError::NotASave)?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 /// Write `text` to `path` atomically (see the module note). On error the old file is untouched and

@@ -94,8 +94,9 @@ struct SaveIn<R> {
     record: R,
 }
 
-/// A record read only as far as counting its steps.
+/// A record read only as far as counting its steps (named `record` in messages, as in the file).
 #[derive(Deserialize)]
+#[serde(rename = "record")]
 struct StepsProbe {
     steps: Vec<IgnoredAny>,
 }
@@ -103,6 +104,7 @@ struct StepsProbe {
 /// Only the version, read first so a file of another format is named as such even if the rest of
 /// its header changed.
 #[derive(Deserialize)]
+#[serde(rename = "save")]
 struct VersionProbe {
     format: u32,
     #[serde(default)]

@@ -181,3 +181,37 @@ fn reading_a_missing_file_or_one_that_is_not_text_is_an_error() {
     assert_eq!(read_file(&bin).unwrap_err(), LoadError::NotASave);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn only_a_plain_file_of_a_save_size_is_read_and_a_byte_order_mark_is_dropped() {
+    let dir = scratch("plain");
+    let not_plain = read_file(&dir).unwrap_err();
+    assert!(
+        not_plain.to_string().contains("not a plain file"),
+        "{not_plain}"
+    );
+    // A named pipe nobody writes to would block a read for ever.
+    let fifo = dir.join("fifo.ron");
+    if std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        assert!(
+            read_file(&fifo)
+                .unwrap_err()
+                .to_string()
+                .contains("not a plain file")
+        );
+    }
+    let big = dir.join("big.ron");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(super::file::MAX_FILE_BYTES + 1).unwrap();
+    let err = read_file(&big).unwrap_err();
+    assert!(err.to_string().contains("larger than any save"), "{err}");
+    let bom = dir.join("bom.ron");
+    let text = sample_save(GameKind::IceTowers, 4, 60).unwrap();
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    assert!(load::<IceTowers>(&read_file(&bom).unwrap()).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -211,11 +211,22 @@ fn deeply_nested_brackets_are_refused_without_overflowing_the_stack() {
     for open in ["[", "(", "Some("] {
         let text = format!("{head}{}", open.repeat(200_000));
         assert!(matches!(peek(&text), Err(LoadError::Corrupt { .. })));
-        assert!(matches!(
-            load::<IceTowers>(&text),
-            Err(LoadError::Corrupt { .. })
-        ));
+        let err = load::<IceTowers>(&text).unwrap_err();
+        assert!(matches!(err, LoadError::Corrupt { .. }));
+        assert!(err.to_string().contains("nested too deeply"), "{err}");
     }
+}
+
+#[test]
+fn a_missing_or_repeated_field_is_named_as_the_file_names_it() {
+    let head = "(format: 1, game: \"icetowers\", app_version: \"0.1.0\", seats: [], ";
+    let missing = peek(&format!("{head}record: (setup: ()))")).unwrap_err();
+    assert!(
+        missing.to_string().contains("`steps` in `record`"),
+        "{missing}"
+    );
+    let twice = peek("(format: 1, format: 1)").unwrap_err();
+    assert!(twice.to_string().contains("in `save`"), "{twice}");
 }
 
 #[test]

@@ -19,6 +19,9 @@ pub(super) fn invariants(s: &Sprawl) -> Result<(), String> {
     {
         return Err("per-seat records do not match the players".into());
     }
+    if (1..n).any(|i| s.hues[..i].contains(&s.hues[i])) {
+        return Err("two players have the same colour".into());
+    }
     let mut counts: Vec<[u32; 3]> = s.stash.iter().map(|c| c.map(u32::from)).collect();
     let b = &s.board;
     let bad_piece = |owner: u8, size: u8| owner as usize >= n || !(1..=3).contains(&size);

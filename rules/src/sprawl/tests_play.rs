@@ -693,3 +693,11 @@ fn battery_long_sprawl() {
     };
     battery::run(battery_game, &cfg);
 }
+
+#[test]
+fn a_position_with_two_players_of_one_colour_is_refused() {
+    let mut s = Sprawl::new(&Setup::new(3, 0)).unwrap();
+    assert!(s.check_position().is_ok());
+    s.hues[2] = s.hues[0];
+    assert!(s.check_position().unwrap_err().contains("same colour"));
+}

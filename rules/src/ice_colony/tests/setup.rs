@@ -9,6 +9,13 @@ fn two_to_four_players() {
     }
     assert!(IceColony::new(&Setup::new(1, 0)).is_err());
     assert!(IceColony::new(&Setup::new(5, 0)).is_err());
+    for round_limit in [0, 1001] {
+        let setup = Setup {
+            round_limit,
+            ..Setup::new(2, 0)
+        };
+        assert!(IceColony::new(&setup).is_err(), "round limit {round_limit}");
+    }
 }
 
 #[test]

@@ -222,3 +222,25 @@ fn a_position_where_the_one_to_act_has_nothing_to_do_is_refused() {
     let err = stuck.check_position().unwrap_err();
     assert!(err.contains("nothing it may do"), "{err}");
 }
+
+#[test]
+fn a_position_with_numbers_no_game_reaches_is_refused() {
+    let s = IceFortress::standard(&Setup::new(2, 3)).unwrap();
+    s.check_position().unwrap();
+    type Edit = fn(&mut IceFortress);
+    let broken: [(&str, Edit); 7] = [
+        ("not on the track", |s| s.difficulty = 200),
+        ("limit is 1 to 1000", |s| s.round_limit = 0),
+        ("limit is 1 to 1000", |s| s.round = 4_000_000),
+        ("does not exist", |s| s.characters[0].class = 250),
+        ("does not exist", |s| s.characters[1].draft.push(250)),
+        ("dice to roll", |s| s.rolls_pending = 255),
+        ("invaders to pull", |s| s.to_pull = 255),
+    ];
+    for (why, edit) in broken {
+        let mut t = s.clone();
+        edit(&mut t);
+        let err = t.check_position().unwrap_err();
+        assert!(err.contains(why), "{why}: {err}");
+    }
+}
