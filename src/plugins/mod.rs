@@ -1,6 +1,7 @@
 //! Every plugin of the app, one per file, added here in one place.
 
 pub mod ai;
+pub mod asset_problems;
 pub mod automation;
 pub mod bench;
 pub mod camera;
@@ -111,6 +112,7 @@ pub(crate) fn plugin(app: &mut App) {
         title_backdrop::plugin,
     ))
     .add_plugins((
+        asset_problems::plugin,
         sound::plugin,
         tooltips::plugin,
         replay::playback,

@@ -1,0 +1,129 @@
+//! Pictures, models and sounds that fail to load (the assets folder missing or damaged): each is
+//! named on the terminal, and the player is told on screen, in the notice and in a banner at the
+//! bottom of the window that stays until closed (a notice alone is soon replaced by the next move's),
+//! instead of being left with a table that has pieces missing and no word why.
+
+use bevy::asset::UntypedAssetLoadFailedEvent;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::session::Notice;
+
+/// What failed to load so far: the first file's path and how many failed; the banner shows while
+/// `shown` holds.
+#[derive(Resource, Default, Debug)]
+pub struct MissingFiles {
+    pub first: Option<String>,
+    pub count: usize,
+    pub shown: bool,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<MissingFiles>()
+        .add_systems(
+            Update,
+            report.run_if(on_message::<UntypedAssetLoadFailedEvent>),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            banner.run_if(|m: Res<MissingFiles>| m.shown),
+        );
+}
+
+/// The player's message for files that failed to load, `first` among them.
+pub fn message(first: &str, count: usize) -> String {
+    let others = match count {
+        0 | 1 => String::new(),
+        2 => " and 1 more".to_string(),
+        n => format!(" and {} more", n - 1),
+    };
+    format!(
+        "Some of the game's files could not be loaded ({first}{others}), so pieces may be missing \
+         from the table. Reinstall the game, or start it from its own folder (assets/ beside it)."
+    )
+}
+
+fn report(
+    mut failed: MessageReader<UntypedAssetLoadFailedEvent>,
+    mut missing: ResMut<MissingFiles>,
+    notice: Option<ResMut<Notice>>,
+) {
+    let told = missing.first.is_some();
+    for e in failed.read() {
+        eprintln!("hoarfrost: cannot load {}: {}", e.path, e.error);
+        missing.first.get_or_insert_with(|| e.path.to_string());
+        missing.count += 1;
+    }
+    if let (false, Some(first), Some(mut notice)) = (told, &missing.first, notice) {
+        notice.error(message(first, missing.count));
+        missing.shown = true;
+    }
+}
+
+fn banner(mut contexts: EguiContexts, mut missing: ResMut<MissingFiles>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let text = message(missing.first.as_deref().unwrap_or("?"), missing.count);
+    egui::Area::new(egui::Id::new("missing files"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(520.0);
+                ui.colored_label(ui.visuals().error_fg_color, text);
+                if ui.button("Close").clicked() {
+                    missing.shown = false;
+                }
+            });
+        });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in asset with no loader: asking for one is bound to fail.
+    #[derive(Asset, TypePath)]
+    struct Missing;
+
+    #[test]
+    fn a_file_that_fails_to_load_is_told_once() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default(), plugin));
+        app.init_asset::<Missing>().init_resource::<Notice>();
+        let assets = app.world().resource::<AssetServer>().clone();
+        let _first: Handle<Missing> = assets.load("models/not-there.glb");
+        for _ in 0..500 {
+            app.update();
+            if app.world().resource::<Notice>().shown() > 0 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        let notice = app.world().resource::<Notice>();
+        assert!(notice.is_error);
+        assert!(
+            notice.text.contains("(models/not-there.glb)"),
+            "{}",
+            notice.text
+        );
+        let _second: Handle<Missing> = assets.load("models/nor-this.glb");
+        for _ in 0..500 {
+            app.update();
+            if app.world().resource::<MissingFiles>().count == 2 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        assert_eq!(app.world().resource::<Notice>().shown(), 1, "told once");
+        let missing = app.world().resource::<MissingFiles>();
+        assert_eq!(missing.count, 2);
+        assert!(missing.shown, "the banner stays");
+    }
+
+    #[test]
+    fn the_message_names_the_first_file_and_counts_the_rest() {
+        assert!(message("models/pyramid.gltf", 1).contains("(models/pyramid.gltf)"));
+        assert!(message("a.png", 2).contains("(a.png and 1 more)"));
+        assert!(message("a.png", 5).contains("(a.png and 4 more)"));
+    }
+}
