@@ -20,7 +20,8 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --screenshot  save a PNG of the window (a few frames before --exit-after; without it, at frame 120)
   --exit-after  quit after this many frames (not counting those a `--click settle` waits)
   --difficulty  Ice Fortress: 1-10 (default 7)
-  --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file in scenes/)
+  --scene       Ice Fortress, Sprawl: start from a saved table position (a RON file's path, as
+                scenes/positions/sprawl-branch.ron)
   --tutorial    play a tutorial whose first moves are guided (Ice Fortress's unless --game names another game)
   --click       click the named table piece with the pointer, a button (button:Hint), press a key
                 (key:Escape, key:F1, key:ctrl+comma, key:down ...), resize the window (resize:960x540)
@@ -88,7 +89,15 @@ impl LaunchOptions {
     /// Parse the flags; an error says which flag is wrong and why.
     pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Self, String> {
         let mut o = LaunchOptions::default();
+        let mut given: Vec<String> = Vec::new();
         while let Some(flag) = it.next() {
+            // Only --click adds up; any other flag given twice would quietly lose its first value.
+            if flag != "--click" && flag.starts_with('-') {
+                if given.contains(&flag) {
+                    return Err(format!("{flag} is given twice"));
+                }
+                given.push(flag.clone());
+            }
             let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
             match flag.as_str() {
                 "--game" => {
@@ -560,6 +569,12 @@ mod tests {
                 .contains("seats")
         );
         assert!(parse("--seed x").unwrap_err().contains("number"));
+        assert!(
+            parse("--game sprawl --game icetowers")
+                .unwrap_err()
+                .contains("--game is given twice")
+        );
+        assert_eq!(parse("--click wait --click wait").unwrap().clicks.len(), 2);
         let colours = |flags: &str| parse(flags).unwrap_err();
         assert!(
             colours("--game sprawl --seats ai,ai,ai --colours red,mauve,blue").contains("'mauve'")

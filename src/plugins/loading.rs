@@ -168,8 +168,13 @@ pub fn stage(text: &str, mode: LoadMode) -> Result<Staged, String> {
 
 /// Read and stage the save file at `path`.
 pub fn stage_file(path: &std::path::Path, mode: LoadMode) -> Result<Staged, String> {
-    let text = save::read_file(path).map_err(|e| e.to_string())?;
-    stage(&text, mode).map_err(|e| format!("{}: {e}", display_name(path)))
+    let named = |e: String| format!("{}: {e}", display_name(path));
+    let text = save::read_file(path).map_err(|e| match e {
+        // A read failure names the whole path already.
+        save::LoadError::Io(_) => e.to_string(),
+        _ => named(e.to_string()),
+    })?;
+    stage(&text, mode).map_err(named)
 }
 
 /// The autosaved game, staged to play on.
