@@ -91,13 +91,17 @@ impl LaunchOptions {
         let mut o = LaunchOptions::default();
         let mut given: Vec<String> = Vec::new();
         while let Some(flag) = it.next() {
-            // Only --click adds up; any other flag given twice would quietly lose its first value.
-            if flag != "--click" && flag.starts_with('-') {
-                if given.contains(&flag) {
-                    return Err(format!("{flag} is given twice"));
-                }
-                given.push(flag.clone());
+            // Only --click adds up; any other flag given twice (under either of its names) would
+            // quietly lose its first value.
+            let flag = match flag.as_str() {
+                "--colors" => "--colours".to_string(),
+                "-h" => "--help".to_string(),
+                _ => flag,
+            };
+            if flag != "--click" && given.contains(&flag) {
+                return Err(format!("{flag} is given twice"));
             }
+            given.push(flag.clone());
             let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
             match flag.as_str() {
                 "--game" => {
@@ -110,7 +114,7 @@ impl LaunchOptions {
                     o.seats = Some(kinds);
                     o.names = names;
                 }
-                "--colours" | "--colors" => o.colours = Some(parse_colours(&value()?)?),
+                "--colours" => o.colours = Some(parse_colours(&value()?)?),
                 "--seed" => {
                     let v = value()?;
                     o.seed = Some(
@@ -162,7 +166,7 @@ impl LaunchOptions {
                 "--sample-every" => {
                     o.sample_every = Some(count(&flag, &value()?, MAX_SOAK_SECONDS)?)
                 }
-                "--help" | "-h" => o.help = true,
+                "--help" => o.help = true,
                 other => return Err(format!("unknown argument '{other}'")),
             }
         }
@@ -407,6 +411,12 @@ fn colours_problem(o: &LaunchOptions) -> Option<String> {
     let (Some(game), Some(seats)) = (o.game, &o.seats) else {
         return Some("--colours goes with --game and --seats (one colour per seat)".into());
     };
+    if o.scene.is_some() || o.soak.is_some() {
+        return Some(
+            "a table position keeps its own colours and --soak picks its own; leave out --colours"
+                .into(),
+        );
+    }
     if game.seat_colouring() != SeatColouring::Chosen {
         return Some(format!(
             "{}'s players do not choose colours; leave out --colours",
@@ -575,6 +585,21 @@ mod tests {
                 .contains("--game is given twice")
         );
         assert_eq!(parse("--click wait --click wait").unwrap().clicks.len(), 2);
+        assert!(
+            parse("--game icetowers --seats ai,ai --colours red,blue --colors red,green")
+                .unwrap_err()
+                .contains("--colours is given twice")
+        );
+        assert!(
+            parse("--foo --foo")
+                .unwrap_err()
+                .contains("unknown argument")
+        );
+        assert!(
+            parse("--game sprawl --seats ai,ai,ai --scene x.ron --colours red,blue,green")
+                .unwrap_err()
+                .contains("own colours")
+        );
         let colours = |flags: &str| parse(flags).unwrap_err();
         assert!(
             colours("--game sprawl --seats ai,ai,ai --colours red,mauve,blue").contains("'mauve'")

@@ -296,9 +296,10 @@ pub fn load_position<G: Game + serde::de::DeserializeOwned>(
         LoadError::Io(why) => format!("cannot read the position {why}"),
         _ => format!("{} is not a table position (not text)", path.display()),
     })?;
-    if save::peek(&text).is_ok() {
+    if matches!(save::peek(&text), Ok(_) | Err(LoadError::Version { .. })) {
         return Err(format!(
-            "{} is a saved game, not a table position: open it with Load or --continue/--replay",
+            "{} is a saved game, not a table position: open it with Load, or watch it with \
+             --replay <file>",
             path.display()
         ));
     }

@@ -180,7 +180,7 @@ impl Settings {
     /// settings does not write over it.
     pub fn load(path: &Path) -> (Self, Option<String>) {
         match std::fs::read_to_string(path) {
-            Ok(text) => match Settings::from_ron(&text) {
+            Ok(text) => match Settings::from_ron(crate::storage::without_bom(&text)) {
                 Ok(s) => (s, None),
                 Err(e) => {
                     let kept = crate::storage::set_aside_damaged(path);
@@ -295,6 +295,9 @@ mod tests {
             !path.exists(),
             "set aside, so that a save does not write over it"
         );
+        // A byte-order mark, as some editors write, is no damage.
+        std::fs::write(&path, "\u{feff}(ui_scale: 1.5)").unwrap();
+        assert_eq!(Settings::load(&path).0.ui_scale, 1.5);
     }
 
     #[test]

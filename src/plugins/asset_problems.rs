@@ -9,12 +9,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::session::Notice;
 
-/// What failed to load so far: the first file's path and how many failed; the banner shows while
-/// `shown` holds.
+/// What failed to load so far: the first file's path and how many distinct files failed; whether
+/// the player has been told; the banner shows while `shown` holds.
 #[derive(Resource, Default, Debug)]
 pub struct MissingFiles {
     pub first: Option<String>,
     pub count: usize,
+    paths: std::collections::HashSet<String>,
+    told: bool,
     pub shown: bool,
 }
 
@@ -48,14 +50,17 @@ fn report(
     mut missing: ResMut<MissingFiles>,
     notice: Option<ResMut<Notice>>,
 ) {
-    let told = missing.first.is_some();
     for e in failed.read() {
-        eprintln!("hoarfrost: cannot load {}: {}", e.path, e.error);
-        missing.first.get_or_insert_with(|| e.path.to_string());
-        missing.count += 1;
+        let path = e.path.to_string();
+        if missing.paths.insert(path.clone()) {
+            eprintln!("hoarfrost: cannot load {path}: {}", e.error);
+            missing.first.get_or_insert(path);
+            missing.count += 1;
+        }
     }
-    if let (false, Some(first), Some(mut notice)) = (told, &missing.first, notice) {
+    if let (false, Some(first), Some(mut notice)) = (missing.told, &missing.first, notice) {
         notice.error(message(first, missing.count));
+        missing.told = true;
         missing.shown = true;
     }
 }
@@ -81,7 +86,8 @@ fn banner(mut contexts: EguiContexts, mut missing: ResMut<MissingFiles>) -> Resu
 mod tests {
     use super::*;
 
-    /// A stand-in asset with no loader: asking for one is bound to fail.
+    /// A stand-in asset with no loader: asking for one fails whether or not the file is there (the
+    /// failure the app reports is the same message either way).
     #[derive(Asset, TypePath)]
     struct Missing;
 
@@ -92,13 +98,15 @@ mod tests {
         app.init_asset::<Missing>().init_resource::<Notice>();
         let assets = app.world().resource::<AssetServer>().clone();
         let _first: Handle<Missing> = assets.load("models/not-there.glb");
-        for _ in 0..500 {
-            app.update();
-            if app.world().resource::<Notice>().shown() > 0 {
-                break;
+        // Loads run on a task pool: wait up to 10 s on a busy machine.
+        let until = |app: &mut App, done: fn(&World) -> bool| {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+            while !done(app.world()) && std::time::Instant::now() < deadline {
+                app.update();
+                std::thread::sleep(std::time::Duration::from_millis(2));
             }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
+        };
+        until(&mut app, |w| w.resource::<Notice>().shown() > 0);
         let notice = app.world().resource::<Notice>();
         assert!(notice.is_error);
         assert!(
@@ -107,13 +115,7 @@ mod tests {
             notice.text
         );
         let _second: Handle<Missing> = assets.load("models/nor-this.glb");
-        for _ in 0..500 {
-            app.update();
-            if app.world().resource::<MissingFiles>().count == 2 {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
+        until(&mut app, |w| w.resource::<MissingFiles>().count == 2);
         assert_eq!(app.world().resource::<Notice>().shown(), 1, "told once");
         let missing = app.world().resource::<MissingFiles>();
         assert_eq!(missing.count, 2);

@@ -291,9 +291,9 @@ pub(crate) fn start_from_command_line(
     }
 }
 
-/// The setup `--game` starts: the seats `--seats` names, as they are, in the colours `--colours` gives (a count the game does not
-/// take is refused with a word); without `--seats`, a human and an AI seat, with AI seats added up
-/// to the game's least number (three for Sprawl).
+/// The setup `--game` starts: the seats `--seats` names, as they are (a count the game does not
+/// take is refused with a word), in the colours `--colours` gives; without `--seats`, a human and
+/// an AI seat, with AI seats added up to the game's least number (three for Sprawl).
 fn launch_choice(game: GameKind, options: &LaunchOptions) -> SetupChoice {
     let seed = options.seed.unwrap_or(1);
     let Some(kinds) = &options.seats else {

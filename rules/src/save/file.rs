@@ -23,7 +23,7 @@ pub fn read_file(path: &Path) -> Result<String, LoadError> {
     }
     let too_big = || {
         io(format!(
-            "larger than any save ({} MiB at most)",
+            "larger than any save or position ({} MiB at most)",
             MAX_FILE_BYTES >> 20
         ))
     };

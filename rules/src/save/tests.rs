@@ -208,7 +208,10 @@ fn only_a_plain_file_of_a_save_size_is_read_and_a_byte_order_mark_is_dropped() {
     let file = std::fs::File::create(&big).unwrap();
     file.set_len(super::file::MAX_FILE_BYTES + 1).unwrap();
     let err = read_file(&big).unwrap_err();
-    assert!(err.to_string().contains("larger than any save"), "{err}");
+    assert!(
+        err.to_string().contains("larger than any save or position"),
+        "{err}"
+    );
     let bom = dir.join("bom.ron");
     let text = sample_save(GameKind::IceTowers, 4, 60).unwrap();
     std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
