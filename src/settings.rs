@@ -163,6 +163,26 @@ impl Settings {
         self
     }
 
+    /// The names in a settings file's `text` that no setting has (a typo, or a setting of a newer
+    /// build); none when the text is no settings at all.
+    pub fn unknown_names(text: &str) -> Vec<String> {
+        let names = |text: &str| match ron::from_str::<ron::Value>(text) {
+            Ok(ron::Value::Map(map)) => map
+                .keys()
+                .filter_map(|k| match k {
+                    ron::Value::String(name) => Some(name.clone()),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let known = names(&Settings::default().to_ron());
+        names(text)
+            .into_iter()
+            .filter(|n| !known.contains(n))
+            .collect()
+    }
+
     /// Settings from RON text; the error says what is wrong with it.
     pub fn from_ron(text: &str) -> Result<Self, String> {
         ron::from_str::<Settings>(text)
@@ -181,7 +201,18 @@ impl Settings {
     pub fn load(path: &Path) -> (Self, Option<String>) {
         match std::fs::read_to_string(path) {
             Ok(text) => match Settings::from_ron(crate::storage::without_bom(&text)) {
-                Ok(s) => (s, None),
+                Ok(s) => {
+                    let unknown = Settings::unknown_names(crate::storage::without_bom(&text));
+                    let message = (!unknown.is_empty()).then(|| {
+                        format!(
+                            "The settings file {} names settings this build does not have ({}); \
+                             they are left out.",
+                            path.display(),
+                            unknown.join(", ")
+                        )
+                    });
+                    (s, message)
+                }
                 Err(e) => {
                     let kept = crate::storage::set_aside_damaged(path);
                     let message = format!(
@@ -277,6 +308,21 @@ mod tests {
             Settings::load(&temp("absent.ron").1),
             (Settings::default(), None)
         );
+    }
+
+    #[test]
+    fn a_setting_this_build_does_not_have_is_named_and_the_others_are_kept() {
+        let (_dir, path) = temp("typo.ron");
+        std::fs::write(&path, "(camera_sped: 3.0, ui_scale: 1.5, volum: 0.1)").unwrap();
+        let (s, message) = Settings::load(&path);
+        assert_eq!(s.ui_scale, 1.5);
+        let message = message.expect("a message");
+        assert!(message.contains("(camera_sped, volum)"), "{message}");
+        assert!(path.exists(), "the file is kept as it is");
+        let every = Settings::default().to_ron();
+        assert_eq!(Settings::unknown_names(&every), Vec::<String>::new());
+        std::fs::write(&path, &every).unwrap();
+        assert_eq!(Settings::load(&path).1, None);
     }
 
     #[test]
