@@ -178,7 +178,7 @@ impl Records {
                 );
             }
         };
-        match Records::from_ron(crate::storage::without_bom(&text)) {
+        match Records::from_ron(hoarfrost_rules::save::without_bom(&text)) {
             Ok(records) => (records, None),
             Err(e) => {
                 let kept = crate::storage::set_aside_damaged(path);

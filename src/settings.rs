@@ -200,9 +200,10 @@ impl Settings {
     /// settings does not write over it.
     pub fn load(path: &Path) -> (Self, Option<String>) {
         match std::fs::read_to_string(path) {
-            Ok(text) => match Settings::from_ron(crate::storage::without_bom(&text)) {
+            Ok(text) => match Settings::from_ron(hoarfrost_rules::save::without_bom(&text)) {
                 Ok(s) => {
-                    let unknown = Settings::unknown_names(crate::storage::without_bom(&text));
+                    let unknown =
+                        Settings::unknown_names(hoarfrost_rules::save::without_bom(&text));
                     let message = (!unknown.is_empty()).then(|| {
                         format!(
                             "The settings file {} names settings this build does not have ({}); \

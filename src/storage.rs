@@ -9,11 +9,6 @@ use bevy::prelude::Resource;
 use hoarfrost_rules::GameKind;
 use hoarfrost_rules::save;
 
-/// `text` without the byte-order mark some editors put at the start of a file.
-pub fn without_bom(text: &str) -> &str {
-    text.strip_prefix('\u{feff}').unwrap_or(text)
-}
-
 /// Move the damaged file at `path` out of the way, so the next write does not destroy it: to
 /// `<stem>-damaged.ron` beside it, or `<stem>-damaged-2.ron` and on where that is taken (an older
 /// damaged file is kept too). Says where it went, for the player's message.

@@ -29,7 +29,7 @@ pub fn remembers(options: &LaunchOptions) -> bool {
 pub fn remembered(storage: &Storage) -> Option<(u32, u32)> {
     let path = storage.window_file()?;
     let text = std::fs::read_to_string(&path).ok()?;
-    let read = ron::from_str::<WindowSize>(crate::storage::without_bom(&text))
+    let read = ron::from_str::<WindowSize>(hoarfrost_rules::save::without_bom(&text))
         .map_err(|e| e.to_string())
         .and_then(|s| window_fits(s.width, s.height));
     match read {

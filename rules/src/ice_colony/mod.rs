@@ -34,6 +34,8 @@ pub const PER_SIZE: u8 = 5;
 pub const STACK_LIMIT: u8 = 3;
 /// Default number of rounds after which the game ends on territories (the rules allow endless passing).
 pub const DEFAULT_ROUND_LIMIT: u32 = 60;
+/// The round limits a setup may ask for.
+pub const ROUND_LIMITS: std::ops::RangeInclusive<u32> = 1..=1000;
 
 /// One player's units in a territory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -125,8 +127,13 @@ impl IceColony {
                 setup.players
             )));
         }
-        if setup.round_limit == 0 || setup.round_limit > 1000 {
-            return Err(RuleError::new("the round limit must be 1 to 1000"));
+        if !ROUND_LIMITS.contains(&setup.round_limit) {
+            return Err(RuleError::new(format!(
+                "the round limit must be {} to {}, not {}",
+                ROUND_LIMITS.start(),
+                ROUND_LIMITS.end(),
+                setup.round_limit
+            )));
         }
         let mut set_aside = vec![[0; 3]; Colour::ALL.len()];
         let mut bag = Vec::new();

@@ -157,21 +157,13 @@ impl IceFortress {
                 return Err(format!("character {i} holds a card that does not exist"));
             }
         }
-        if !self
-            .content()
-            .difficulty
-            .levels
-            .iter()
-            .any(|l| l.level == self.difficulty)
+        if let Some(why) = setup::limits_problem(self.content(), self.difficulty, self.round_limit)
         {
-            return Err(format!(
-                "difficulty {} is not on the track",
-                self.difficulty
-            ));
+            return Err(why);
         }
-        if !(1..=1000).contains(&self.round_limit) || self.round > self.round_limit {
+        if self.round > self.round_limit {
             return Err(format!(
-                "round {} of a limit of {} (the limit is 1 to 1000)",
+                "round {} past the round limit {}",
                 self.round, self.round_limit
             ));
         }

@@ -35,6 +35,35 @@ impl Setup {
     }
 }
 
+/// The round limits a game may have.
+pub const ROUND_LIMITS: std::ops::RangeInclusive<u32> = 1..=1000;
+
+/// Why `difficulty` and `round_limit` cannot be a game's, if they cannot: the difficulty must be on
+/// the content's track and the round limit within [`ROUND_LIMITS`] (a new game's setup and a table
+/// position are checked alike).
+pub(super) fn limits_problem(
+    content: &Content,
+    difficulty: u8,
+    round_limit: u32,
+) -> Option<String> {
+    if !content
+        .difficulty
+        .levels
+        .iter()
+        .any(|l| l.level == difficulty)
+    {
+        return Some(format!("difficulty {difficulty} is not on the track"));
+    }
+    if !ROUND_LIMITS.contains(&round_limit) {
+        return Some(format!(
+            "the round limit must be {} to {}, not {round_limit}",
+            ROUND_LIMITS.start(),
+            ROUND_LIMITS.end()
+        ));
+    }
+    None
+}
+
 impl IceFortress {
     /// A new game: invader cards, decks and supply dealt, characters dealt for the draft, the bag
     /// full, the shield at the difficulty.
@@ -48,19 +77,8 @@ impl IceFortress {
                 setup.players
             )));
         }
-        if !content
-            .difficulty
-            .levels
-            .iter()
-            .any(|l| l.level == setup.difficulty)
-        {
-            return Err(RuleError::new(format!(
-                "difficulty {} is not on the track",
-                setup.difficulty
-            )));
-        }
-        if setup.round_limit == 0 || setup.round_limit > 1000 {
-            return Err(RuleError::new("the round limit must be 1 to 1000"));
+        if let Some(why) = limits_problem(content, setup.difficulty, setup.round_limit) {
+            return Err(RuleError::new(why));
         }
         let mut rng = GameRng::new(setup.seed);
         let mut slots = [InvaderSlot {

@@ -38,10 +38,18 @@ pub fn read_file(path: &Path) -> Result<String, LoadError> {
         return Err(too_big());
     }
     let text = String::from_utf8(bytes).map_err(|_| LoadError::NotASave)?;
-    Ok(match text.strip_prefix('\u{feff}') {
+    Ok(match text.strip_prefix(BOM) {
         Some(rest) => rest.to_string(),
         None => text,
     })
+}
+
+/// The byte-order mark some editors put at the start of a text file.
+const BOM: char = '\u{feff}';
+
+/// `text` without a leading byte-order mark (the app's settings and records files are read so too).
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix(BOM).unwrap_or(text)
 }
 
 /// Write `text` to `path` atomically (see the module note). On error the old file is untouched and

@@ -34,6 +34,18 @@ fn totals(from: Colour, to: Colour) -> (i8, i8) {
     }
 }
 
+/// White's 3 on a Blue C3, its fate die rolled (2: no change), Orange's 1 beside it on D3 (and
+/// another on E1, so Orange stays on the board).
+fn blue_beside_orange() -> IceColony {
+    let mut s = game(
+        2,
+        &[(12, Colour::Blue)],
+        &[(12, WHITE, 3), (13, ORANGE, 1), (4, ORANGE, 1)],
+    );
+    fate(&mut s, 12, 2);
+    s
+}
+
 #[test]
 fn black_cancels_the_reduce_of_the_fate_die() {
     let mut s = on(Colour::Black, 2);
@@ -65,12 +77,7 @@ fn blue_allows_one_extra_move_from_the_active_territory() {
 fn blues_extra_move_cannot_enter_an_enemy_square_and_is_not_told_to_attack() {
     // Orange holds D3 beside the active C3: the extra move may not go there, and since the extra
     // move allows no attack, the refusal does not suggest one.
-    let mut s = game(
-        2,
-        &[(12, Colour::Blue)],
-        &[(12, WHITE, 3), (13, ORANGE, 1), (4, ORANGE, 1)],
-    );
-    fate(&mut s, 12, 2);
+    let s = blue_beside_orange();
     let s = allowed(&s, WHITE, Action::Move { to: 11, pips: 1 });
     assert_eq!(s.phase(), &Phase::ExtraMove { square: 12 });
     refused(
@@ -88,12 +95,7 @@ fn blues_extra_move_cannot_enter_an_enemy_square_and_is_not_told_to_attack() {
 
 #[test]
 fn blues_extra_move_allows_no_attack() {
-    let mut s = game(
-        2,
-        &[(12, Colour::Blue)],
-        &[(12, WHITE, 3), (13, ORANGE, 1), (4, ORANGE, 1)],
-    );
-    fate(&mut s, 12, 2);
+    let s = blue_beside_orange();
     let s = allowed(&s, WHITE, Action::Move { to: 11, pips: 1 });
     refused(
         &s,
@@ -110,12 +112,7 @@ fn blues_extra_move_allows_no_attack() {
 fn blue_gives_no_extra_move_after_an_attack() {
     // White attacks from Blue with 3 and loses (4 against 7): 2 pips stay on the Blue square, and
     // the turn still ends, since the extra action Blue allows is a second Move.
-    let mut s = game(
-        2,
-        &[(12, Colour::Blue)],
-        &[(12, WHITE, 3), (13, ORANGE, 1), (4, ORANGE, 1)],
-    );
-    fate(&mut s, 12, 2);
+    let s = blue_beside_orange();
     let mut s = allowed(
         &s,
         WHITE,
