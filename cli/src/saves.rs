@@ -44,7 +44,7 @@ pub fn play_and_save<G: Recorded>(
             return Err(format!("the game exceeded its declared bound {bound}"));
         }
     }
-    let text = save::to_string(seats, rec.record()).map_err(|e| e.to_string())?;
+    let text = save::to_string(seats, false, rec.record()).map_err(|e| e.to_string())?;
     save::write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!(
         "saved the first game ({} steps) to {}",

@@ -29,7 +29,11 @@ pub enum LoadMode {
 /// A loaded game waiting for its table: the table builds a session from the title choice, then
 /// the session takes this game in its place.
 pub enum PendingGame<G: Recorded> {
-    Resume(Recorder<G>),
+    /// A game to play on; `tutorial` when it was saved in its tutorial.
+    Resume {
+        recorder: Recorder<G>,
+        tutorial: bool,
+    },
     Replay(Replay<G>),
 }
 
@@ -128,7 +132,10 @@ fn stage_game<G: TableGame>(text: &str, mode: LoadMode) -> Result<Staged, LoadEr
     }
     let steps = loaded.recorder.len();
     let pending = match mode {
-        LoadMode::Resume => PendingGame::Resume(loaded.recorder),
+        LoadMode::Resume => PendingGame::Resume {
+            tutorial: loaded.header.tutorial,
+            recorder: loaded.recorder,
+        },
         LoadMode::Replay => PendingGame::Replay(
             Replay::new(loaded.recorder.into_record()).map_err(LoadError::Replay)?,
         ),

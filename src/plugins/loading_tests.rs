@@ -20,7 +20,7 @@ fn icetowers_save(n: usize) -> String {
         let action = recorder.state().legal_actions(seat)[0].clone();
         recorder.act(seat, &action).unwrap();
     }
-    save::to_string(&["human".into(), "ai".into()], recorder.record()).unwrap()
+    save::to_string(&["human".into(), "ai".into()], false, recorder.record()).unwrap()
 }
 
 fn refused(text: &str) -> String {
@@ -68,7 +68,10 @@ fn a_good_save_sets_the_table_up_for_its_game_and_waits_for_it() {
     assert_eq!(choice.hues(), vec![Hue::Blue, Hue::Red]);
     assert_eq!(choice.seed, 9);
     match &world.resource::<Pending<IceTowers>>().0 {
-        Some(PendingGame::Resume(r)) => assert_eq!(r.len(), 4),
+        Some(PendingGame::Resume { recorder, tutorial }) => {
+            assert_eq!(recorder.len(), 4);
+            assert!(!tutorial);
+        }
         _ => panic!("no game waits"),
     }
     assert!(matches!(

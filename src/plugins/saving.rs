@@ -17,7 +17,7 @@ use crate::plugins::loading::{Pending, PendingGame};
 use crate::plugins::title::SetupChoice;
 use crate::plugins::tutorial;
 use crate::screens::Screen;
-use crate::session::{Notice, Session, apply_actions, sync_turn_phase};
+use crate::session::{Notice, Script, Session, apply_actions, sync_turn_phase};
 use crate::storage::{Storage, slot_name, write_file};
 use crate::systems::Frame;
 use crate::systems::cues::Cue;
@@ -79,11 +79,11 @@ pub(crate) fn adopt_pending<G: Recorded>(
     commands.remove_resource::<Pending<G>>();
     let (seats, seed) = (session.seats.clone(), session.seed);
     match pending.0.take() {
-        Some(PendingGame::Resume(recorder)) => {
+        Some(PendingGame::Resume { recorder, tutorial }) => {
             let steps = recorder.len();
             session.replace(Session::recorded(recorder, seats, seed));
             println!("hoarfrost: resumed {} at step {steps}", G::KIND.slug());
-            match tutorial::resume(&mut commands, &session, shipped.as_deref()) {
+            match tutorial::resume(&mut commands, &session, tutorial, shipped.as_deref()) {
                 Some(_) => notice.info(format!(
                     "Resumed at step {steps}, in the tutorial: follow the notes in the side panel."
                 )),
@@ -109,13 +109,16 @@ fn run_commands<G: Recorded>(
     storage: Res<Storage>,
     mut notice: ResMut<Notice>,
     mut cues: MessageWriter<Cue>,
+    script: Option<Res<Script<G>>>,
 ) {
     for command in commands.read() {
         match command {
-            GameCommand::Save => match save_to_slot(&session, &storage) {
-                Ok(path) => notice.info(format!("Saved as {}.", path.display())),
-                Err(e) => notice.error(e),
-            },
+            GameCommand::Save => {
+                match save_to_slot(&session, guided(&session, script.as_deref()), &storage) {
+                    Ok(path) => notice.info(format!("Saved as {}.", path.display())),
+                    Err(e) => notice.error(e),
+                }
+            }
             GameCommand::Undo if session.undo() => {
                 notice.info(format!("Undone: back to step {}.", session.steps()));
                 cues.write(Cue::Undo);
@@ -139,21 +142,28 @@ fn nothing_to<G: Recorded>(what: &str, session: &Session<G>) -> String {
     }
 }
 
-/// The save file text of the session's game.
-pub fn save_text<G: Recorded>(session: &Session<G>) -> Result<String, String> {
+/// Whether the tutorial's `script` is guiding the session's game (a save of it is marked so).
+pub fn guided<G: Recorded>(session: &Session<G>, script: Option<&Script<G>>) -> bool {
+    script.is_some_and(|s| s.followed(session).is_some())
+}
+
+/// The save file text of the session's game, marked as a tutorial game when `tutorial`.
+pub fn save_text<G: Recorded>(session: &Session<G>, tutorial: bool) -> Result<String, String> {
     let record = session.record().ok_or(
         "This game began from a table position (--scene), not from a setup: it has no record \
          and cannot be saved.",
     )?;
-    save::to_string(&session.seat_words(), record).map_err(|e| e.to_string())
+    save::to_string(&session.seat_words(), tutorial, record).map_err(|e| e.to_string())
 }
 
-/// Save the game to a new slot in the saves folder; the path written, or why not.
+/// Save the game to a new slot in the saves folder (marked as a tutorial game when `tutorial`); the
+/// path written, or why not.
 pub fn save_to_slot<G: Recorded>(
     session: &Session<G>,
+    tutorial: bool,
     storage: &Storage,
 ) -> Result<PathBuf, String> {
-    let text = save_text(session)?;
+    let text = save_text(session, tutorial)?;
     let dir = storage.saves_dir()?;
     let names: Vec<String> = std::fs::read_dir(&dir)
         .map(|read| {
@@ -174,13 +184,14 @@ fn autosave<G: Recorded>(
     storage: Res<Storage>,
     mut notice: ResMut<Notice>,
     mut failing: Local<Option<String>>,
+    script: Option<Res<Script<G>>>,
 ) {
     // Not a change of the game: the tables must not redraw for it.
     let session = session.bypass_change_detection();
     if !session.take_unsaved() || session.record().is_none() {
         return;
     }
-    let written = save_text(session)
+    let written = save_text(session, guided(session, script.as_deref()))
         .and_then(|text| write_file(&storage.autosave()?, &text))
         .map_err(|e| format!("The autosave failed: {e}"));
     match written {

@@ -247,7 +247,7 @@ fn a_replay_shows_each_position_and_takes_no_action() {
         play_one(&mut app);
         states.push(session(&app).state.clone());
     }
-    let text = save_text(session(&app)).unwrap();
+    let text = save_text(session(&app), false).unwrap();
     // A fourth move in the autosave, which a replay of the first three must leave alone.
     play_one(&mut app);
     let autosave = Storage::under(&root).autosave().unwrap();
@@ -283,69 +283,88 @@ fn a_replay_shows_each_position_and_takes_no_action() {
 }
 
 #[test]
-fn a_saved_tutorial_game_loads_back_into_its_tutorial_and_another_game_does_not() {
+fn a_game_saved_in_its_tutorial_loads_back_into_it_and_no_other_game_does() {
     use crate::plugins::icetowers_tutorial::shipped;
-    use crate::session::Script;
-    use hoarfrost_rules::record::Record;
+    use crate::plugins::tutorial::Notes;
+    use hoarfrost_rules::record::{Record, Step};
 
     let root = temp_root("tutorial-load");
     let mut app = app(&root);
     app.add_plugins(crate::plugins::tutorial::plugin::<IceTowers>(shipped));
     let script = shipped().unwrap().script;
-    let seats = vec!["human".to_string(), "ai:ai".to_string()];
-    let write = |name: &str, record: &Record<IceTowers>| {
+    let seats = vec!["human".to_string(), "human".to_string()];
+    let load = |app: &mut App, name: &str, tutorial: bool, record: &Record<IceTowers>| {
         let path = root.join(name);
         std::fs::create_dir_all(&root).unwrap();
-        std::fs::write(&path, save::to_string(&seats, record).unwrap()).unwrap();
-        path
+        std::fs::write(&path, save::to_string(&seats, tutorial, record).unwrap()).unwrap();
+        (stage_file(&path, LoadMode::Resume).unwrap().apply)(app.world_mut());
+        app.update();
+        app.update();
     };
-    // Three steps into the tutorial.
-    let mut record = script.0.clone();
-    record.steps.truncate(3);
-    let path = write("tutorial.ron", &record);
-    (stage_file(&path, LoadMode::Resume).unwrap().apply)(app.world_mut());
-    app.update();
-    app.update();
-    let followed = app
-        .world()
-        .get_resource::<Script<IceTowers>>()
-        .and_then(|s| s.followed(session(&app)));
-    assert_eq!(followed, Some(3));
-    assert!(
+    let in_tutorial = |app: &App| {
         app.world()
-            .contains_resource::<crate::plugins::tutorial::Notes>()
-    );
-    let said = &app.world().resource::<Notice>().text;
-    assert!(said.contains("in the tutorial"), "{said}");
-    // The same game gone its own way loads as an ordinary game, and the tutorial goes.
+            .get_resource::<Script<IceTowers>>()
+            .and_then(|s| s.followed(session(app)))
+    };
+    let said = |app: &App| app.world().resource::<Notice>().text.clone();
+    let mut first_three = script.0.clone();
+    first_three.steps.truncate(3);
+
+    // Three steps into the tutorial, saved in it: the tutorial goes on.
+    load(&mut app, "tutorial.ron", true, &first_three);
+    assert_eq!(in_tutorial(&app), Some(3));
+    assert!(app.world().contains_resource::<Notes>());
+    assert!(said(&app).contains("in the tutorial"), "{}", said(&app));
+
+    // The same moves saved outside the tutorial (a player who chose its setup and happened to
+    // play them): an ordinary game.
+    load(&mut app, "same-moves.ron", false, &first_three);
+    assert_eq!(session(&app).steps(), 3);
+    assert_eq!(in_tutorial(&app), None);
+    assert!(!app.world().contains_resource::<Notes>());
+    assert!(!said(&app).contains("tutorial"), "{}", said(&app));
+
+    // A game marked as the tutorial's but gone its own way: an ordinary game.
     let mut record = script.0.clone();
     record.steps.truncate(1);
     let state = Recorder::<IceTowers>::from_record(record.clone())
         .unwrap()
         .state()
         .clone();
+    let scripted = |n: usize| match &script.0.steps[n] {
+        Step::Act { seat, action } => Some((*seat, action.clone())),
+        _ => None,
+    };
     let other = state
         .legal_actions(1)
         .into_iter()
-        .find(|a| {
-            Some(a)
-                != script.0.steps.get(1).and_then(|s| match s {
-                    hoarfrost_rules::record::Step::Act { action, .. } => Some(action),
-                    _ => None,
-                })
-        })
+        .find(|a| scripted(1).map(|(_, s)| s).as_ref() != Some(a))
         .unwrap();
-    record.steps.push(hoarfrost_rules::record::Step::Act {
+    record.steps.push(Step::Act {
         seat: 1,
         action: other,
     });
-    let path = write("own-way.ron", &record);
-    (stage_file(&path, LoadMode::Resume).unwrap().apply)(app.world_mut());
-    app.update();
-    app.update();
+    load(&mut app, "own-way.ron", true, &record);
     assert_eq!(session(&app).steps(), 2);
-    assert!(!app.world().contains_resource::<Script<IceTowers>>());
-    let said = &app.world().resource::<Notice>().text;
-    assert!(!said.contains("tutorial"), "{said}");
+    assert_eq!(in_tutorial(&app), None);
+    assert!(!said(&app).contains("tutorial"), "{}", said(&app));
+
+    // Played on in the tutorial, the autosave is marked; once the player leaves it, not.
+    load(&mut app, "tutorial.ron", true, &first_three);
+    let (seat, action) = scripted(3).expect("the script's fourth step is a move");
+    app.world_mut()
+        .write_message(PlayAction::<IceTowers> { seat, action });
+    app.update();
+    assert_eq!(in_tutorial(&app), Some(4));
+    let autosave = || {
+        let text = std::fs::read_to_string(Storage::under(&root).autosave().unwrap()).unwrap();
+        save::peek(&text).unwrap()
+    };
+    assert_eq!(autosave().steps, 4);
+    assert!(autosave().tutorial, "saved in the tutorial");
+    app.world_mut().remove_resource::<Script<IceTowers>>();
+    play_one(&mut app);
+    assert_eq!(autosave().steps, 5);
+    assert!(!autosave().tutorial, "saved after leaving the tutorial");
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -206,16 +206,21 @@ pub fn plugin<G: Recorded>(shipped: fn() -> Result<Tutorial<G>, String>) -> impl
     }
 }
 
-/// A game was just loaded into `session`: when it is the shipped tutorial's game and has not gone
-/// its own way (its setup, the script's first steps), the tutorial goes on from there. Gives the
-/// steps of the script already played; `None` leaves no tutorial running.
+/// A game was just loaded into `session`: when it was saved in its tutorial (`marked`) and still
+/// follows the shipped tutorial's script (its setup, the script's first steps), the tutorial goes on
+/// from there. Gives the steps of the script already played; `None` leaves no tutorial running. A
+/// game of the same setup and moves played without the tutorial stays an ordinary game.
 pub fn resume<G: Recorded>(
     commands: &mut Commands,
     session: &Session<G>,
+    marked: bool,
     shipped: Option<&Shipped<G>>,
 ) -> Option<usize> {
     commands.remove_resource::<Script<G>>();
     commands.remove_resource::<Notes>();
+    if !marked {
+        return None;
+    }
     let tutorial = (shipped?.0)().ok()?;
     let done = tutorial.script.followed(session)?;
     commands.insert_resource(tutorial.script);

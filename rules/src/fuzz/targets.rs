@@ -60,7 +60,7 @@ pub fn sample_save(kind: GameKind, seed: u64, steps: usize) -> Result<String, St
     fn text<G: Recorded>(setup: G::Setup, seed: u64, steps: usize) -> Result<String, String> {
         let rec = random_game::<G>(setup, seed, steps)?;
         let seats = vec!["ai:random".to_string(); rec.state().num_seats()];
-        save::to_string(&seats, rec.record()).map_err(|e| e.to_string())
+        save::to_string(&seats, false, rec.record()).map_err(|e| e.to_string())
     }
     match kind {
         GameKind::IceTowers => text::<IceTowers>(icetowers::Setup::new(3, seed), seed, steps),
@@ -116,8 +116,12 @@ fn exercise<G: Recorded>(text: &str) -> Result<(), Option<String>> {
     }
     let _ = state.scores();
     // Saving the loaded game again gives a save that loads to the same state.
-    let again = save::to_string(&loaded.header.seats, loaded.recorder.record())
-        .map_err(|e| Some(e.to_string()))?;
+    let again = save::to_string(
+        &loaded.header.seats,
+        loaded.header.tutorial,
+        loaded.recorder.record(),
+    )
+    .map_err(|e| Some(e.to_string()))?;
     match save::load::<G>(&again) {
         Ok(back) if back.state() == state => Ok(()),
         Ok(_) => Err(Some("saved again, the game loads differently".into())),

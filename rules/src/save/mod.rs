@@ -49,6 +49,9 @@ pub struct Header {
     /// Steps in the record: how far the game had gone.
     #[serde(default)]
     pub steps: usize,
+    /// Whether the game was saved while the app's tutorial guided it (written only when so).
+    #[serde(default)]
+    pub tutorial: bool,
 }
 
 impl Header {
@@ -81,6 +84,8 @@ struct SaveOut<'a, G: Recorded> {
     game: &'a str,
     app_version: &'a str,
     seats: &'a [String],
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    tutorial: bool,
     record: &'a Record<G>,
 }
 
@@ -91,6 +96,8 @@ struct SaveIn<R> {
     game: String,
     app_version: String,
     seats: Vec<String>,
+    #[serde(default)]
+    tutorial: bool,
     record: R,
 }
 
@@ -111,13 +118,19 @@ struct VersionProbe {
     app_version: String,
 }
 
-/// The save file text for `record`, with `seats` (opaque here) in its header.
-pub fn to_string<G: Recorded>(seats: &[String], record: &Record<G>) -> Result<String, SaveError> {
+/// The save file text for `record`, with `seats` (opaque here) in its header, marked as a tutorial
+/// game when `tutorial`.
+pub fn to_string<G: Recorded>(
+    seats: &[String],
+    tutorial: bool,
+    record: &Record<G>,
+) -> Result<String, SaveError> {
     let out = SaveOut {
         format: FORMAT,
         game: G::KIND.slug(),
         app_version: APP_VERSION,
         seats,
+        tutorial,
         record,
     };
     let pretty = ron::ser::PrettyConfig::new()
@@ -143,6 +156,7 @@ pub fn peek(text: &str) -> Result<Header, LoadError> {
         app_version: head.app_version,
         seats: head.seats,
         steps: head.record.steps.len(),
+        tutorial: head.tutorial,
     })
 }
 

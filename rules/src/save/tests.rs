@@ -24,7 +24,7 @@ pub(super) fn scratch(name: &str) -> PathBuf {
 fn round_trip<G: Recorded>(setup: G::Setup) {
     let rec = random_game::<G>(setup, 3, 150).unwrap();
     let seats = vec!["ai:random".to_string(); rec.state().num_seats()];
-    let text = to_string(&seats, rec.record()).unwrap();
+    let text = to_string(&seats, false, rec.record()).unwrap();
     let loaded = load::<G>(&text).unwrap();
     assert_eq!(loaded.state(), rec.state(), "{}", G::KIND.title());
     let header = &loaded.header;
@@ -44,7 +44,7 @@ fn round_trip<G: Recorded>(setup: G::Setup) {
     );
     // Saving the loaded game again gives the same text.
     assert_eq!(
-        to_string(&header.seats, loaded.recorder.record()).unwrap(),
+        to_string(&header.seats, header.tutorial, loaded.recorder.record()).unwrap(),
         text
     );
 }
@@ -61,7 +61,7 @@ fn every_game_saves_and_loads_back_to_the_same_state() {
 #[test]
 fn a_save_is_readable_ron_with_its_header_first_and_one_step_per_line() {
     let rec = random_game::<IceTowers>(icetowers::Setup::new(2, 7), 7, 3).unwrap();
-    let text = to_string(&["human".into(), "ai:hard".into()], rec.record()).unwrap();
+    let text = to_string(&["human".into(), "ai:hard".into()], false, rec.record()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "(");
     assert_eq!(lines[1], "  format: 1,");
@@ -76,6 +76,21 @@ fn a_save_is_readable_ron_with_its_header_first_and_one_step_per_line() {
         3,
         "{text}"
     );
+}
+
+#[test]
+fn a_tutorial_game_is_marked_in_its_header_and_an_ordinary_one_is_not() {
+    let rec = random_game::<IceTowers>(icetowers::Setup::new(2, 7), 7, 3).unwrap();
+    let seats = ["human".to_string(), "ai".to_string()];
+    let ordinary = to_string(&seats, false, rec.record()).unwrap();
+    assert!(!ordinary.contains("tutorial"), "{ordinary}");
+    assert!(!peek(&ordinary).unwrap().tutorial);
+    let tutorial = to_string(&seats, true, rec.record()).unwrap();
+    assert!(tutorial.contains("\n  tutorial: true,\n"), "{tutorial}");
+    assert!(peek(&tutorial).unwrap().tutorial);
+    assert!(load::<IceTowers>(&tutorial).unwrap().header.tutorial);
+    // The mark is all that differs.
+    assert_eq!(tutorial.replace("  tutorial: true,\n", ""), ordinary);
 }
 
 #[test]
