@@ -283,7 +283,13 @@ fn load_list(
         .show(ui, |ui| {
             for entry in &menus.entries {
                 ui.horizontal(|ui| {
-                    if ui.button(verb).clicked() {
+                    // A file whose header does not read cannot load: its reason is beside it.
+                    let opens = ui
+                        .add_enabled(entry.summary.is_ok(), egui::Button::new(verb))
+                        .on_disabled_hover_text(
+                            "This file does not open: the reason is beside it.",
+                        );
+                    if opens.clicked() {
                         picked.chosen = Some(entry.path.clone());
                     }
                     ui.label(&entry.name);
@@ -326,17 +332,27 @@ fn load_list(
     picked
 }
 
-/// The title screen's buttons for saved games, settings and quitting.
+/// The title screen's buttons for saved games, settings and quitting; Continue only while the
+/// `last` game's autosave reads.
 pub fn title_buttons(
     ui: &mut egui::Ui,
-    menus: &mut Menus,
+    (menus, last): (&mut Menus, &LastGame),
     storage: &Storage,
     notice: &mut Notice,
     commands: &mut Commands,
 ) {
-    let autosaved = storage.autosave().is_ok_and(|p| p.exists());
+    let (resumable, why_not) = match &last.0 {
+        Some(entry) if entry.summary.is_ok() => (true, ""),
+        Some(_) => (
+            false,
+            "The autosave does not open: the line below says why.",
+        ),
+        None => (false, "No game has been autosaved yet."),
+    };
     ui.horizontal(|ui| {
-        let resume = ui.add_enabled(autosaved, egui::Button::new("Continue"));
+        let resume = ui
+            .add_enabled(resumable, egui::Button::new("Continue"))
+            .on_disabled_hover_text(why_not);
         if resume.on_hover_text("Resume the last game").clicked() {
             match stage_autosave(storage) {
                 Ok(staged) => commands.queue(staged.apply),
@@ -411,9 +427,56 @@ mod tests {
                 "Continue: Ice Colony, 2 seats (0 human), {steps} steps, 5 minutes ago."
             ))
         );
+        // Continue resumes it.
+        let continued = |world: &mut World| {
+            let mut queue = bevy::ecs::world::CommandQueue::default();
+            let (mut menus, mut notice) = (Menus::default(), Notice::default());
+            crate::egui_test::click("Continue", |ui| {
+                let mut commands = Commands::new(&mut queue, world);
+                let last = world.resource::<LastGame>();
+                title_buttons(ui, (&mut menus, last), &storage, &mut notice, &mut commands);
+            });
+            (!queue.is_empty(), notice.text)
+        };
+        assert_eq!(continued(&mut world), (true, String::new()));
         crate::storage::write_file(&storage.autosave().unwrap(), "(format: 1, game: ").unwrap();
         let line = note(&mut world).unwrap();
         assert!(line.starts_with("The autosave does not open: "), "{line}");
+        // A damaged autosave cannot be continued: the button does nothing (the line says why).
+        assert_eq!(continued(&mut world), (false, String::new()));
+        std::fs::remove_file(storage.autosave().unwrap()).unwrap();
+        assert_eq!(note(&mut world), None);
+        assert_eq!(continued(&mut world), (false, String::new()));
+    }
+
+    #[test]
+    fn only_a_save_that_reads_can_be_picked_in_the_load_window() {
+        let scratch = crate::scratch::Scratch::new("load-list");
+        let storage = scratch.storage();
+        let dir = storage.saves_dir().unwrap();
+        let text =
+            hoarfrost_rules::fuzz::targets::sample_save(hoarfrost_rules::GameKind::IceTowers, 2, 5)
+                .unwrap();
+        crate::storage::write_file(&dir.join("icetowers-001.ron"), &text).unwrap();
+        crate::storage::write_file(&dir.join("icetowers-002.ron"), "not a save").unwrap();
+        let all = entries(&storage);
+        assert_eq!(all.len(), 2);
+        assert!(all.iter().any(|e| e.summary.is_ok()) && all.iter().any(|e| e.summary.is_err()));
+        let now = std::time::SystemTime::now();
+        for (n, entry) in all.iter().enumerate() {
+            // Only this entry in the window: click its Load.
+            let alone = Menus {
+                entries: vec![entry.clone()],
+                ..Menus::default()
+            };
+            let mut picked = None;
+            crate::egui_test::click("Load", |ui| {
+                let got = load_list(ui, &alone, &storage, &Notice::default(), "Load", now);
+                picked = picked.take().or(got.chosen);
+            });
+            let reads = entry.summary.is_ok();
+            assert_eq!(picked.is_some(), reads, "entry {n}: {:?}", entry.summary);
+        }
     }
 
     #[test]
@@ -427,7 +490,13 @@ mod tests {
             (Menus::default(), Notice::default(), CommandQueue::default());
         crate::egui_test::click("Quit", |ui| {
             let mut commands = Commands::new(&mut queue, &world);
-            title_buttons(ui, &mut menus, &storage, &mut notice, &mut commands);
+            title_buttons(
+                ui,
+                (&mut menus, &LastGame::default()),
+                &storage,
+                &mut notice,
+                &mut commands,
+            );
         });
         queue.apply(&mut world);
         let exits: Vec<_> = world.resource_mut::<Messages<AppExit>>().drain().collect();
@@ -446,13 +515,25 @@ mod tests {
         );
         crate::egui_test::click("Settings", |ui| {
             let mut commands = Commands::new(&mut queue, &world);
-            title_buttons(ui, &mut menus, &storage, &mut notice, &mut commands);
+            title_buttons(
+                ui,
+                (&mut menus, &LastGame::default()),
+                &storage,
+                &mut notice,
+                &mut commands,
+            );
         });
         queue.apply(&mut world);
         assert!(menus.settings && !menus.records);
         crate::egui_test::click("Records", |ui| {
             let mut commands = Commands::new(&mut queue, &world);
-            title_buttons(ui, &mut menus, &storage, &mut notice, &mut commands);
+            title_buttons(
+                ui,
+                (&mut menus, &LastGame::default()),
+                &storage,
+                &mut notice,
+                &mut commands,
+            );
         });
         assert!(menus.records);
     }

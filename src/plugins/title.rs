@@ -512,7 +512,13 @@ fn title_menu(
                 }
             });
             ui.separator();
-            title_buttons(ui, &mut menus, &storage, &mut notice, &mut commands);
+            title_buttons(
+                ui,
+                (&mut menus, &last),
+                &storage,
+                &mut notice,
+                &mut commands,
+            );
             if let Some(line) = last.line(SystemTime::now()) {
                 ui.small(line);
             }
