@@ -160,7 +160,7 @@ impl Records {
     }
 
     /// Read `path`: none when there is no file. A damaged file is set aside as
-    /// `records-damaged.ron` ([`crate::storage::set_aside_damaged`]), so the next game's write does
+    /// `records-damaged.ron` ([`crate::storage::set_aside`]), so the next game's write does
     /// not destroy it, and the message says so.
     pub fn load(path: &Path) -> (Self, Option<String>) {
         let text = match std::fs::read_to_string(path) {
@@ -181,7 +181,7 @@ impl Records {
         match Records::from_ron(hoarfrost_rules::save::without_bom(&text)) {
             Ok(records) => (records, None),
             Err(e) => {
-                let kept = crate::storage::set_aside_damaged(path);
+                let kept = crate::storage::set_aside(path, "damaged");
                 (
                     Records::default(),
                     Some(format!(

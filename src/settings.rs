@@ -196,7 +196,7 @@ impl Settings {
     }
 
     /// Read `path`: the defaults when there is no file; the defaults and a message when it is
-    /// damaged, the file set aside ([`crate::storage::set_aside_damaged`]) so that saving the
+    /// damaged, the file set aside ([`crate::storage::set_aside`]) so that saving the
     /// settings does not write over it.
     pub fn load(path: &Path) -> (Self, Option<String>) {
         match std::fs::read_to_string(path) {
@@ -215,7 +215,7 @@ impl Settings {
                     (s, message)
                 }
                 Err(e) => {
-                    let kept = crate::storage::set_aside_damaged(path);
+                    let kept = crate::storage::set_aside(path, "damaged");
                     let message = format!(
                         "The settings file {} is damaged ({e}); {kept} and the defaults are used.",
                         path.display()

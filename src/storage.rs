@@ -9,19 +9,20 @@ use bevy::prelude::Resource;
 use hoarfrost_rules::GameKind;
 use hoarfrost_rules::save;
 
-/// Move the damaged file at `path` out of the way, so the next write does not destroy it: to
-/// `<stem>-damaged.ron` beside it, or `<stem>-damaged-2.ron` and on where that is taken (an older
-/// damaged file is kept too). Says where it went, for the player's message.
-pub fn set_aside_damaged(path: &Path) -> String {
+/// Move the file at `path`, which this build cannot read (`why`: "damaged", "unread"), out of the
+/// way so the next write does not destroy it: to `<stem>-<why>.ron` beside it, or `<stem>-<why>-2.ron`
+/// and on where that is taken (an older one is kept too). Says where it went, for the player's
+/// message.
+pub fn set_aside(path: &Path, why: &str) -> String {
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
     let free = (1..1000)
         .map(|n| match n {
-            1 => path.with_file_name(format!("{stem}-damaged.ron")),
-            n => path.with_file_name(format!("{stem}-damaged-{n}.ron")),
+            1 => path.with_file_name(format!("{stem}-{why}.ron")),
+            n => path.with_file_name(format!("{stem}-{why}-{n}.ron")),
         })
         .find(|p| !p.exists());
     let Some(aside) = free else {
-        return "it could not be set aside (too many damaged copies beside it)".into();
+        return format!("it could not be set aside (too many {why} copies beside it)");
     };
     match std::fs::rename(path, &aside) {
         Ok(()) => format!("it was kept as {}", aside.display()),
@@ -103,6 +104,24 @@ impl Storage {
     pub fn last_header(&self) -> Option<save::Header> {
         let text = save::read_file(&self.autosave().ok()?).ok()?;
         save::peek(&text).ok()
+    }
+
+    /// Before the first autosave of a run: an autosave there whose header this build cannot read
+    /// (damaged, or of another save format) is moved to `autosave-unread.ron` rather than written
+    /// over. The player's message when one was, else `None`.
+    pub fn keep_unread_autosave(&self) -> Option<String> {
+        let path = self.autosave().ok()?;
+        if !path.exists() {
+            return None;
+        }
+        let why = match save::read_file(&path).and_then(|text| save::peek(&text)) {
+            Ok(_) => return None,
+            Err(e) => e.to_string(),
+        };
+        let kept = set_aside(&path, "unread");
+        Some(format!(
+            "The last autosave did not open ({why}); {kept}. This game's autosave takes its place."
+        ))
     }
 
     /// The record of finished games.
@@ -326,6 +345,37 @@ mod tests {
         assert_eq!(storage.last_game(), Some(GameKind::IceColony));
         write_file(&storage.autosave().unwrap(), "(format: 1, game: ").unwrap();
         assert_eq!(storage.last_game(), None, "a damaged autosave");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn an_autosave_this_build_cannot_read_is_set_aside_and_a_readable_one_left() {
+        let root = std::env::temp_dir().join(format!("hoarfrost-unread-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let storage = Storage::under(&root);
+        let auto = storage.autosave().unwrap();
+        assert_eq!(storage.keep_unread_autosave(), None, "no autosave");
+        let text = hoarfrost_rules::fuzz::targets::sample_save(GameKind::Sprawl, 2, 5).unwrap();
+        write_file(&auto, &text).unwrap();
+        assert_eq!(storage.keep_unread_autosave(), None, "a readable autosave");
+        assert_eq!(std::fs::read_to_string(&auto).unwrap(), text);
+        // Another save format, then a damaged one: each kept under its own name.
+        let other_format = text.replacen("format: 1", "format: 7", 1);
+        for (n, body) in [(1, other_format.as_str()), (2, "(format: 1, game: ")] {
+            write_file(&auto, body).unwrap();
+            let said = storage.keep_unread_autosave().unwrap();
+            let kept = match n {
+                1 => root.join("data/autosave-unread.ron"),
+                _ => root.join("data/autosave-unread-2.ron"),
+            };
+            assert!(
+                said.starts_with("The last autosave did not open ("),
+                "{said}"
+            );
+            assert!(said.contains(&kept.display().to_string()), "{said}");
+            assert_eq!(std::fs::read_to_string(&kept).unwrap(), body);
+            assert!(!auto.exists());
+        }
         let _ = std::fs::remove_dir_all(&root);
     }
 

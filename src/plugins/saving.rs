@@ -178,18 +178,25 @@ pub fn save_to_slot<G: Recorded>(
 }
 
 /// Write the autosave when a step was played or undone since the last one. A failure is told
-/// once, not again at every move while it fails the same way (`failing`: the last one told).
+/// once, not again at every move while it fails the same way (`failing`: the last one told). The
+/// first time (`checked` not yet), an autosave this build cannot read is set aside, not overwritten.
 fn autosave<G: Recorded>(
     mut session: ResMut<Session<G>>,
     storage: Res<Storage>,
     mut notice: ResMut<Notice>,
-    mut failing: Local<Option<String>>,
+    (mut failing, mut checked): (Local<Option<String>>, Local<bool>),
     script: Option<Res<Script<G>>>,
 ) {
     // Not a change of the game: the tables must not redraw for it.
     let session = session.bypass_change_detection();
     if !session.take_unsaved() || session.record().is_none() {
         return;
+    }
+    if !std::mem::replace(&mut *checked, true)
+        && let Some(kept) = storage.keep_unread_autosave()
+    {
+        eprintln!("hoarfrost: {kept}");
+        notice.info(kept);
     }
     let written = save_text(session, guided(session, script.as_deref()))
         .and_then(|text| write_file(&storage.autosave()?, &text))

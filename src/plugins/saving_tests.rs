@@ -114,6 +114,26 @@ fn a_failing_autosave_is_told_once_not_at_every_move() {
 }
 
 #[test]
+fn the_first_autosave_sets_aside_an_autosave_that_does_not_open() {
+    let root = temp_root("autosave-unread");
+    let storage = Storage::under(&root);
+    let damaged = "(format: 1, game: \"icetowers\", seats: [";
+    write_file(&storage.autosave().unwrap(), damaged).unwrap();
+    let mut app = app(&root);
+    play_one(&mut app);
+    let kept = root.join("data/autosave-unread.ron");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), damaged);
+    assert_eq!(steps_in(&storage.autosave().unwrap()), 1);
+    let said = &app.world().resource::<Notice>().text;
+    assert!(said.contains("autosave-unread.ron"), "{said}");
+    // From then on the autosave is this game's, written over at every move.
+    play_one(&mut app);
+    assert_eq!(steps_in(&storage.autosave().unwrap()), 2);
+    assert!(!root.join("data/autosave-unread-2.ron").exists());
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
 fn play_undo_redo_save_and_load_back() {
     let root = temp_root("save-flow");
     let mut app = app(&root);
