@@ -181,7 +181,7 @@ impl Records {
         match Records::from_ron(hoarfrost_rules::save::without_bom(&text)) {
             Ok(records) => (records, None),
             Err(e) => {
-                let kept = crate::storage::set_aside(path, "damaged");
+                let kept = crate::storage::set_aside_told(path, "damaged");
                 (
                     Records::default(),
                     Some(format!(

@@ -248,6 +248,11 @@ impl<G: Recorded> Session<G> {
     pub(crate) fn take_unsaved(&mut self) -> bool {
         std::mem::take(&mut self.unsaved)
     }
+
+    /// Ask for the autosave to be written again though no step changed (the tutorial was left).
+    pub(crate) fn mark_unsaved(&mut self) {
+        self.unsaved = true;
+    }
 }
 
 /// A seat as a save file names it: "ai", "human", or "human:Anna" for a named player.

@@ -215,7 +215,7 @@ impl Settings {
                     (s, message)
                 }
                 Err(e) => {
-                    let kept = crate::storage::set_aside(path, "damaged");
+                    let kept = crate::storage::set_aside_told(path, "damaged");
                     let message = format!(
                         "The settings file {} is damaged ({e}); {kept} and the defaults are used.",
                         path.display()

@@ -11,21 +11,24 @@ use hoarfrost_rules::save;
 
 /// Move the file at `path`, which this build cannot read (`why`: "damaged", "unread"), out of the
 /// way so the next write does not destroy it: to `<stem>-<why>.ron` beside it, or `<stem>-<why>-2.ron`
-/// and on where that is taken (an older one is kept too). Says where it went, for the player's
-/// message.
-pub fn set_aside(path: &Path, why: &str) -> String {
+/// and on where that is taken (an older one is kept too). Where it went, or why it could not move.
+pub fn set_aside(path: &Path, why: &str) -> Result<PathBuf, String> {
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
-    let free = (1..1000)
+    let aside = (1..1000)
         .map(|n| match n {
             1 => path.with_file_name(format!("{stem}-{why}.ron")),
             n => path.with_file_name(format!("{stem}-{why}-{n}.ron")),
         })
-        .find(|p| !p.exists());
-    let Some(aside) = free else {
-        return format!("it could not be set aside (too many {why} copies beside it)");
-    };
-    match std::fs::rename(path, &aside) {
-        Ok(()) => format!("it was kept as {}", aside.display()),
+        .find(|p| !p.exists())
+        .ok_or_else(|| format!("too many {why} copies beside it"))?;
+    std::fs::rename(path, &aside).map_err(|e| e.to_string())?;
+    Ok(aside)
+}
+
+/// [`set_aside`] in the player's words: "it was kept as ..." or "it could not be set aside (...)".
+pub fn set_aside_told(path: &Path, why: &str) -> String {
+    match set_aside(path, why) {
+        Ok(aside) => format!("it was kept as {}", aside.display()),
         Err(e) => format!("it could not be set aside ({e})"),
     }
 }
@@ -106,22 +109,35 @@ impl Storage {
         save::peek(&text).ok()
     }
 
-    /// Before the first autosave of a run: an autosave there whose header this build cannot read
-    /// (damaged, or of another save format) is moved to `autosave-unread.ron` rather than written
-    /// over. The player's message when one was, else `None`.
-    pub fn keep_unread_autosave(&self) -> Option<String> {
-        let path = self.autosave().ok()?;
-        if !path.exists() {
-            return None;
-        }
-        let why = match save::read_file(&path).and_then(|text| save::peek(&text)) {
-            Ok(_) => return None,
-            Err(e) => e.to_string(),
+    /// Before a game's first autosave in a run: an autosave there whose header this build cannot
+    /// read (damaged, another save format, an unknown game) is moved to `autosave-unread.ron` rather
+    /// than written over. `Ok(Some(message))` when one was moved, `Ok(None)` when there is nothing
+    /// to keep (no autosave, a readable one, or one that cannot be read at all, as a folder), and
+    /// the reason when it could not be moved: then it must not be written over.
+    pub fn keep_unread_autosave(&self) -> Result<Option<String>, String> {
+        let Ok(path) = self.autosave() else {
+            return Ok(None);
         };
-        let kept = set_aside(&path, "unread");
-        Some(format!(
-            "The last autosave did not open ({why}); {kept}. This game's autosave takes its place."
-        ))
+        if !path.exists() {
+            return Ok(None);
+        }
+        let why = match save::read_file(&path) {
+            Err(_) => return Ok(None),
+            Ok(text) => match known_header(&text) {
+                Ok(_) => return Ok(None),
+                Err(why) => why,
+            },
+        };
+        let last = format!("The last autosave did not open ({why})");
+        match set_aside(&path, "unread") {
+            Ok(kept) => Ok(Some(format!(
+                "{last}; it was kept as {}. This game's autosave takes its place.",
+                kept.display()
+            ))),
+            Err(e) => Err(format!(
+                "{last} and could not be set aside ({e}): this game is not autosaved."
+            )),
+        }
     }
 
     /// The record of finished games.
@@ -202,13 +218,24 @@ pub fn ago(seconds: u64) -> String {
     format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
 }
 
-/// What a save file's header says, in a few words.
-pub fn summarize(text: &str) -> Result<String, String> {
+/// The header of a save of a game this build knows, and the game; else why not, in the player's
+/// words (damaged, another save format, an unknown game).
+pub fn known_header(text: &str) -> Result<(save::Header, GameKind), String> {
     let header = save::peek(text).map_err(|e| e.to_string())?;
-    let game = header.kind().map_or_else(
-        || format!("unknown game '{}'", header.game),
-        |k| k.title().into(),
-    );
+    match header.kind() {
+        Some(kind) => Ok((header, kind)),
+        None => Err(format!(
+            "this is a save of an unknown game '{}'",
+            header.game
+        )),
+    }
+}
+
+/// What a save file's header says, in a few words; why it does not open when its header does not
+/// read or names a game this build does not know.
+pub fn summarize(text: &str) -> Result<String, String> {
+    let (header, kind) = known_header(text)?;
+    let game = kind.title();
     let humans = header
         .seats
         .iter()
@@ -354,19 +381,30 @@ mod tests {
         let _ = std::fs::remove_dir_all(&root);
         let storage = Storage::under(&root);
         let auto = storage.autosave().unwrap();
-        assert_eq!(storage.keep_unread_autosave(), None, "no autosave");
+        assert_eq!(storage.keep_unread_autosave(), Ok(None), "no autosave");
         let text = hoarfrost_rules::fuzz::targets::sample_save(GameKind::Sprawl, 2, 5).unwrap();
         write_file(&auto, &text).unwrap();
-        assert_eq!(storage.keep_unread_autosave(), None, "a readable autosave");
+        assert_eq!(
+            storage.keep_unread_autosave(),
+            Ok(None),
+            "a readable autosave"
+        );
         assert_eq!(std::fs::read_to_string(&auto).unwrap(), text);
-        // Another save format, then a damaged one: each kept under its own name.
+        // Another save format, a damaged one, one of a game this build does not know: each kept
+        // under its own name.
         let other_format = text.replacen("format: 1", "format: 7", 1);
-        for (n, body) in [(1, other_format.as_str()), (2, "(format: 1, game: ")] {
+        let other_game = text.replacen("\"sprawl\"", "\"chess\"", 1);
+        let bodies = [
+            other_format.as_str(),
+            "(format: 1, game: ",
+            other_game.as_str(),
+        ];
+        for (n, body) in bodies.into_iter().enumerate() {
             write_file(&auto, body).unwrap();
-            let said = storage.keep_unread_autosave().unwrap();
+            let said = storage.keep_unread_autosave().unwrap().unwrap();
             let kept = match n {
-                1 => root.join("data/autosave-unread.ron"),
-                _ => root.join("data/autosave-unread-2.ron"),
+                0 => root.join("data/autosave-unread.ron"),
+                n => root.join(format!("data/autosave-unread-{}.ron", n + 1)),
             };
             assert!(
                 said.starts_with("The last autosave did not open ("),
@@ -376,6 +414,21 @@ mod tests {
             assert_eq!(std::fs::read_to_string(&kept).unwrap(), body);
             assert!(!auto.exists());
         }
+        assert!(storage.keep_unread_autosave().unwrap().is_none());
+        // With no free name left beside it, it stays where it is, and says it cannot move.
+        for n in 4..1000 {
+            write_file(&root.join(format!("data/autosave-unread-{n}.ron")), "").unwrap();
+        }
+        write_file(&auto, "(format: 1, game: ").unwrap();
+        let refused = storage.keep_unread_autosave().unwrap_err();
+        assert!(
+            refused.contains("could not be set aside (too many unread copies"),
+            "{refused}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&auto).unwrap(),
+            "(format: 1, game: "
+        );
         let _ = std::fs::remove_dir_all(&root);
     }
 

@@ -13,10 +13,10 @@ use crate::plugins::loading::LoadMode;
 use crate::plugins::pause::Paused;
 use crate::plugins::save_menu::Menus;
 use crate::plugins::saving::GameCommand;
-use crate::plugins::tutorial::{self, Notes};
+use crate::plugins::tutorial;
 use crate::plugins::ui_style;
 use crate::screens::Screen;
-use crate::session::{Notice, PlayAction, Script, Session};
+use crate::session::{Notice, PlayAction, Session};
 use crate::systems::held;
 
 /// A button beside a human seat: its label and the action it plays, when it applies now.
@@ -350,8 +350,7 @@ fn side_panel<G: Recorded>(
                         let mut leave = false;
                         tutorial::section(ui, &session, script, notes, &mut play, &mut leave);
                         if leave {
-                            world.remove_resource::<Script<G>>();
-                            world.remove_resource::<Notes>();
+                            tutorial::leave::<G>(&mut world);
                         }
                     }
                     offered_actions(ui, &session, &spec, &choices, &mut play);

@@ -156,19 +156,12 @@ fn stage_game<G: TableGame>(text: &str, mode: LoadMode) -> Result<Staged, LoadEr
 
 /// Load the save `text` of whichever game its header names; the error is the player's message.
 pub fn stage(text: &str, mode: LoadMode) -> Result<Staged, String> {
-    let header = save::peek(text).map_err(|e| e.to_string())?;
-    let staged = match header.kind() {
-        Some(GameKind::IceTowers) => stage_game::<IceTowers>(text, mode),
-        Some(GameKind::Sprawl) => stage_game::<Sprawl>(text, mode),
-        Some(GameKind::IceColony) => stage_game::<IceColony>(text, mode),
-        Some(GameKind::IceCastle) => stage_game::<IceCastle>(text, mode),
-        Some(GameKind::IceFortress) => stage_game::<IceFortress>(text, mode),
-        None => {
-            return Err(format!(
-                "this is a save of an unknown game '{}'",
-                header.game
-            ));
-        }
+    let staged = match crate::storage::known_header(text)?.1 {
+        GameKind::IceTowers => stage_game::<IceTowers>(text, mode),
+        GameKind::Sprawl => stage_game::<Sprawl>(text, mode),
+        GameKind::IceColony => stage_game::<IceColony>(text, mode),
+        GameKind::IceCastle => stage_game::<IceCastle>(text, mode),
+        GameKind::IceFortress => stage_game::<IceFortress>(text, mode),
     };
     staged.map_err(|e| e.to_string())
 }

@@ -192,15 +192,22 @@ fn autosave<G: Recorded>(
     if !session.take_unsaved() || session.record().is_none() {
         return;
     }
-    if !std::mem::replace(&mut *checked, true)
-        && let Some(kept) = storage.keep_unread_autosave()
-    {
+    // An autosave that could not be set aside is not written over: none is written this run
+    // until it can be.
+    let kept = match *checked {
+        true => Ok(None),
+        false => storage.keep_unread_autosave(),
+    };
+    *checked = kept.is_ok();
+    if let Ok(Some(kept)) = &kept {
         eprintln!("hoarfrost: {kept}");
         notice.info(kept);
     }
-    let written = save_text(session, guided(session, script.as_deref()))
-        .and_then(|text| write_file(&storage.autosave()?, &text))
-        .map_err(|e| format!("The autosave failed: {e}"));
+    let written = kept.and_then(|_| {
+        save_text(session, guided(session, script.as_deref()))
+            .and_then(|text| write_file(&storage.autosave()?, &text))
+            .map_err(|e| format!("The autosave failed: {e}"))
+    });
     match written {
         Err(e) if failing.as_ref() != Some(&e) => {
             notice.error(&e);

@@ -126,10 +126,41 @@ fn the_first_autosave_sets_aside_an_autosave_that_does_not_open() {
     assert_eq!(steps_in(&storage.autosave().unwrap()), 1);
     let said = &app.world().resource::<Notice>().text;
     assert!(said.contains("autosave-unread.ron"), "{said}");
-    // From then on the autosave is this game's, written over at every move.
+    // From then on the autosave is this game's, written over at every move: the check is made once.
+    write_file(&storage.autosave().unwrap(), damaged).unwrap();
     play_one(&mut app);
     assert_eq!(steps_in(&storage.autosave().unwrap()), 2);
     assert!(!root.join("data/autosave-unread-2.ron").exists());
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn an_autosave_that_does_not_open_and_cannot_be_set_aside_is_not_written_over() {
+    let root = temp_root("autosave-stuck");
+    let storage = Storage::under(&root);
+    let damaged = "(format: 1, game: ";
+    write_file(&storage.autosave().unwrap(), damaged).unwrap();
+    for n in 1..1000 {
+        let name = match n {
+            1 => "autosave-unread.ron".to_string(),
+            n => format!("autosave-unread-{n}.ron"),
+        };
+        write_file(&root.join("data").join(name), "").unwrap();
+    }
+    let mut app = app(&root);
+    play_one(&mut app);
+    let said = app.world().resource::<Notice>();
+    assert!(said.is_error, "{}", said.text);
+    assert!(said.text.contains("not autosaved"), "{}", said.text);
+    play_one(&mut app);
+    let text = std::fs::read_to_string(storage.autosave().unwrap()).unwrap();
+    assert_eq!(text, damaged, "left as it was");
+    // Once a name is free again, it is set aside and this game autosaved.
+    std::fs::remove_file(root.join("data/autosave-unread-7.ron")).unwrap();
+    play_one(&mut app);
+    assert_eq!(steps_in(&storage.autosave().unwrap()), 3);
+    let kept = std::fs::read_to_string(root.join("data/autosave-unread-7.ron")).unwrap();
+    assert_eq!(kept, damaged);
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -382,7 +413,26 @@ fn a_game_saved_in_its_tutorial_loads_back_into_it_and_no_other_game_does() {
     };
     assert_eq!(autosave().steps, 4);
     assert!(autosave().tutorial, "saved in the tutorial");
-    app.world_mut().remove_resource::<Script<IceTowers>>();
+    command(&mut app, GameCommand::Save);
+    let slot = Storage::under(&root)
+        .saves_dir()
+        .unwrap()
+        .join("icetowers-001.ron");
+    let slot = save::peek(&std::fs::read_to_string(slot).unwrap()).unwrap();
+    assert!(
+        slot.tutorial && slot.steps == 4,
+        "a save to a slot is marked too"
+    );
+    // Leaving the tutorial writes the autosave again, unmarked, before any other move.
+    app.world_mut()
+        .run_system_cached(|mut commands: Commands| {
+            crate::plugins::tutorial::leave::<IceTowers>(&mut commands)
+        })
+        .unwrap();
+    app.update();
+    assert_eq!(in_tutorial(&app), None);
+    assert_eq!(autosave().steps, 4);
+    assert!(!autosave().tutorial, "saved on leaving the tutorial");
     play_one(&mut app);
     assert_eq!(autosave().steps, 5);
     assert!(!autosave().tutorial, "saved after leaving the tutorial");

@@ -228,6 +228,19 @@ pub fn resume<G: Recorded>(
     Some(done)
 }
 
+/// The player leaves the tutorial (or closes it after its last step): its script and notes go, and
+/// the autosave is written again, no longer marked as a tutorial game.
+pub fn leave<G: Recorded>(commands: &mut Commands) {
+    commands.remove_resource::<Script<G>>();
+    commands.remove_resource::<Notes>();
+    commands.queue(|world: &mut World| {
+        if let Some(mut session) = world.get_resource_mut::<Session<G>>() {
+            // Not a change of the game: the table need not redraw.
+            session.bypass_change_detection().mark_unsaved();
+        }
+    });
+}
+
 /// The tutorial's part of the side panel, while the game follows its script; a button press that
 /// ends the tutorial (leave, or close after the last step) sets `leave`.
 pub fn section<G: Recorded>(

@@ -1,4 +1,5 @@
-//! Save files: a RON document with a header (format version, game, app version, seats) and the game's
+//! Save files: a RON document with a header (format version, game, app version, seats, and
+//! `tutorial: true` in a game saved while the app's tutorial guided it) and the game's
 //! [`Record`]. Loading checks the header first, then replays the record with every step checked, so a
 //! file that loads is a game that was really played; anything else is a [`LoadError`], never a panic.
 //!
