@@ -135,6 +135,26 @@ fn the_first_autosave_sets_aside_an_autosave_that_does_not_open() {
 }
 
 #[test]
+fn leaving_a_tutorial_before_any_step_keeps_the_last_games_autosave() {
+    let root = temp_root("leave-at-start");
+    let storage = Storage::under(&root);
+    let last = hoarfrost_rules::fuzz::targets::sample_save(GameKind::IceColony, 2, 5).unwrap();
+    write_file(&storage.autosave().unwrap(), &last).unwrap();
+    let mut app = app(&root);
+    assert_eq!(session(&app).steps(), 0);
+    app.world_mut()
+        .run_system_cached(|mut commands: Commands| {
+            crate::plugins::tutorial::leave::<IceTowers>(&mut commands)
+        })
+        .unwrap();
+    app.update();
+    app.update();
+    let text = std::fs::read_to_string(storage.autosave().unwrap()).unwrap();
+    assert_eq!(text, last, "the last game's autosave stays");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
 fn an_autosave_that_does_not_open_and_cannot_be_set_aside_is_not_written_over() {
     let root = temp_root("autosave-stuck");
     let storage = Storage::under(&root);

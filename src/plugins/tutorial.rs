@@ -229,12 +229,15 @@ pub fn resume<G: Recorded>(
 }
 
 /// The player leaves the tutorial (or closes it after its last step): its script and notes go, and
-/// the autosave is written again, no longer marked as a tutorial game.
+/// the autosave, once it holds this game (a step was played), is written again, no longer marked as
+/// a tutorial game. Before any step, the last game's autosave stays.
 pub fn leave<G: Recorded>(commands: &mut Commands) {
     commands.remove_resource::<Script<G>>();
     commands.remove_resource::<Notes>();
     commands.queue(|world: &mut World| {
-        if let Some(mut session) = world.get_resource_mut::<Session<G>>() {
+        if let Some(mut session) = world.get_resource_mut::<Session<G>>()
+            && session.steps() > 0
+        {
             // Not a change of the game: the table need not redraw.
             session.bypass_change_detection().mark_unsaved();
         }
