@@ -73,7 +73,8 @@ pub fn sample_save(kind: GameKind, seed: u64, steps: usize) -> Result<String, St
     }
 }
 
-/// Seed corpus of the save target: a short and a longer game of every game.
+/// Seed corpus of the save target: a short and a longer game of every game, and a short one marked
+/// as saved in the app's tutorial.
 pub fn save_corpus() -> Vec<String> {
     let mut corpus = Vec::new();
     for kind in GameKind::ALL {
@@ -82,6 +83,10 @@ pub fn save_corpus() -> Vec<String> {
                 corpus.push(text);
             }
         }
+    }
+    if let Ok(rec) = random_game::<IceTowers>(icetowers::Setup::new(2, 3), 3, 12) {
+        let seats = ["human".to_string(), "ai".to_string()];
+        corpus.extend(save::to_string(&seats, true, rec.record()).ok());
     }
     corpus
 }

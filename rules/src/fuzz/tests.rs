@@ -147,7 +147,14 @@ fn crafted_positions_are_refused_not_panicked_on() {
 #[test]
 fn the_seed_corpora_load() {
     let saves = Target::Save.corpus();
-    assert_eq!(saves.len(), 10);
+    assert_eq!(saves.len(), 11);
+    assert_eq!(
+        saves
+            .iter()
+            .filter(|t| t.contains("tutorial: true"))
+            .count(),
+        1
+    );
     for text in &saves {
         assert_eq!(Target::Save.execute(text), Outcome::Accepted, "{text}");
     }
