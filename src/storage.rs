@@ -128,14 +128,14 @@ impl Storage {
                 Err(why) => why,
             },
         };
-        let last = format!("The last autosave did not open ({why})");
+        let last = format!("The last autosave did not open: {why}.");
         match set_aside(&path, "unread") {
             Ok(kept) => Ok(Some(format!(
-                "{last}; it was kept as {}. This game's autosave takes its place.",
+                "{last} It was kept as {}, and this game's autosave takes its place.",
                 kept.display()
             ))),
             Err(e) => Err(format!(
-                "{last} and could not be set aside ({e}): this game is not autosaved."
+                "{last} It could not be set aside ({e}), so this game is not autosaved."
             )),
         }
     }
@@ -407,7 +407,7 @@ mod tests {
                 n => root.join(format!("data/autosave-unread-{}.ron", n + 1)),
             };
             assert!(
-                said.starts_with("The last autosave did not open ("),
+                said.starts_with("The last autosave did not open: "),
                 "{said}"
             );
             assert!(said.contains(&kept.display().to_string()), "{said}");
@@ -423,6 +423,10 @@ mod tests {
         let refused = storage.keep_unread_autosave().unwrap_err();
         assert!(
             refused.contains("could not be set aside (too many unread copies"),
+            "{refused}"
+        );
+        assert!(
+            refused.ends_with("so this game is not autosaved."),
             "{refused}"
         );
         assert_eq!(

@@ -1,34 +1,33 @@
 //! Pictures, models and sounds that fail to load (the assets folder missing or damaged): each is
-//! named on the terminal, and the player is told on screen, in the notice and in a banner at the
-//! bottom of the window that stays until closed (a notice alone is soon replaced by the next move's),
-//! instead of being left with a table that has pieces missing and no word why.
+//! named on the terminal, and the player is told on screen, in the notice and in the warnings banner
+//! ([`Warnings`], until closed), instead of being left with a table that has pieces missing and no
+//! word why.
 
 use bevy::asset::UntypedAssetLoadFailedEvent;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::plugins::warnings::Warnings;
 use crate::session::Notice;
 
 /// What failed to load so far: the first file's path and how many distinct files failed; whether
-/// the player has been told; the banner shows while `shown` holds.
+/// the player has been told.
 #[derive(Resource, Default, Debug)]
 pub struct MissingFiles {
     pub first: Option<String>,
     pub count: usize,
     paths: std::collections::HashSet<String>,
     told: bool,
-    pub shown: bool,
 }
+
+/// The warnings banner's topic for files that failed to load.
+pub const TOPIC: &str = "files";
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<MissingFiles>()
+        .init_resource::<Warnings>()
         .add_systems(
             Update,
             report.run_if(on_message::<UntypedAssetLoadFailedEvent>),
-        )
-        .add_systems(
-            EguiPrimaryContextPass,
-            banner.run_if(|m: Res<MissingFiles>| m.shown),
         );
 }
 
@@ -48,6 +47,7 @@ pub fn message(first: &str, count: usize) -> String {
 fn report(
     mut failed: MessageReader<UntypedAssetLoadFailedEvent>,
     mut missing: ResMut<MissingFiles>,
+    mut warnings: ResMut<Warnings>,
     notice: Option<ResMut<Notice>>,
 ) {
     for e in failed.read() {
@@ -58,28 +58,20 @@ fn report(
             missing.count += 1;
         }
     }
-    if let (false, Some(first), Some(mut notice)) = (missing.told, &missing.first, notice) {
-        notice.error(message(first, missing.count));
-        missing.told = true;
-        missing.shown = true;
+    let Some(first) = &missing.first else {
+        return;
+    };
+    let text = message(first, missing.count);
+    match (missing.told, notice) {
+        (false, Some(mut notice)) => {
+            notice.error(&text);
+            warnings.set(TOPIC, text);
+            missing.told = true;
+        }
+        // Told already: the banner, unless closed, counts the files failed since.
+        (true, _) => warnings.update(TOPIC, text),
+        (false, None) => {}
     }
-}
-
-fn banner(mut contexts: EguiContexts, mut missing: ResMut<MissingFiles>) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let text = message(missing.first.as_deref().unwrap_or("?"), missing.count);
-    egui::Area::new(egui::Id::new("missing files"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(520.0);
-                ui.colored_label(ui.visuals().error_fg_color, text);
-                if ui.button("Close").clicked() {
-                    missing.shown = false;
-                }
-            });
-        });
-    Ok(())
 }
 
 #[cfg(test)]
@@ -119,7 +111,11 @@ mod tests {
         assert_eq!(app.world().resource::<Notice>().shown(), 1, "told once");
         let missing = app.world().resource::<MissingFiles>();
         assert_eq!(missing.count, 2);
-        assert!(missing.shown, "the banner stays");
+        let banner = app.world().resource::<Warnings>().get(TOPIC);
+        assert!(
+            banner.is_some_and(|b| b.contains("1 more")),
+            "the banner stays: {banner:?}"
+        );
     }
 
     #[test]

@@ -56,6 +56,7 @@ pub mod title_backdrop;
 pub mod tooltips;
 pub mod tutorial;
 pub mod ui_style;
+pub mod warnings;
 pub mod window_memory;
 
 use bevy::prelude::*;
@@ -113,6 +114,7 @@ pub(crate) fn plugin(app: &mut App) {
     ))
     .add_plugins((
         asset_problems::plugin,
+        warnings::plugin,
         sound::plugin,
         tooltips::plugin,
         replay::playback,

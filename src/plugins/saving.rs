@@ -16,6 +16,7 @@ use crate::plugins::ai::AiSeats;
 use crate::plugins::loading::{Pending, PendingGame};
 use crate::plugins::title::SetupChoice;
 use crate::plugins::tutorial;
+use crate::plugins::warnings::Warnings;
 use crate::screens::Screen;
 use crate::session::{Notice, Script, Session, apply_actions, sync_turn_phase};
 use crate::storage::{Storage, slot_name, write_file};
@@ -36,6 +37,7 @@ pub enum GameCommand {
 /// Registers saving, autosave, undo and redo for game `G`.
 pub fn plugin<G: Recorded>(app: &mut App) {
     app.add_message::<GameCommand>()
+        .init_resource::<Warnings>()
         .add_systems(OnEnter(Screen::Playing), drop_other_game::<G>)
         .add_systems(OnEnter(Screen::Title), |mut commands: Commands| {
             commands.remove_resource::<Pending<G>>();
@@ -177,13 +179,18 @@ pub fn save_to_slot<G: Recorded>(
     Ok(path)
 }
 
+/// The warnings banner's topics: the autosave failing, and an unreadable one set aside.
+const FAILING: &str = "autosave";
+const SET_ASIDE: &str = "autosave set aside";
+
 /// Write the autosave when a step was played or undone since the last one. A failure is told
-/// once, not again at every move while it fails the same way (`failing`: the last one told). The
-/// first time (`checked` not yet), an autosave this build cannot read is set aside, not overwritten.
+/// once, in the notice and the warnings banner, not again at every move while it fails the same way
+/// (`failing`: the last one told); the banner's line goes once it works again. The first time
+/// (`checked` not yet), an autosave this build cannot read is set aside, not overwritten.
 fn autosave<G: Recorded>(
     mut session: ResMut<Session<G>>,
     storage: Res<Storage>,
-    mut notice: ResMut<Notice>,
+    (mut notice, mut warnings): (ResMut<Notice>, ResMut<Warnings>),
     (mut failing, mut checked): (Local<Option<String>>, Local<bool>),
     script: Option<Res<Script<G>>>,
 ) {
@@ -202,6 +209,7 @@ fn autosave<G: Recorded>(
     if let Ok(Some(kept)) = &kept {
         eprintln!("hoarfrost: {kept}");
         notice.info(kept);
+        warnings.set(SET_ASIDE, kept);
     }
     let written = kept.and_then(|_| {
         save_text(session, guided(session, script.as_deref()))
@@ -210,11 +218,17 @@ fn autosave<G: Recorded>(
     });
     match written {
         Err(e) if failing.as_ref() != Some(&e) => {
+            eprintln!("hoarfrost: {e}");
             notice.error(&e);
+            warnings.set(FAILING, &e);
             *failing = Some(e);
         }
         Err(_) => {}
-        Ok(()) => *failing = None,
+        Ok(()) => {
+            if failing.take().is_some() {
+                warnings.clear(FAILING);
+            }
+        }
     }
 }
 

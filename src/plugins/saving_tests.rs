@@ -110,6 +110,18 @@ fn a_failing_autosave_is_told_once_not_at_every_move() {
         "only the move was told: {notice:?}"
     );
     assert!(!notice.is_error, "{notice:?}");
+    // The banner keeps saying it while it fails, and lets it go once the autosave works again.
+    let banner = |app: &App| {
+        app.world()
+            .resource::<Warnings>()
+            .get(FAILING)
+            .map(str::to_string)
+    };
+    assert!(banner(&app).is_some_and(|b| b.starts_with("The autosave failed")));
+    std::fs::remove_file(root.join("data")).unwrap();
+    play_one(&mut app);
+    assert_eq!(banner(&app), None);
+    assert_eq!(steps_in(&Storage::under(&root).autosave().unwrap()), 3);
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -126,6 +138,11 @@ fn the_first_autosave_sets_aside_an_autosave_that_does_not_open() {
     assert_eq!(steps_in(&storage.autosave().unwrap()), 1);
     let said = &app.world().resource::<Notice>().text;
     assert!(said.contains("autosave-unread.ron"), "{said}");
+    let banner = app.world().resource::<Warnings>().get(SET_ASIDE);
+    assert!(
+        banner.is_some_and(|b| b.contains("autosave-unread.ron")),
+        "{banner:?}"
+    );
     // From then on the autosave is this game's, written over at every move: the check is made once.
     write_file(&storage.autosave().unwrap(), damaged).unwrap();
     play_one(&mut app);

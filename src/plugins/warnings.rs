@@ -1,0 +1,116 @@
+//! Warnings a player must not miss (files that failed to load, an autosave that fails or was set
+//! aside): a banner at the bottom of the window lists them until the player closes it. The notice
+//! alone is soon replaced by the next move's, within a second when AI seats play. Each warning has a
+//! topic: a newer one of the same topic replaces it, and a topic that is fine again is cleared.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// The warnings shown in the banner, oldest first, each with its topic.
+#[derive(Resource, Default, Debug)]
+pub struct Warnings {
+    lines: Vec<(&'static str, String)>,
+}
+
+impl Warnings {
+    /// Show `text` under `topic`, in place of an earlier warning of that topic.
+    pub fn set(&mut self, topic: &'static str, text: impl Into<String>) {
+        let text = text.into();
+        match self.lines.iter_mut().find(|(t, _)| *t == topic) {
+            Some((_, line)) => *line = text,
+            None => self.lines.push((topic, text)),
+        }
+    }
+
+    /// Change the warning of `topic` to `text` if it is still shown (not closed).
+    pub fn update(&mut self, topic: &'static str, text: impl Into<String>) {
+        if let Some((_, line)) = self.lines.iter_mut().find(|(t, _)| *t == topic) {
+            *line = text.into();
+        }
+    }
+
+    /// The warning of `topic` no longer holds.
+    pub fn clear(&mut self, topic: &'static str) {
+        self.lines.retain(|(t, _)| *t != topic);
+    }
+
+    /// The warning of `topic`, if shown.
+    pub fn get(&self, topic: &str) -> Option<&str> {
+        self.lines
+            .iter()
+            .find(|(t, _)| *t == topic)
+            .map(|(_, line)| line.as_str())
+    }
+
+    /// Whether there is nothing to show.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Warnings>().add_systems(
+        EguiPrimaryContextPass,
+        banner.run_if(|w: Res<Warnings>| !w.is_empty()),
+    );
+}
+
+/// The banner: every warning, then Close, which takes them all away.
+fn banner(mut contexts: EguiContexts, mut warnings: ResMut<Warnings>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new(egui::Id::new("warnings"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| contents(ui, &mut warnings));
+        });
+    Ok(())
+}
+
+/// The banner's lines and its Close button.
+fn contents(ui: &mut egui::Ui, warnings: &mut Warnings) {
+    ui.set_max_width(520.0);
+    let colour = ui.visuals().error_fg_color;
+    for (_, line) in &warnings.lines {
+        ui.colored_label(colour, line);
+    }
+    if ui.button("Close").clicked() {
+        warnings.lines.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_warning_replaces_its_topics_and_closed_ones_are_not_updated() {
+        let mut w = Warnings::default();
+        assert!(w.is_empty());
+        w.set("files", "a.png failed");
+        w.set("autosave", "the autosave failed");
+        w.set("files", "a.png and 1 more failed");
+        assert_eq!(w.get("files"), Some("a.png and 1 more failed"));
+        assert_eq!(w.lines.len(), 2);
+        w.clear("files");
+        w.update("files", "a.png and 2 more failed");
+        assert_eq!(w.get("files"), None, "closed stays closed");
+        w.update("autosave", "the autosave failed again");
+        assert_eq!(w.get("autosave"), Some("the autosave failed again"));
+    }
+
+    #[test]
+    fn the_banner_lists_every_warning_and_close_takes_them_away() {
+        let mut w = Warnings::default();
+        w.set("files", "Some files could not be loaded.");
+        w.set("autosave", "The autosave failed: disk full.");
+        let shown = crate::egui_test::labels(|ui| contents(ui, &mut w));
+        for line in [
+            "Some files could not be loaded.",
+            "The autosave failed: disk full.",
+        ] {
+            assert!(shown.iter().any(|l| l == line), "{shown:?}");
+        }
+        crate::egui_test::click("Close", |ui| contents(ui, &mut w));
+        assert!(w.is_empty());
+    }
+}
