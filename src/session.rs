@@ -43,6 +43,8 @@ pub struct Session<G: Recorded> {
     rewinds: u64,
     /// A step was played or undone since the last autosave.
     unsaved: bool,
+    /// The autosave was written for this game.
+    autosaved: bool,
 }
 
 impl<G: Recorded> Session<G> {
@@ -56,6 +58,7 @@ impl<G: Recorded> Session<G> {
             play: Play::Unrecorded(Vec::new()),
             rewinds: 0,
             unsaved: false,
+            autosaved: false,
         }
     }
 
@@ -229,6 +232,7 @@ impl<G: Recorded> Session<G> {
         self.play = other.play;
         self.rewinds += 1;
         self.unsaved = false;
+        self.autosaved = false;
     }
 
     /// The seats as a save file lists them ([`seat_word`]).
@@ -252,6 +256,16 @@ impl<G: Recorded> Session<G> {
     /// Ask for the autosave to be written again though no step changed (the tutorial was left).
     pub(crate) fn mark_unsaved(&mut self) {
         self.unsaved = true;
+    }
+
+    /// The autosave now holds this game.
+    pub(crate) fn mark_autosaved(&mut self) {
+        self.autosaved = true;
+    }
+
+    /// Whether the autosave was written for this game since it was set up or loaded.
+    pub(crate) fn autosaved(&self) -> bool {
+        self.autosaved
     }
 }
 

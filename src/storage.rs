@@ -20,7 +20,7 @@ pub fn set_aside(path: &Path, why: &str) -> Result<PathBuf, String> {
             n => path.with_file_name(format!("{stem}-{why}-{n}.ron")),
         })
         .find(|p| !p.exists())
-        .ok_or_else(|| format!("too many {why} copies beside it"))?;
+        .ok_or_else(|| format!("999 earlier ones are kept there already as {stem}-{why}*.ron"))?;
     std::fs::rename(path, &aside).map_err(|e| e.to_string())?;
     Ok(aside)
 }
@@ -109,33 +109,37 @@ impl Storage {
         save::peek(&text).ok()
     }
 
-    /// Before a game's first autosave in a run: an autosave there whose header this build cannot
-    /// read (damaged, another save format, an unknown game) is moved to `autosave-unread.ron` rather
-    /// than written over. `Ok(Some(message))` when one was moved, `Ok(None)` when there is nothing
-    /// to keep (no autosave, a readable one, or one that cannot be read at all, as a folder), and
-    /// the reason when it could not be moved: then it must not be written over.
+    /// Before the autosave is first written in a run: an autosave file there that this build cannot
+    /// open (its header damaged, of another save format or an unknown game, not text, too large,
+    /// unreadable) is moved to `autosave-unread.ron` rather than written over. `Ok(Some(message))`
+    /// when one was moved, `Ok(None)` when there is nothing to keep (no file, or a readable one;
+    /// a folder in its place is left for the write to fail on), and the reason when it could not
+    /// be moved: then it must not be written over.
     pub fn keep_unread_autosave(&self) -> Result<Option<String>, String> {
         let Ok(path) = self.autosave() else {
             return Ok(None);
         };
-        if !path.exists() {
+        if !path.is_file() {
             return Ok(None);
         }
         let why = match save::read_file(&path) {
-            Err(_) => return Ok(None),
+            Err(e) => e.to_string(),
             Ok(text) => match known_header(&text) {
                 Ok(_) => return Ok(None),
                 Err(why) => why,
             },
         };
-        let last = format!("The last autosave did not open: {why}.");
+        let last = format!("The autosave could not be read: {why}.");
         match set_aside(&path, "unread") {
             Ok(kept) => Ok(Some(format!(
-                "{last} It was kept as {}, and this game's autosave takes its place.",
+                "{last} It was moved to {}; games autosave as before.",
                 kept.display()
             ))),
             Err(e) => Err(format!(
-                "{last} It could not be set aside ({e}), so this game is not autosaved."
+                "{last} It could not be moved aside either ({e}), so nothing is autosaved until \
+                 it can be: move or delete the autosave-unread files in {}.",
+                path.parent()
+                    .map_or_else(String::new, |d| d.display().to_string())
             )),
         }
     }
@@ -222,13 +226,8 @@ pub fn ago(seconds: u64) -> String {
 /// words (damaged, another save format, an unknown game).
 pub fn known_header(text: &str) -> Result<(save::Header, GameKind), String> {
     let header = save::peek(text).map_err(|e| e.to_string())?;
-    match header.kind() {
-        Some(kind) => Ok((header, kind)),
-        None => Err(format!(
-            "this is a save of an unknown game '{}'",
-            header.game
-        )),
-    }
+    let kind = header.known_kind().map_err(|e| e.to_string())?;
+    Ok((header, kind))
 }
 
 /// What a save file's header says, in a few words; why it does not open when its header does not
@@ -407,7 +406,7 @@ mod tests {
                 n => root.join(format!("data/autosave-unread-{}.ron", n + 1)),
             };
             assert!(
-                said.starts_with("The last autosave did not open: "),
+                said.starts_with("The autosave could not be read: "),
                 "{said}"
             );
             assert!(said.contains(&kept.display().to_string()), "{said}");
@@ -415,18 +414,25 @@ mod tests {
             assert!(!auto.exists());
         }
         assert!(storage.keep_unread_autosave().unwrap().is_none());
+        // Not text at all: kept too. A folder in its place is left for the write to fail on.
+        std::fs::write(&auto, [0xff, 0xfe, 0x00, 0x28]).unwrap();
+        let said = storage.keep_unread_autosave().unwrap().unwrap();
+        assert!(said.contains("autosave-unread-4.ron"), "{said}");
+        std::fs::create_dir_all(&auto).unwrap();
+        assert_eq!(storage.keep_unread_autosave(), Ok(None));
+        std::fs::remove_dir(&auto).unwrap();
         // With no free name left beside it, it stays where it is, and says it cannot move.
-        for n in 4..1000 {
+        for n in 5..1000 {
             write_file(&root.join(format!("data/autosave-unread-{n}.ron")), "").unwrap();
         }
         write_file(&auto, "(format: 1, game: ").unwrap();
         let refused = storage.keep_unread_autosave().unwrap_err();
         assert!(
-            refused.contains("could not be set aside (too many unread copies"),
+            refused.contains("could not be moved aside either (999 earlier ones"),
             "{refused}"
         );
         assert!(
-            refused.ends_with("so this game is not autosaved."),
+            refused.contains("nothing is autosaved until it can be"),
             "{refused}"
         );
         assert_eq!(
@@ -434,6 +440,17 @@ mod tests {
             "(format: 1, game: "
         );
         let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_save_of_a_game_this_build_does_not_know_is_summarized_as_not_opening() {
+        let text = hoarfrost_rules::fuzz::targets::sample_save(GameKind::Sprawl, 2, 5).unwrap();
+        assert!(summarize(&text).unwrap().starts_with("Sprawl, 3 seats"));
+        let chess = text.replacen("\"sprawl\"", "\"chess\"", 1);
+        assert_eq!(
+            summarize(&chess),
+            Err("this is a save of an unknown game 'chess'".to_string())
+        );
     }
 
     #[test]

@@ -63,16 +63,12 @@ pub fn play_and_save<G: Recorded>(
 pub fn load(path: &Path, steps: bool) -> ExitCode {
     let result = save::read_file(path).and_then(|text| {
         let header = save::peek(&text)?;
-        match header.kind() {
-            Some(GameKind::IceTowers) => show::<IceTowers>(&text, steps),
-            Some(GameKind::Sprawl) => show::<Sprawl>(&text, steps),
-            Some(GameKind::IceCastle) => show::<IceCastle>(&text, steps),
-            Some(GameKind::IceColony) => show::<IceColony>(&text, steps),
-            Some(GameKind::IceFortress) => show::<IceFortress>(&text, steps),
-            None => Err(LoadError::OtherGame {
-                found: header.game,
-                expected: GameKind::IceTowers,
-            }),
+        match header.known_kind()? {
+            GameKind::IceTowers => show::<IceTowers>(&text, steps),
+            GameKind::Sprawl => show::<Sprawl>(&text, steps),
+            GameKind::IceCastle => show::<IceCastle>(&text, steps),
+            GameKind::IceColony => show::<IceColony>(&text, steps),
+            GameKind::IceFortress => show::<IceFortress>(&text, steps),
         }
     });
     match result {

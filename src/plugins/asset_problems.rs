@@ -62,16 +62,16 @@ fn report(
         return;
     };
     let text = message(first, missing.count);
-    match (missing.told, notice) {
-        (false, Some(mut notice)) => {
-            notice.error(&text);
-            warnings.set(TOPIC, text);
-            missing.told = true;
-        }
+    if missing.told {
         // Told already: the banner, unless closed, counts the files failed since.
-        (true, _) => warnings.update(TOPIC, text),
-        (false, None) => {}
+        warnings.update(TOPIC, text);
+        return;
     }
+    if let Some(mut notice) = notice {
+        notice.error(&text);
+    }
+    warnings.set(TOPIC, text);
+    missing.told = true;
 }
 
 #[cfg(test)]

@@ -323,7 +323,7 @@ fn side_panel<G: Recorded>(
         ResMut<Paused>,
     ),
     (hint, mut ask): (Res<Hint<G>>, MessageWriter<AskHint>),
-    ((script, notes), mut world): (tutorial::Running<G>, Commands),
+    ((script, notes), mut cmds): (tutorial::Running<G>, Commands),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new(spec.title)
@@ -350,7 +350,7 @@ fn side_panel<G: Recorded>(
                         let mut leave = false;
                         tutorial::section(ui, &session, script, notes, &mut play, &mut leave);
                         if leave {
-                            tutorial::leave::<G>(&mut world);
+                            tutorial::leave::<G>(&mut cmds);
                         }
                     }
                     offered_actions(ui, &session, &spec, &choices, &mut play);

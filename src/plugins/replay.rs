@@ -194,6 +194,9 @@ pub fn seek_cue<A>(
     }
 }
 
+/// The egui id of the replay controls' window (the warnings banner stands above it).
+pub const CONTROLS_ID: &str = "replay controls";
+
 fn replay_controls<G: Recorded>(
     mut contexts: EguiContexts,
     mut session: ResMut<Session<G>>,
@@ -215,6 +218,7 @@ fn replay_controls<G: Recorded>(
     let mut seek = None;
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Replay")
+        .id(egui::Id::new(CONTROLS_ID))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
         .collapsible(false)
         .resizable(false)

@@ -201,15 +201,16 @@ fn autosave<G: Recorded>(
     }
     // An autosave that could not be set aside is not written over: none is written this run
     // until it can be.
-    let kept = match *checked {
-        true => Ok(None),
-        false => storage.keep_unread_autosave(),
+    let kept = if *checked {
+        Ok(None)
+    } else {
+        storage.keep_unread_autosave()
     };
     *checked = kept.is_ok();
-    if let Ok(Some(kept)) = &kept {
-        eprintln!("hoarfrost: {kept}");
-        notice.info(kept);
-        warnings.set(SET_ASIDE, kept);
+    if let Ok(Some(moved)) = &kept {
+        eprintln!("hoarfrost: {moved}");
+        notice.info(moved);
+        warnings.set(SET_ASIDE, moved);
     }
     let written = kept.and_then(|_| {
         save_text(session, guided(session, script.as_deref()))
@@ -225,9 +226,10 @@ fn autosave<G: Recorded>(
         }
         Err(_) => {}
         Ok(()) => {
-            if failing.take().is_some() {
-                warnings.clear(FAILING);
-            }
+            *failing = None;
+            // Whichever game's autosave failed, the autosave works again.
+            warnings.clear(FAILING);
+            session.mark_autosaved();
         }
     }
 }

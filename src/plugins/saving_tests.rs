@@ -168,6 +168,19 @@ fn leaving_a_tutorial_before_any_step_keeps_the_last_games_autosave() {
     app.update();
     let text = std::fs::read_to_string(storage.autosave().unwrap()).unwrap();
     assert_eq!(text, last, "the last game's autosave stays");
+    // A step played and undone: the autosave holds this game at step 0, and leaving rewrites it
+    // (here over a stand-in for the marked save it was).
+    play_one(&mut app);
+    command(&mut app, GameCommand::Undo);
+    assert_eq!(session(&app).steps(), 0);
+    write_file(&storage.autosave().unwrap(), &last).unwrap();
+    app.world_mut()
+        .run_system_cached(|mut commands: Commands| {
+            crate::plugins::tutorial::leave::<IceTowers>(&mut commands)
+        })
+        .unwrap();
+    app.update();
+    assert_eq!(steps_in(&storage.autosave().unwrap()), 0, "rewritten");
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -188,16 +201,30 @@ fn an_autosave_that_does_not_open_and_cannot_be_set_aside_is_not_written_over() 
     play_one(&mut app);
     let said = app.world().resource::<Notice>();
     assert!(said.is_error, "{}", said.text);
-    assert!(said.text.contains("not autosaved"), "{}", said.text);
+    assert!(said.text.contains("nothing is autosaved"), "{}", said.text);
+    let told = said.shown();
+    let banner = |app: &App, topic| {
+        app.world()
+            .resource::<Warnings>()
+            .get(topic)
+            .map(str::to_string)
+    };
+    assert!(banner(&app, FAILING).is_some_and(|b| b.contains("nothing is autosaved")));
     play_one(&mut app);
     let text = std::fs::read_to_string(storage.autosave().unwrap()).unwrap();
     assert_eq!(text, damaged, "left as it was");
+    let said = app.world().resource::<Notice>();
+    assert_eq!(said.shown(), told + 1, "only the move was told again");
+    assert!(!said.is_error);
+    assert!(banner(&app, FAILING).is_some(), "the banner still says so");
     // Once a name is free again, it is set aside and this game autosaved.
     std::fs::remove_file(root.join("data/autosave-unread-7.ron")).unwrap();
     play_one(&mut app);
     assert_eq!(steps_in(&storage.autosave().unwrap()), 3);
     let kept = std::fs::read_to_string(root.join("data/autosave-unread-7.ron")).unwrap();
     assert_eq!(kept, damaged);
+    assert_eq!(banner(&app, FAILING), None);
+    assert!(banner(&app, SET_ASIDE).is_some_and(|b| b.contains("autosave-unread-7.ron")));
     let _ = std::fs::remove_dir_all(&root);
 }
 

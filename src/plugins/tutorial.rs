@@ -229,14 +229,15 @@ pub fn resume<G: Recorded>(
 }
 
 /// The player leaves the tutorial (or closes it after its last step): its script and notes go, and
-/// the autosave, once it holds this game (a step was played), is written again, no longer marked as
-/// a tutorial game. Before any step, the last game's autosave stays.
+/// the autosave is written again, no longer marked as a tutorial game, once this game is in it
+/// (written since it began, or steps played, which are). Left before any step, the last game's
+/// autosave stays.
 pub fn leave<G: Recorded>(commands: &mut Commands) {
     commands.remove_resource::<Script<G>>();
     commands.remove_resource::<Notes>();
     commands.queue(|world: &mut World| {
         if let Some(mut session) = world.get_resource_mut::<Session<G>>()
-            && session.steps() > 0
+            && (session.autosaved() || session.steps() > 0)
         {
             // Not a change of the game: the table need not redraw.
             session.bypass_change_detection().mark_unsaved();

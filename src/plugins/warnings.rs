@@ -55,15 +55,35 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
+/// The ids of windows anchored at the bottom middle, as the banner is (the replay controls): the
+/// banner stands above them.
+const BELOW: [&str; 1] = [crate::plugins::replay::CONTROLS_ID];
+
 /// The banner: every warning, then Close, which takes them all away.
 fn banner(mut contexts: EguiContexts, mut warnings: ResMut<Warnings>) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    egui::Area::new(egui::Id::new("warnings"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| contents(ui, &mut warnings));
-        });
+    show(contexts.ctx_mut()?, &mut warnings);
     Ok(())
+}
+
+/// Draw the banner above whichever of the [`BELOW`] windows were shown last frame.
+fn show(ctx: &egui::Context, warnings: &mut Warnings) {
+    let lift = ctx.memory(|m| {
+        BELOW
+            .iter()
+            .map(|title| egui::Id::new(*title))
+            .filter(|id| {
+                m.areas()
+                    .visible_last_frame(&egui::LayerId::new(egui::Order::Middle, *id))
+            })
+            .filter_map(|id| m.area_rect(id))
+            .map(|r| r.height() + 8.0)
+            .fold(0.0, f32::max)
+    });
+    egui::Area::new(egui::Id::new("warnings"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0 - lift])
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| contents(ui, warnings));
+        });
 }
 
 /// The banner's lines and its Close button.
@@ -83,7 +103,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_warning_replaces_its_topics_and_closed_ones_are_not_updated() {
+    fn the_banner_stands_above_the_replay_controls() {
+        let mut w = Warnings::default();
+        w.set("files", "Some files could not be loaded.");
+        let placed = crate::egui_test::rects(|ui| {
+            egui::Window::new("Replay")
+                .id(egui::Id::new(crate::plugins::replay::CONTROLS_ID))
+                .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
+                .show(ui.ctx(), |ui| ui.label("Step 3 of 9"));
+            show(ui.ctx(), &mut w);
+        });
+        let rect = |label: &str| {
+            placed
+                .iter()
+                .find(|(l, _)| l == label)
+                .map(|(_, r)| *r)
+                .unwrap_or_else(|| panic!("no {label} in {placed:?}"))
+        };
+        let (banner, replay) = (rect("Close"), rect("Step 3 of 9"));
+        assert!(banner.bottom() < replay.top(), "{banner:?} over {replay:?}");
+    }
+
+    #[test]
+    fn a_warning_replaces_its_topics_and_a_cleared_one_is_not_updated() {
         let mut w = Warnings::default();
         assert!(w.is_empty());
         w.set("files", "a.png failed");

@@ -151,7 +151,7 @@ fn the_seed_corpora_load() {
     assert_eq!(
         saves
             .iter()
-            .filter(|t| t.contains("tutorial: true"))
+            .filter(|t| crate::save::peek(t).is_ok_and(|h| h.tutorial))
             .count(),
         1
     );

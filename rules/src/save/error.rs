@@ -22,6 +22,8 @@ pub enum LoadError {
     Version { found: u32, app_version: String },
     /// A save of another game (`found` is its slug).
     OtherGame { found: String, expected: GameKind },
+    /// A save of a game this build does not know (its slug).
+    UnknownGame(String),
     /// The header lists `listed` seats, the game has `game`.
     Seats { listed: usize, game: usize },
     /// The record does not replay: a step the rules refuse, or a setup they refuse.
@@ -80,8 +82,11 @@ impl std::fmt::Display for LoadError {
                     crate::words::article(expected.title()),
                     expected.title()
                 ),
-                None => write!(f, "this is a save of an unknown game '{found}'"),
+                None => LoadError::UnknownGame(found.clone()).fmt(f),
             },
+            LoadError::UnknownGame(found) => {
+                write!(f, "this is a save of an unknown game '{found}'")
+            }
             LoadError::Seats { listed, game } => {
                 let listed = crate::words::count(*listed as i64, "seat", "seats");
                 write!(f, "the save lists {listed} but its game has {game}")

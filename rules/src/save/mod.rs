@@ -60,6 +60,12 @@ impl Header {
     pub fn kind(&self) -> Option<GameKind> {
         GameKind::from_slug(&self.game)
     }
+
+    /// The game, or [`LoadError::UnknownGame`] when this build does not know it.
+    pub fn known_kind(&self) -> Result<GameKind, LoadError> {
+        self.kind()
+            .ok_or_else(|| LoadError::UnknownGame(self.game.clone()))
+    }
 }
 
 /// A loaded game: its header and the replayed game, ready to go on (with undo and redo).
@@ -164,7 +170,7 @@ pub fn peek(text: &str) -> Result<Header, LoadError> {
 /// Load a save of game `G`: header checked (format, game), then the record replayed step by step.
 pub fn load<G: Recorded>(text: &str) -> Result<Loaded<G>, LoadError> {
     let header = peek(text)?;
-    if header.game != G::KIND.slug() {
+    if header.known_kind()? != G::KIND {
         return Err(LoadError::OtherGame {
             found: header.game,
             expected: G::KIND,
