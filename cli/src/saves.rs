@@ -125,6 +125,9 @@ fn summary<G: Recorded>(header: &Header, rec: &Recorder<G>) -> String {
         rec.len(),
         join(state.scores().iter().map(i64::to_string).collect()),
     );
+    if header.tutorial {
+        out.push_str("saved in the app's tutorial\n");
+    }
     if state.is_over() {
         let returns = state.returns().iter().map(|r| format!("{r:.2}")).collect();
         out.push_str(&format!("results: {}\n", join(returns)));

@@ -136,6 +136,20 @@ fn a_saved_game_loads_with_a_summary_and_replays_step_by_step() {
     );
     assert!(stdout.contains("    2. seat 1: "), "{stdout}");
     assert!(stdout.contains(&format!("{steps:>5}. seat ")), "{stdout}");
+    assert!(!stdout.contains("tutorial"), "{stdout}");
+    // A save marked as made in the app's tutorial says so.
+    let saved_text = std::fs::read_to_string(&path).unwrap();
+    let marked = dir.join("marked.ron");
+    std::fs::write(
+        &marked,
+        saved_text.replacen("  record:", "  tutorial: true,\n  record:", 1),
+    )
+    .unwrap();
+    let (stdout, stderr) = text(&cli(&["--load", marked.to_str().unwrap()]));
+    assert!(
+        stdout.contains("\nsaved in the app's tutorial\n"),
+        "{stdout}{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
