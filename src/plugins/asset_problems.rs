@@ -1,13 +1,12 @@
 //! Pictures, models and sounds that fail to load (the assets folder missing or damaged): each is
-//! named on the terminal, and the player is told on screen, in the notice and in the warnings banner
-//! ([`Warnings`], until closed), instead of being left with a table that has pieces missing and no
-//! word why.
+//! named on the terminal, and the player is told on screen in the warnings banner ([`Warnings`],
+//! until closed; not in the notice too, which would show the same words twice and fall behind the
+//! banner's count), instead of being left with a table that has pieces missing and no word why.
 
 use bevy::asset::UntypedAssetLoadFailedEvent;
 use bevy::prelude::*;
 
 use crate::plugins::warnings::Warnings;
-use crate::session::Notice;
 
 /// What failed to load so far: the first file's path and how many distinct files failed; whether
 /// the player has been told.
@@ -48,7 +47,6 @@ fn report(
     mut failed: MessageReader<UntypedAssetLoadFailedEvent>,
     mut missing: ResMut<MissingFiles>,
     mut warnings: ResMut<Warnings>,
-    notice: Option<ResMut<Notice>>,
 ) {
     for e in failed.read() {
         let path = e.path.to_string();
@@ -67,9 +65,6 @@ fn report(
         warnings.update(TOPIC, text);
         return;
     }
-    if let Some(mut notice) = notice {
-        notice.error(&text);
-    }
     warnings.set(TOPIC, text);
     missing.told = true;
 }
@@ -77,6 +72,7 @@ fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::Notice;
 
     /// A stand-in asset with no loader: asking for one fails whether or not the file is there (the
     /// failure the app reports is the same message either way).
@@ -84,7 +80,7 @@ mod tests {
     struct Missing;
 
     #[test]
-    fn a_file_that_fails_to_load_is_told_once() {
+    fn files_that_fail_to_load_are_counted_in_the_banner_not_the_notice() {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, AssetPlugin::default(), plugin));
         app.init_asset::<Missing>().init_resource::<Notice>();
@@ -98,23 +94,25 @@ mod tests {
                 std::thread::sleep(std::time::Duration::from_millis(2));
             }
         };
-        until(&mut app, |w| w.resource::<Notice>().shown() > 0);
-        let notice = app.world().resource::<Notice>();
-        assert!(notice.is_error);
-        assert!(
-            notice.text.contains("(models/not-there.glb)"),
-            "{}",
-            notice.text
-        );
+        fn banner(w: &World) -> Option<String> {
+            w.resource::<Warnings>().get(TOPIC).map(str::to_string)
+        }
+        until(&mut app, |w| banner(w).is_some());
+        let told = banner(app.world()).unwrap_or_default();
+        assert!(told.contains("(models/not-there.glb)"), "{told}");
         let _second: Handle<Missing> = assets.load("models/nor-this.glb");
         until(&mut app, |w| w.resource::<MissingFiles>().count == 2);
-        assert_eq!(app.world().resource::<Notice>().shown(), 1, "told once");
-        let missing = app.world().resource::<MissingFiles>();
-        assert_eq!(missing.count, 2);
-        let banner = app.world().resource::<Warnings>().get(TOPIC);
-        assert!(
-            banner.is_some_and(|b| b.contains("1 more")),
-            "the banner stays: {banner:?}"
+        let told = banner(app.world()).unwrap_or_default();
+        assert!(told.contains("(models/not-there.glb and 1 more)"), "{told}");
+        // Closed, it stays closed as more files fail.
+        app.world_mut().resource_mut::<Warnings>().clear(TOPIC);
+        let _third: Handle<Missing> = assets.load("models/nor-that.glb");
+        until(&mut app, |w| w.resource::<MissingFiles>().count == 3);
+        assert_eq!(banner(app.world()), None);
+        assert_eq!(
+            app.world().resource::<Notice>().shown(),
+            0,
+            "not in the notice"
         );
     }
 
