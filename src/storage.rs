@@ -376,9 +376,8 @@ mod tests {
 
     #[test]
     fn an_autosave_this_build_cannot_read_is_set_aside_and_a_readable_one_left() {
-        let root = std::env::temp_dir().join(format!("hoarfrost-unread-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        let storage = Storage::under(&root);
+        let root = crate::scratch::Scratch::new("unread");
+        let storage = root.storage();
         let auto = storage.autosave().unwrap();
         assert_eq!(storage.keep_unread_autosave(), Ok(None), "no autosave");
         let text = hoarfrost_rules::fuzz::targets::sample_save(GameKind::Sprawl, 2, 5).unwrap();
@@ -439,7 +438,6 @@ mod tests {
             std::fs::read_to_string(&auto).unwrap(),
             "(format: 1, game: "
         );
-        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

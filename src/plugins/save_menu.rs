@@ -429,14 +429,12 @@ mod tests {
         );
         // Continue resumes it.
         let continued = |world: &mut World| {
-            let mut queue = bevy::ecs::world::CommandQueue::default();
-            let (mut menus, mut notice) = (Menus::default(), Notice::default());
-            crate::egui_test::click("Continue", |ui| {
-                let mut commands = Commands::new(&mut queue, world);
-                let last = world.resource::<LastGame>();
-                title_buttons(ui, (&mut menus, last), &storage, &mut notice, &mut commands);
-            });
-            (!queue.is_empty(), notice.text)
+            let mut title = Title {
+                last: LastGame(world.resource::<LastGame>().0.clone()),
+                ..Title::default()
+            };
+            title.click("Continue", world, &storage);
+            (!title.queue.is_empty(), title.notice.text)
         };
         assert_eq!(continued(&mut world), (true, String::new()));
         crate::storage::write_file(&storage.autosave().unwrap(), "(format: 1, game: ").unwrap();
@@ -479,63 +477,55 @@ mod tests {
         }
     }
 
+    /// The title screen's buttons with what they change: the menus, the notice, the last game that
+    /// Continue resumes, and the commands they queue.
+    #[derive(Default)]
+    struct Title {
+        menus: Menus,
+        notice: Notice,
+        last: LastGame,
+        queue: bevy::ecs::world::CommandQueue,
+    }
+
+    impl Title {
+        /// Click the button labelled `label`.
+        fn click(&mut self, label: &str, world: &World, storage: &Storage) {
+            crate::egui_test::click(label, |ui| {
+                let mut commands = Commands::new(&mut self.queue, world);
+                title_buttons(
+                    ui,
+                    (&mut self.menus, &self.last),
+                    storage,
+                    &mut self.notice,
+                    &mut commands,
+                );
+            });
+        }
+    }
+
     #[test]
     fn the_title_screens_quit_button_closes_the_app() {
-        use bevy::ecs::world::CommandQueue;
         let dir = std::env::temp_dir().join(format!("hoarfrost-quit-{}", std::process::id()));
         let storage = Storage::under(&dir);
         let mut world = World::new();
         world.init_resource::<Messages<AppExit>>();
-        let (mut menus, mut notice, mut queue) =
-            (Menus::default(), Notice::default(), CommandQueue::default());
-        crate::egui_test::click("Quit", |ui| {
-            let mut commands = Commands::new(&mut queue, &world);
-            title_buttons(
-                ui,
-                (&mut menus, &LastGame::default()),
-                &storage,
-                &mut notice,
-                &mut commands,
-            );
-        });
-        queue.apply(&mut world);
+        let mut title = Title::default();
+        title.click("Quit", &world, &storage);
+        title.queue.apply(&mut world);
         let exits: Vec<_> = world.resource_mut::<Messages<AppExit>>().drain().collect();
         assert_eq!(exits, vec![AppExit::Success]);
-        assert!(!menus.settings && !menus.load_open());
+        assert!(!title.menus.settings && !title.menus.load_open());
     }
 
     #[test]
     fn the_title_screens_settings_and_records_buttons_open_their_windows() {
         let storage = Storage::under(&std::env::temp_dir().join("hoarfrost-no-such-dir"));
-        let mut world = World::new();
-        let (mut menus, mut notice, mut queue) = (
-            Menus::default(),
-            Notice::default(),
-            bevy::ecs::world::CommandQueue::default(),
-        );
-        crate::egui_test::click("Settings", |ui| {
-            let mut commands = Commands::new(&mut queue, &world);
-            title_buttons(
-                ui,
-                (&mut menus, &LastGame::default()),
-                &storage,
-                &mut notice,
-                &mut commands,
-            );
-        });
-        queue.apply(&mut world);
-        assert!(menus.settings && !menus.records);
-        crate::egui_test::click("Records", |ui| {
-            let mut commands = Commands::new(&mut queue, &world);
-            title_buttons(
-                ui,
-                (&mut menus, &LastGame::default()),
-                &storage,
-                &mut notice,
-                &mut commands,
-            );
-        });
-        assert!(menus.records);
+        let world = World::new();
+        let mut title = Title::default();
+        title.click("Settings", &world, &storage);
+        assert!(title.menus.settings && !title.menus.records);
+        title.click("Records", &world, &storage);
+        assert!(title.menus.records);
     }
 
     #[test]

@@ -80,6 +80,24 @@ fn steps_in(path: &Path) -> usize {
         .len()
 }
 
+/// The warnings banner's line of `topic`, if shown.
+fn banner(app: &App, topic: &str) -> Option<String> {
+    app.world()
+        .resource::<Warnings>()
+        .get(topic)
+        .map(str::to_string)
+}
+
+/// The player leaves the tutorial, as the side panel's button does.
+fn leave_tutorial(app: &mut App) {
+    app.world_mut()
+        .run_system_cached(|mut commands: Commands| {
+            crate::plugins::tutorial::leave::<IceTowers>(&mut commands)
+        })
+        .unwrap();
+    app.update();
+}
+
 #[test]
 fn a_failing_autosave_is_told_once_not_at_every_move() {
     // The data folder's place is taken by a file: no autosave can be written there.
@@ -111,16 +129,10 @@ fn a_failing_autosave_is_told_once_not_at_every_move() {
     );
     assert!(!notice.is_error, "{notice:?}");
     // The banner keeps saying it while it fails, and lets it go once the autosave works again.
-    let banner = |app: &App| {
-        app.world()
-            .resource::<Warnings>()
-            .get(FAILING)
-            .map(str::to_string)
-    };
-    assert!(banner(&app).is_some_and(|b| b.starts_with("The autosave failed")));
+    assert!(banner(&app, FAILING).is_some_and(|b| b.starts_with("The autosave failed")));
     std::fs::remove_file(root.join("data")).unwrap();
     play_one(&mut app);
-    assert_eq!(banner(&app), None);
+    assert_eq!(banner(&app, FAILING), None);
     assert_eq!(steps_in(&Storage::under(&root).autosave().unwrap()), 3);
     let _ = std::fs::remove_dir_all(&root);
 }
@@ -138,11 +150,7 @@ fn the_first_autosave_sets_aside_an_autosave_that_does_not_open() {
     assert_eq!(steps_in(&storage.autosave().unwrap()), 1);
     let said = &app.world().resource::<Notice>().text;
     assert!(said.contains("autosave-unread.ron"), "{said}");
-    let banner = app.world().resource::<Warnings>().get(SET_ASIDE);
-    assert!(
-        banner.is_some_and(|b| b.contains("autosave-unread.ron")),
-        "{banner:?}"
-    );
+    assert!(banner(&app, SET_ASIDE).is_some_and(|b| b.contains("autosave-unread.ron")));
     // From then on the autosave is this game's, written over at every move: the check is made once.
     write_file(&storage.autosave().unwrap(), damaged).unwrap();
     play_one(&mut app);
@@ -159,12 +167,7 @@ fn leaving_a_tutorial_before_any_step_keeps_the_last_games_autosave() {
     write_file(&storage.autosave().unwrap(), &last).unwrap();
     let mut app = app(&root);
     assert_eq!(session(&app).steps(), 0);
-    app.world_mut()
-        .run_system_cached(|mut commands: Commands| {
-            crate::plugins::tutorial::leave::<IceTowers>(&mut commands)
-        })
-        .unwrap();
-    app.update();
+    leave_tutorial(&mut app);
     app.update();
     let text = std::fs::read_to_string(storage.autosave().unwrap()).unwrap();
     assert_eq!(text, last, "the last game's autosave stays");
@@ -174,12 +177,7 @@ fn leaving_a_tutorial_before_any_step_keeps_the_last_games_autosave() {
     command(&mut app, GameCommand::Undo);
     assert_eq!(session(&app).steps(), 0);
     write_file(&storage.autosave().unwrap(), &last).unwrap();
-    app.world_mut()
-        .run_system_cached(|mut commands: Commands| {
-            crate::plugins::tutorial::leave::<IceTowers>(&mut commands)
-        })
-        .unwrap();
-    app.update();
+    leave_tutorial(&mut app);
     assert_eq!(steps_in(&storage.autosave().unwrap()), 0, "rewritten");
     let _ = std::fs::remove_dir_all(&root);
 }
@@ -203,12 +201,6 @@ fn an_autosave_that_does_not_open_and_cannot_be_set_aside_is_not_written_over() 
     assert!(said.is_error, "{}", said.text);
     assert!(said.text.contains("nothing is autosaved"), "{}", said.text);
     let told = said.shown();
-    let banner = |app: &App, topic| {
-        app.world()
-            .resource::<Warnings>()
-            .get(topic)
-            .map(str::to_string)
-    };
     assert!(banner(&app, FAILING).is_some_and(|b| b.contains("nothing is autosaved")));
     play_one(&mut app);
     let text = std::fs::read_to_string(storage.autosave().unwrap()).unwrap();
@@ -488,12 +480,7 @@ fn a_game_saved_in_its_tutorial_loads_back_into_it_and_no_other_game_does() {
         "a save to a slot is marked too"
     );
     // Leaving the tutorial writes the autosave again, unmarked, before any other move.
-    app.world_mut()
-        .run_system_cached(|mut commands: Commands| {
-            crate::plugins::tutorial::leave::<IceTowers>(&mut commands)
-        })
-        .unwrap();
-    app.update();
+    leave_tutorial(&mut app);
     assert_eq!(in_tutorial(&app), None);
     assert_eq!(autosave().steps, 4);
     assert!(!autosave().tutorial, "saved on leaving the tutorial");
