@@ -110,9 +110,10 @@ impl Storage {
     }
 
     /// Before the autosave is first written in a run: an autosave file there that this build cannot
-    /// open (its header damaged, of another save format or an unknown game, not text, too large,
-    /// unreadable) is moved to `autosave-unread.ron` rather than written over. `Ok(Some(message))`
-    /// when one was moved, `Ok(None)` when there is nothing to keep (no file, or a readable one;
+    /// open (its header damaged, of another save format or an unknown game, moves that do not
+    /// replay, not text, too large, unreadable) is moved to `autosave-unread.ron` rather than
+    /// written over. `Ok(Some(message))` when one was moved, `Ok(None)` when there is nothing to
+    /// keep (no file, or one that opens;
     /// a folder in its place is left for the write to fail on), and the reason when it could not
     /// be moved: then it must not be written over.
     pub fn keep_unread_autosave(&self) -> Result<Option<String>, String> {
@@ -124,12 +125,12 @@ impl Storage {
         }
         let why = match save::read_file(&path) {
             Err(e) => e.to_string(),
-            Ok(text) => match known_header(&text) {
+            Ok(text) => match opens(&text) {
                 Ok(_) => return Ok(None),
                 Err(why) => why,
             },
         };
-        let last = format!("The autosave could not be read: {why}.");
+        let last = format!("The autosave does not open: {why}.");
         match set_aside(&path, "unread") {
             Ok(kept) => Ok(Some(format!(
                 "{last} It was moved to {}; games autosave as before.",
@@ -230,10 +231,17 @@ pub fn known_header(text: &str) -> Result<(save::Header, GameKind), String> {
     Ok((header, kind))
 }
 
-/// What a save file's header says, in a few words; why it does not open when its header does not
-/// read or names a game this build does not know.
+/// The header of a save that opens (it replays in this build) and its game; else why not.
+pub fn opens(text: &str) -> Result<(save::Header, GameKind), String> {
+    let header = save::check(text).map_err(|e| e.to_string())?;
+    let kind = header.known_kind().map_err(|e| e.to_string())?;
+    Ok((header, kind))
+}
+
+/// What a save file says about itself, in a few words; why it does not open when it does not (its
+/// header does not read, it names a game this build does not know, or its moves do not replay).
 pub fn summarize(text: &str) -> Result<String, String> {
-    let (header, kind) = known_header(text)?;
+    let (header, kind) = opens(text)?;
     let game = kind.title();
     let humans = header
         .seats
@@ -392,10 +400,12 @@ mod tests {
         // under its own name.
         let other_format = text.replacen("format: 1", "format: 7", 1);
         let other_game = text.replacen("\"sprawl\"", "\"chess\"", 1);
+        let unreplayable = hoarfrost_rules::fuzz::targets::played_by_no_seat(&text).unwrap();
         let bodies = [
             other_format.as_str(),
             "(format: 1, game: ",
             other_game.as_str(),
+            unreplayable.as_str(),
         ];
         for (n, body) in bodies.into_iter().enumerate() {
             write_file(&auto, body).unwrap();
@@ -404,10 +414,7 @@ mod tests {
                 0 => root.join("data/autosave-unread.ron"),
                 n => root.join(format!("data/autosave-unread-{}.ron", n + 1)),
             };
-            assert!(
-                said.starts_with("The autosave could not be read: "),
-                "{said}"
-            );
+            assert!(said.starts_with("The autosave does not open: "), "{said}");
             assert!(said.contains(&kept.display().to_string()), "{said}");
             assert_eq!(std::fs::read_to_string(&kept).unwrap(), body);
             assert!(!auto.exists());
@@ -416,12 +423,12 @@ mod tests {
         // Not text at all: kept too. A folder in its place is left for the write to fail on.
         std::fs::write(&auto, [0xff, 0xfe, 0x00, 0x28]).unwrap();
         let said = storage.keep_unread_autosave().unwrap().unwrap();
-        assert!(said.contains("autosave-unread-4.ron"), "{said}");
+        assert!(said.contains("autosave-unread-5.ron"), "{said}");
         std::fs::create_dir_all(&auto).unwrap();
         assert_eq!(storage.keep_unread_autosave(), Ok(None));
         std::fs::remove_dir(&auto).unwrap();
         // With no free name left beside it, it stays where it is, and says it cannot move.
-        for n in 5..1000 {
+        for n in 6..1000 {
             write_file(&root.join(format!("data/autosave-unread-{n}.ron")), "").unwrap();
         }
         write_file(&auto, "(format: 1, game: ").unwrap();
@@ -437,6 +444,18 @@ mod tests {
         assert_eq!(
             std::fs::read_to_string(&auto).unwrap(),
             "(format: 1, game: "
+        );
+    }
+
+    #[test]
+    fn a_save_whose_moves_do_not_replay_is_summarized_as_not_opening() {
+        let text = hoarfrost_rules::fuzz::targets::sample_save(GameKind::Sprawl, 2, 5).unwrap();
+        let bad = hoarfrost_rules::fuzz::targets::played_by_no_seat(&text).unwrap();
+        assert!(save::peek(&bad).is_ok(), "the header still reads");
+        let why = summarize(&bad).unwrap_err();
+        assert!(
+            why.starts_with("the saved game does not replay: step "),
+            "{why}"
         );
     }
 

@@ -69,7 +69,7 @@ impl LastGame {
     }
 }
 
-/// Read the autosave's header for the title screen.
+/// Summarize the autosave for the title screen, or say why it does not open.
 fn note_last_game(storage: Option<Res<Storage>>, mut last: ResMut<LastGame>) {
     last.0 = storage
         .and_then(|s| s.autosave().ok())
@@ -442,6 +442,17 @@ mod tests {
         assert!(line.starts_with("The autosave does not open: "), "{line}");
         // A damaged autosave cannot be continued: the button does nothing (the line says why).
         assert_eq!(continued(&mut world), (false, String::new()));
+        // Nor can one whose header reads but whose moves no longer replay.
+        let towers =
+            hoarfrost_rules::fuzz::targets::sample_save(GameKind::IceTowers, 2, 5).unwrap();
+        let bad = hoarfrost_rules::fuzz::targets::played_by_no_seat(&towers).unwrap();
+        crate::storage::write_file(&storage.autosave().unwrap(), &bad).unwrap();
+        let line = note(&mut world).unwrap();
+        assert!(
+            line.starts_with("The autosave does not open: the saved game does not replay: step "),
+            "{line}"
+        );
+        assert_eq!(continued(&mut world), (false, String::new()));
         std::fs::remove_file(storage.autosave().unwrap()).unwrap();
         assert_eq!(note(&mut world), None);
         assert_eq!(continued(&mut world), (false, String::new()));
@@ -457,9 +468,15 @@ mod tests {
                 .unwrap();
         crate::storage::write_file(&dir.join("icetowers-001.ron"), &text).unwrap();
         crate::storage::write_file(&dir.join("icetowers-002.ron"), "not a save").unwrap();
+        let sprawl =
+            hoarfrost_rules::fuzz::targets::sample_save(hoarfrost_rules::GameKind::Sprawl, 2, 5)
+                .unwrap();
+        let bad = hoarfrost_rules::fuzz::targets::played_by_no_seat(&sprawl).unwrap();
+        crate::storage::write_file(&dir.join("sprawl-001.ron"), &bad).unwrap();
         let all = entries(&storage);
-        assert_eq!(all.len(), 2);
-        assert!(all.iter().any(|e| e.summary.is_ok()) && all.iter().any(|e| e.summary.is_err()));
+        assert_eq!(all.len(), 3);
+        let opens: Vec<bool> = all.iter().map(|e| e.summary.is_ok()).collect();
+        assert_eq!(opens.iter().filter(|&&o| o).count(), 1, "{opens:?}");
         let now = std::time::SystemTime::now();
         for (n, entry) in all.iter().enumerate() {
             // Only this entry in the window: click its Load.

@@ -73,6 +73,14 @@ pub fn sample_save(kind: GameKind, seed: u64, steps: usize) -> Result<String, St
     }
 }
 
+/// A save `text` whose first action is played by a seat the game does not have (99): its header
+/// still reads, but its moves no longer replay. `None` when no seat acts in it.
+pub fn played_by_no_seat(text: &str) -> Option<String> {
+    let from = text.find("Act(seat: ")? + "Act(seat: ".len();
+    let digits = text[from..].find(',')?;
+    Some(format!("{}99{}", &text[..from], &text[from + digits..]))
+}
+
 /// Seed corpus of the save target: a short and a longer game of every game, and a short one marked
 /// as saved in the app's tutorial.
 pub fn save_corpus() -> Vec<String> {

@@ -187,3 +187,17 @@ pub fn load<G: Recorded>(text: &str) -> Result<Loaded<G>, LoadError> {
     }
     Ok(Loaded { header, recorder })
 }
+
+/// Load a save of whichever game its header names, to see that it opens: its header, or why not.
+/// The replay is thrown away: this is [`load`] for callers that do not know the game beforehand (a
+/// list of save files).
+pub fn check(text: &str) -> Result<Header, LoadError> {
+    use crate::{ice_castle, ice_colony, ice_fortress, icetowers, sprawl};
+    Ok(match peek(text)?.known_kind()? {
+        GameKind::IceTowers => load::<icetowers::IceTowers>(text)?.header,
+        GameKind::Sprawl => load::<sprawl::Sprawl>(text)?.header,
+        GameKind::IceCastle => load::<ice_castle::IceCastle>(text)?.header,
+        GameKind::IceColony => load::<ice_colony::IceColony>(text)?.header,
+        GameKind::IceFortress => load::<ice_fortress::IceFortress>(text)?.header,
+    })
+}

@@ -236,3 +236,31 @@ fn a_loaded_game_can_live_in_a_bevy_resource() {
     resource::<crate::Recorder<IceCastle>>();
     resource::<crate::Replay<IceTowers>>();
 }
+
+#[test]
+fn check_opens_every_game_and_refuses_what_load_refuses() {
+    for kind in GameKind::ALL {
+        let text = sample_save(kind, 7, 40).unwrap();
+        let header = check(&text).unwrap();
+        assert_eq!(header.kind(), Some(kind));
+        assert_eq!(header, peek(&text).unwrap());
+        // A step by a seat the game does not have: the header reads, the replay refuses it.
+        let bad = crate::fuzz::targets::played_by_no_seat(&text).unwrap();
+        assert!(peek(&bad).is_ok());
+        let err = check(&bad).unwrap_err();
+        assert!(matches!(err, LoadError::Replay(_)), "{kind:?}: {err:?}");
+    }
+    let text = towers_save();
+    let at = text.find("Cap(piece: ").unwrap();
+    let end = at + text[at..].find(')').unwrap();
+    let tampered = format!("{}Cap(piece: 0, onto: 999{}", &text[..at], &text[end..]);
+    // The header still reads; only the replay finds the bad step.
+    assert!(peek(&tampered).is_ok());
+    assert_eq!(
+        check(&tampered),
+        Err(load::<IceTowers>(&tampered).unwrap_err())
+    );
+    let unknown = text.replacen("game: \"icetowers\"", "game: \"chess\"", 1);
+    assert_eq!(check(&unknown), Err(LoadError::UnknownGame("chess".into())));
+    assert_eq!(check("hello"), Err(LoadError::NotASave));
+}
