@@ -76,7 +76,7 @@ pub(crate) fn adopt_pending<G: Recorded>(
     mut pending: ResMut<Pending<G>>,
     mut session: ResMut<Session<G>>,
     mut notice: ResMut<Notice>,
-    shipped: Option<Res<tutorial::Shipped<G>>>,
+    (shipped, storage): (Option<Res<tutorial::Shipped<G>>>, Option<Res<Storage>>),
 ) {
     commands.remove_resource::<Pending<G>>();
     let (seats, seed) = (session.seats.clone(), session.seed);
@@ -85,7 +85,13 @@ pub(crate) fn adopt_pending<G: Recorded>(
             let steps = recorder.len();
             session.replace(Session::recorded(recorder, seats, seed));
             println!("hoarfrost: resumed {} at step {steps}", G::KIND.slug());
-            match tutorial::resume(&mut commands, &session, tutorial, shipped.as_deref()) {
+            let guided = tutorial::resume(&mut commands, &session, tutorial, shipped.as_deref());
+            // Continued from the autosave, the autosave holds this game already: leaving the
+            // tutorial at step 0 then still rewrites it unmarked.
+            if storage.is_some_and(|s| holds(&s, &session, guided.is_some())) {
+                session.mark_autosaved();
+            }
+            match guided {
                 Some(_) => notice.info(format!(
                     "Resumed at step {steps}, in the tutorial: follow the notes in the side panel."
                 )),
@@ -102,6 +108,14 @@ pub(crate) fn adopt_pending<G: Recorded>(
         }
         None => {}
     }
+}
+
+/// Whether the autosave file is this game's save, word for word (marked when `tutorial`).
+fn holds<G: Recorded>(storage: &Storage, session: &Session<G>, tutorial: bool) -> bool {
+    let Ok(path) = storage.autosave() else {
+        return false;
+    };
+    save::read_file(&path).is_ok_and(|text| save_text(session, tutorial).is_ok_and(|s| s == text))
 }
 
 /// Run the frame's save, undo and redo commands.

@@ -489,3 +489,51 @@ fn a_game_saved_in_its_tutorial_loads_back_into_it_and_no_other_game_does() {
     assert!(!autosave().tutorial, "saved after leaving the tutorial");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn leaving_a_tutorial_continued_at_step_0_rewrites_the_autosave_unmarked() {
+    use crate::plugins::icetowers_tutorial::shipped;
+    use crate::plugins::loading::stage_autosave;
+
+    let root = temp_root("tutorial-step-0");
+    let storage = Storage::under(&root);
+    let mut app = app(&root);
+    app.add_plugins(crate::plugins::tutorial::plugin::<IceTowers>(shipped));
+    let mut start = shipped().unwrap().script.0;
+    start.steps.clear();
+    let seats = vec!["human".to_string(), "human".to_string()];
+    let marked = save::to_string(&seats, true, &start).unwrap();
+    let autosave = || {
+        let text = std::fs::read_to_string(storage.autosave().unwrap()).unwrap();
+        save::peek(&text).unwrap()
+    };
+    let in_tutorial = |app: &App| app.world().contains_resource::<Script<IceTowers>>();
+    // The tutorial undone to step 0 and autosaved there: Continue brings it back in the tutorial,
+    // and leaving it writes the autosave again, unmarked, though no step was played.
+    write_file(&storage.autosave().unwrap(), &marked).unwrap();
+    (stage_autosave(&storage).unwrap().apply)(app.world_mut());
+    app.update();
+    app.update();
+    assert!(in_tutorial(&app));
+    leave_tutorial(&mut app);
+    assert!(!in_tutorial(&app));
+    assert_eq!(autosave().steps, 0);
+    assert!(!autosave().tutorial, "rewritten unmarked");
+    // The same game from a slot, the last game's autosave beside it: leaving at step 0 keeps it.
+    let last = hoarfrost_rules::fuzz::targets::sample_save(GameKind::IceColony, 2, 5).unwrap();
+    write_file(&storage.autosave().unwrap(), &last).unwrap();
+    let slot = root.join("tutorial.ron");
+    write_file(&slot, &marked).unwrap();
+    (stage_file(&slot, LoadMode::Resume).unwrap().apply)(app.world_mut());
+    app.update();
+    app.update();
+    assert!(in_tutorial(&app));
+    leave_tutorial(&mut app);
+    assert!(!in_tutorial(&app));
+    assert_eq!(
+        std::fs::read_to_string(storage.autosave().unwrap()).unwrap(),
+        last,
+        "the last game's autosave stays"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
