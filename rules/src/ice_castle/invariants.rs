@@ -107,8 +107,8 @@ fn hands(s: &IceCastle) -> Result<(), String> {
         };
         if hand.len() != want {
             return Err(format!(
-                "seat {seat} holds {} cards in phase {:?}, not {want}",
-                hand.len(),
+                "seat {seat} holds {} in phase {:?}, not {want}",
+                crate::words::count(hand.len() as i64, "card", "cards"),
                 s.phase
             ));
         }

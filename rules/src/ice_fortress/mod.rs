@@ -132,10 +132,10 @@ impl IceFortress {
         let characters = setup::characters_for(self.players);
         if self.characters.len() != characters || self.current >= characters {
             return Err(format!(
-                "{} characters (character {} to play) for {} players",
-                self.characters.len(),
+                "{} (character {} to play) for {}",
+                crate::words::count(self.characters.len() as i64, "character", "characters"),
                 self.current,
-                self.players
+                crate::words::count(self.players as i64, "player", "players")
             ));
         }
         for (i, c) in self.characters.iter().enumerate() {
@@ -169,8 +169,8 @@ impl IceFortress {
         }
         if self.rolls_pending as usize > self.pool_count() {
             return Err(format!(
-                "{} dice to roll with {} in the pool",
-                self.rolls_pending,
+                "{} to roll with {} in the pool",
+                crate::words::count(self.rolls_pending as i64, "die", "dice"),
                 self.pool_count()
             ));
         }

@@ -6,6 +6,12 @@ fn err<T>(msg: String) -> Result<T, ContentError> {
     Err(ContentError(msg))
 }
 
+/// "there is 1 `what`" or "there are `n` `what`s", with `what` given in both numbers.
+fn there_are(n: usize, one: &str, many: &str) -> String {
+    let verb = crate::words::noun(n as i64, "is", "are");
+    format!("there {verb} {}", crate::words::count(n as i64, one, many))
+}
+
 /// Check the whole content.
 pub(super) fn content(c: &Content) -> Result<(), ContentError> {
     let decks = c.foundation.decks;
@@ -40,8 +46,8 @@ pub(super) fn content(c: &Content) -> Result<(), ContentError> {
     }
     if !(2..=4).contains(&f.beacon_height) {
         return err(format!(
-            "foundation board: a beacon of {} rooms cannot be stacked (2 to 4)",
-            f.beacon_height
+            "foundation board: a beacon of {} cannot be stacked (2 to 4)",
+            crate::words::count(f.beacon_height as i64, "room", "rooms")
         ));
     }
     let d = &c.difficulty;
@@ -92,8 +98,12 @@ fn rooms(rooms: &[RoomCard], decks: DeckSizes) -> Result<(), ContentError> {
         let n = rooms.iter().filter(|r| r.size == size).count();
         if n != decks.of(size) {
             return err(format!(
-                "there are {n} {} rooms, not {}",
-                size.name(),
+                "{}, not {}",
+                there_are(
+                    n,
+                    &format!("{} room", size.name()),
+                    &format!("{} rooms", size.name())
+                ),
                 decks.of(size)
             ));
         }
@@ -267,8 +277,12 @@ fn verbs(card: &str, effects: &[Verb]) -> Result<(), ContentError> {
 fn trait_cards(kind: &str, cards: &[TraitCard], count: usize) -> Result<(), ContentError> {
     if cards.len() != count {
         return err(format!(
-            "there are {} {kind} cards, not {count}",
-            cards.len()
+            "{}, not {count}",
+            there_are(
+                cards.len(),
+                &format!("{kind} card"),
+                &format!("{kind} cards")
+            )
         ));
     }
     for (i, c) in cards.iter().enumerate() {
@@ -308,8 +322,8 @@ fn characters(c: &Characters) -> Result<(), ContentError> {
     }
     if c.names.len() != n.names as usize {
         return err(format!(
-            "there are {} name cards, not {}",
-            c.names.len(),
+            "{}, not {}",
+            there_are(c.names.len(), "name card", "name cards"),
             n.names
         ));
     }
@@ -370,8 +384,12 @@ fn invaders(cards: &[InvaderCard]) -> Result<(), ContentError> {
         let n = cards.iter().filter(|c| c.element == e).count();
         if n != INVADER_CARDS_PER_ELEMENT {
             return err(format!(
-                "there are {n} {} invader cards, not {INVADER_CARDS_PER_ELEMENT}",
-                e.name()
+                "{}, not {INVADER_CARDS_PER_ELEMENT}",
+                there_are(
+                    n,
+                    &format!("{} invader card", e.name()),
+                    &format!("{} invader cards", e.name())
+                )
             ));
         }
     }

@@ -248,7 +248,9 @@ fn counts_not_adding_up_to_112_are_refused() {
     let e = broken(|c| {
         c.rooms.pop();
     });
-    assert!(e.contains("small rooms"), "{e}");
+    assert!(e.contains("there are 41 small rooms, not 42"), "{e}");
+    let e = broken(|c| c.foundation.beacon_height = 1);
+    assert!(e.contains("a beacon of 1 room cannot be stacked"), "{e}");
 }
 
 #[test]
@@ -298,7 +300,7 @@ fn other_broken_cards_are_refused_by_name() {
     let e = broken(|c| c.characters.names[0].starting.title = "Autumn".into());
     assert!(e.contains("Autumn") && e.contains("\"the\""), "{e}");
     let e = broken(|c| c.invaders[1].element = Element::Air);
-    assert!(e.contains("fire invader cards"), "{e}");
+    assert!(e.contains("there is 1 fire invader card, not 2"), "{e}");
     let e = broken(|c| c.characters.classes.pop().map(|_| ()).unwrap_or(()));
     assert!(e.contains("class cards"), "{e}");
     let e = broken(|c| c.characters.counts.abilities = 22);
