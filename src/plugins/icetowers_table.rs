@@ -88,7 +88,7 @@ pub fn tower_tip(s: &IceTowers, at: &PieceAt) -> Option<String> {
     }
     let pieces: Vec<String> = t.pieces.iter().map(name).collect();
     Some(format!(
-        "A tower of {} (from the bottom): {} on top.",
+        "A tower of {} from the bottom up: {} on top.",
         pieces.join(", "),
         s.hue(t.top().side).name()
     ))
@@ -606,6 +606,7 @@ mod tests {
         let tip = tower_tip(&s, &at(onto)).unwrap();
         assert!(
             tip.starts_with("A tower of ")
+                && tip.contains(" from the bottom up: ")
                 && tip.ends_with(&format!("{} on top.", s.hue(0).name())),
             "{tip}"
         );

@@ -467,12 +467,11 @@ pub fn square_tip(s: &Sprawl, sq: Square) -> Option<String> {
                 .iter()
                 .map(|p| format!("{} {}", name(p.owner), sprawl::size_name(p.size)))
                 .collect();
-            let mut line = format!(
-                "{}: a tower of {} (from the bottom): {}'s.",
-                sq.name(),
-                pieces.join(", "),
-                name(t.controller())
-            );
+            let pieces = match pieces.as_slice() {
+                [one] => hoarfrost_rules::words::a(one),
+                _ => format!("{} from the bottom up", pieces.join(", ")),
+            };
+            let mut line = format!("{}: {}'s tower, {pieces}.", sq.name(), name(t.controller()));
             if t.neutralized {
                 line.push_str(
                     "\nNeutralized: it can neither grow nor branch (its branches still attack).",
@@ -569,7 +568,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             square_tip(&s, sq("b2")).unwrap(),
-            "b2: a tower of Red large (3), Red medium (2) (from the bottom): Red's."
+            "b2: Red's tower, Red large (3), Red medium (2) from the bottom up."
         );
         assert_eq!(
             square_tip(&s, sq("b3")).unwrap(),
@@ -587,7 +586,7 @@ mod tests {
         let scene: Sprawl = crate::session::load_position(&path).unwrap();
         assert_eq!(
             square_tip(&scene, sq("a6")).unwrap(),
-            "a6: a tower of Red small (1) (from the bottom): Red's.\nNeutralized: it can neither \
+            "a6: Red's tower, a Red small (1).\nNeutralized: it can neither \
              grow nor branch (its branches still attack).\nTargeted by Red."
         );
         let yellow_large = StashPiece { seat: 1, size: 3 };
