@@ -233,7 +233,7 @@ pub fn known_header(text: &str) -> Result<(save::Header, GameKind), String> {
 
 /// The header of a save that opens (it replays in this build) and its game; else why not.
 pub fn opens(text: &str) -> Result<(save::Header, GameKind), String> {
-    let header = save::check(text).map_err(|e| e.to_string())?;
+    let header = save::check(text).map_err(|e| e.brief())?;
     let kind = header.known_kind().map_err(|e| e.to_string())?;
     Ok((header, kind))
 }
@@ -454,7 +454,7 @@ mod tests {
         assert!(save::peek(&bad).is_ok(), "the header still reads");
         let why = summarize(&bad).unwrap_err();
         assert!(
-            why.starts_with("the saved game does not replay: step "),
+            why.starts_with("the saved game does not replay from step 1: there is no seat 100"),
             "{why}"
         );
     }

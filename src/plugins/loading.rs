@@ -163,7 +163,7 @@ pub fn stage(text: &str, mode: LoadMode) -> Result<Staged, String> {
         GameKind::IceCastle => stage_game::<IceCastle>(text, mode),
         GameKind::IceFortress => stage_game::<IceFortress>(text, mode),
     };
-    staged.map_err(|e| e.to_string())
+    staged.map_err(|e| e.brief())
 }
 
 /// Read and stage the save file at `path`.

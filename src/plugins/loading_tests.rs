@@ -115,7 +115,8 @@ fn every_load_error_gives_its_own_message_and_stages_nothing() {
     );
     let bad_step = good.replacen("Act(seat: 0", "Act(seat: 7", 1);
     assert!(
-        refused(&bad_step).contains("does not replay"),
+        refused(&bad_step).contains("does not replay from step ")
+            && !refused(&bad_step).contains("(seat 8: "),
         "{}",
         refused(&bad_step)
     );

@@ -449,7 +449,9 @@ mod tests {
         crate::storage::write_file(&storage.autosave().unwrap(), &bad).unwrap();
         let line = note(&mut world).unwrap();
         assert!(
-            line.starts_with("The autosave does not open: the saved game does not replay: step "),
+            line.starts_with(
+                "The autosave does not open: the saved game does not replay from step "
+            ),
             "{line}"
         );
         assert_eq!(continued(&mut world), (false, String::new()));

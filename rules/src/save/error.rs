@@ -98,6 +98,20 @@ impl std::fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+impl LoadError {
+    /// The message for a player: as `Display` writes it, but a step that does not replay is named
+    /// by its number and the rule's reason only, without the seat and the action as the file
+    /// writes them (which can run to a few hundred characters).
+    pub fn brief(&self) -> String {
+        match self {
+            LoadError::Replay(ReplayError::Step { step, reason, .. }) => {
+                format!("the saved game does not replay from step {step}: {reason}")
+            }
+            e => e.to_string(),
+        }
+    }
+}
+
 /// Why a save could not be written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveError(pub String);

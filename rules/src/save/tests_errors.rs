@@ -264,3 +264,20 @@ fn check_opens_every_game_and_refuses_what_load_refuses() {
     assert_eq!(check(&unknown), Err(LoadError::UnknownGame("chess".into())));
     assert_eq!(check("hello"), Err(LoadError::NotASave));
 }
+
+#[test]
+fn a_step_that_does_not_replay_is_told_briefly_to_players() {
+    let text = towers_save();
+    let bad = crate::fuzz::targets::played_by_no_seat(&text).unwrap();
+    let err = load::<IceTowers>(&bad).unwrap_err();
+    let LoadError::Replay(ReplayError::Step { step, reason, .. }) = &err else {
+        panic!("{err:?}");
+    };
+    assert_eq!(
+        err.brief(),
+        format!("the saved game does not replay from step {step}: {reason}")
+    );
+    assert!(err.to_string().contains("(seat 100: "), "{err}");
+    // Every other error reads the same either way.
+    assert_eq!(LoadError::NotASave.brief(), LoadError::NotASave.to_string());
+}
