@@ -217,6 +217,8 @@ pub(super) fn apply(s: &mut IceTowers, seat: Seat, action: &Action) {
     }
     s.moves += 1;
     s.stopped.iter_mut().for_each(|x| *x = false);
+    let key = s.position_key();
+    s.seen.push(key);
 }
 
 pub(super) fn describe(s: &IceTowers, seat: Seat, action: &Action) -> String {

@@ -110,6 +110,10 @@ pub struct IceTowers {
     moves: u32,
     move_limit: u32,
     rng: GameRng,
+    /// Every position the game has been in, as [`IceTowers::position_key`]s: the start, then one
+    /// after each move. The players remember them; the bot uses them not to go round in circles.
+    #[serde(default)]
+    seen: Vec<u64>,
 }
 
 impl IceTowers {
@@ -147,6 +151,7 @@ impl IceTowers {
             moves: 0,
             move_limit: setup.move_limit,
             rng: GameRng::new(setup.seed),
+            seen: Vec::new(),
         };
         for side in 0..sides as Side {
             for pips in 1..=3 {
@@ -155,6 +160,7 @@ impl IceTowers {
                 }
             }
         }
+        state.seen = vec![state.position_key()];
         Ok(state)
     }
 
@@ -177,6 +183,7 @@ impl IceTowers {
         for t in free {
             state.push_tower(t.pieces, t.mined_from);
         }
+        state.seen = vec![state.position_key()];
         state.check_invariants().map_err(RuleError)?;
         Ok(state)
     }
@@ -228,6 +235,30 @@ impl IceTowers {
     /// The move limit that ends the game if nobody stops first.
     pub fn move_limit(&self) -> u32 {
         self.move_limit
+    }
+
+    /// The position as a number: which towers stand, each by its pyramids bottom first, whatever
+    /// their ids and order (a wrapping sum of one FNV-1a hash per tower, the same on every build).
+    /// Where a mined pyramid may not go back is not part of it.
+    pub fn position_key(&self) -> u64 {
+        self.towers
+            .iter()
+            .map(|t| {
+                t.pieces
+                    .iter()
+                    .flat_map(|p| [p.side, p.pips])
+                    .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+                    })
+            })
+            .fold(0, u64::wrapping_add)
+    }
+
+    /// How many times the game has been in the position it is in now, counting now (1 the first
+    /// time).
+    pub fn times_seen(&self) -> usize {
+        let key = self.position_key();
+        self.seen.iter().filter(|&&k| k == key).count()
     }
 
     /// Whether `seat` has agreed to stop.
@@ -359,6 +390,11 @@ impl Game for IceTowers {
         }
         if self.stopped.len() != self.seats {
             return Err("stop agreements do not match the seats".into());
+        }
+        if self.seen.last() != Some(&self.position_key())
+            || self.seen.len() != self.moves as usize + 1
+        {
+            return Err("the positions seen are not one per move, ending with this one".into());
         }
         Ok(())
     }
