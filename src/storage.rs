@@ -191,7 +191,7 @@ pub fn slot_name<'a>(kind: GameKind, existing: impl IntoIterator<Item = &'a str>
     format!("{prefix}{:03}.ron", highest.saturating_add(1))
 }
 
-/// A save file found on disk, with what its header says (or why it cannot be read).
+/// A save file found on disk, with what it says about itself (or why it does not open).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SaveEntry {
     pub path: PathBuf,

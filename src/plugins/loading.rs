@@ -1,7 +1,7 @@
 //! Opening a save file: its header names the game; the game's setup becomes the title screen's
 //! choice (so the table is built for it), and the replayed game waits as [`Pending`] until the table
 //! has made its session, which then takes it. A file that does not load changes nothing: the caller
-//! gets the [`LoadError`]'s message.
+//! gets the [`LoadError`]'s message for players (`LoadError::brief`).
 
 use bevy::prelude::*;
 use hoarfrost_rules::ice_castle::IceCastle;

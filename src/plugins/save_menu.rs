@@ -283,7 +283,7 @@ fn load_list(
         .show(ui, |ui| {
             for entry in &menus.entries {
                 ui.horizontal(|ui| {
-                    // A file whose header does not read cannot load: its reason is beside it.
+                    // A file that does not open cannot be picked: its reason is beside it.
                     let opens = ui
                         .add_enabled(entry.summary.is_ok(), egui::Button::new(verb))
                         .on_disabled_hover_text(
@@ -333,7 +333,7 @@ fn load_list(
 }
 
 /// The title screen's buttons for saved games, settings and quitting; Continue only while the
-/// `last` game's autosave reads.
+/// `last` game's autosave opens.
 pub fn title_buttons(
     ui: &mut egui::Ui,
     (menus, last): (&mut Menus, &LastGame),

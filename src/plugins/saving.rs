@@ -110,12 +110,19 @@ pub(crate) fn adopt_pending<G: Recorded>(
     }
 }
 
-/// Whether the autosave file is this game's save, word for word (marked when `tutorial`).
+/// Whether the autosave file holds this game: its seats and every step, marked when `tutorial`
+/// (whichever build wrote it).
 fn holds<G: Recorded>(storage: &Storage, session: &Session<G>, tutorial: bool) -> bool {
-    let Ok(path) = storage.autosave() else {
+    let (Ok(path), Some(record)) = (storage.autosave(), session.record()) else {
         return false;
     };
-    save::read_file(&path).is_ok_and(|text| save_text(session, tutorial).is_ok_and(|s| s == text))
+    save::read_file(&path)
+        .and_then(|text| save::load::<G>(&text))
+        .is_ok_and(|saved| {
+            saved.header.tutorial == tutorial
+                && saved.header.seats == session.seat_words()
+                && saved.recorder.record() == record
+        })
 }
 
 /// Run the frame's save, undo and redo commands.
@@ -193,14 +200,14 @@ pub fn save_to_slot<G: Recorded>(
     Ok(path)
 }
 
-/// The warnings banner's topics: the autosave failing, and an unreadable one set aside.
+/// The warnings banner's topics: the autosave failing, and one that did not open set aside.
 const FAILING: &str = "autosave";
 const SET_ASIDE: &str = "autosave set aside";
 
 /// Write the autosave when a step was played or undone since the last one. A failure is told
 /// once, in the notice and the warnings banner, not again at every move while it fails the same way
 /// (`failing`: the last one told); the banner's line goes once it works again. The first time
-/// (`checked` not yet), an autosave this build cannot read is set aside, not overwritten.
+/// (`checked` not yet), an autosave this build cannot open is set aside, not overwritten.
 fn autosave<G: Recorded>(
     mut session: ResMut<Session<G>>,
     storage: Res<Storage>,

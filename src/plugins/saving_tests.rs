@@ -508,17 +508,23 @@ fn leaving_a_tutorial_continued_at_step_0_rewrites_the_autosave_unmarked() {
         save::peek(&text).unwrap()
     };
     let in_tutorial = |app: &App| app.world().contains_resource::<Script<IceTowers>>();
-    // The tutorial undone to step 0 and autosaved there: Continue brings it back in the tutorial,
-    // and leaving it writes the autosave again, unmarked, though no step was played.
-    write_file(&storage.autosave().unwrap(), &marked).unwrap();
-    (stage_autosave(&storage).unwrap().apply)(app.world_mut());
-    app.update();
-    app.update();
-    assert!(in_tutorial(&app));
-    leave_tutorial(&mut app);
-    assert!(!in_tutorial(&app));
-    assert_eq!(autosave().steps, 0);
-    assert!(!autosave().tutorial, "rewritten unmarked");
+    // The tutorial undone to step 0 and autosaved there (by this build or an older one of the same
+    // save format): Continue brings it back in the tutorial, and leaving it writes the autosave
+    // again, unmarked, though no step was played.
+    let version = format!("app_version: \"{}\"", save::APP_VERSION);
+    let older = marked.replacen(&version, "app_version: \"0.0.1\"", 1);
+    assert_ne!(older, marked);
+    for text in [&marked, &older] {
+        write_file(&storage.autosave().unwrap(), text).unwrap();
+        (stage_autosave(&storage).unwrap().apply)(app.world_mut());
+        app.update();
+        app.update();
+        assert!(in_tutorial(&app));
+        leave_tutorial(&mut app);
+        assert!(!in_tutorial(&app));
+        assert_eq!(autosave().steps, 0);
+        assert!(!autosave().tutorial, "rewritten unmarked");
+    }
     // The same game from a slot, the last game's autosave beside it: leaving at step 0 keeps it.
     let last = hoarfrost_rules::fuzz::targets::sample_save(GameKind::IceColony, 2, 5).unwrap();
     write_file(&storage.autosave().unwrap(), &last).unwrap();

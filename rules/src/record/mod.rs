@@ -97,7 +97,8 @@ impl std::fmt::Display for ReplayError {
             ),
             ReplayError::Step { step, reason, .. } => write!(f, "step {step} (chance): {reason}"),
             ReplayError::Beyond { asked, len } => {
-                write!(f, "the record has {len} steps, not {asked}")
+                let len = crate::words::count(*len as i64, "step", "steps");
+                write!(f, "the record has {len}, not {asked}")
             }
         }
     }

@@ -169,6 +169,14 @@ pub fn peek(text: &str) -> Result<Header, LoadError> {
 
 /// Load a save of game `G`: header checked (format, game), then the record replayed step by step.
 pub fn load<G: Recorded>(text: &str) -> Result<Loaded<G>, LoadError> {
+    let (header, record) = parse::<G>(text)?;
+    let recorder = Recorder::from_record(record).map_err(LoadError::Replay)?;
+    seats_fit(&header, recorder.state())?;
+    Ok(Loaded { header, recorder })
+}
+
+/// The header and the record of a save of game `G`, not yet replayed.
+fn parse<G: Recorded>(text: &str) -> Result<(Header, Record<G>), LoadError> {
     let header = peek(text)?;
     if header.known_kind()? != G::KIND {
         return Err(LoadError::OtherGame {
@@ -177,27 +185,37 @@ pub fn load<G: Recorded>(text: &str) -> Result<Loaded<G>, LoadError> {
         });
     }
     let full: SaveIn<Record<G>> = ron::from_str(text).map_err(LoadError::corrupt)?;
-    let recorder = Recorder::from_record(full.record).map_err(LoadError::Replay)?;
-    let seats = recorder.state().num_seats();
+    Ok((header, full.record))
+}
+
+/// The header's seat list must have one entry per seat of the game.
+fn seats_fit<G: Recorded>(header: &Header, state: &G) -> Result<(), LoadError> {
+    let seats = state.num_seats();
     if header.seats.len() != seats {
         return Err(LoadError::Seats {
             listed: header.seats.len(),
             game: seats,
         });
     }
-    Ok(Loaded { header, recorder })
+    Ok(())
 }
 
 /// Load a save of whichever game its header names, to see that it opens: its header, or why not.
-/// The replay is thrown away: this is [`load`] for callers that do not know the game beforehand (a
-/// list of save files).
+/// It checks what [`load`] checks, in the same order, and throws the replay away: for callers that
+/// do not know the game beforehand (a list of save files).
 pub fn check(text: &str) -> Result<Header, LoadError> {
     use crate::{ice_castle, ice_colony, ice_fortress, icetowers, sprawl};
-    Ok(match peek(text)?.known_kind()? {
-        GameKind::IceTowers => load::<icetowers::IceTowers>(text)?.header,
-        GameKind::Sprawl => load::<sprawl::Sprawl>(text)?.header,
-        GameKind::IceCastle => load::<ice_castle::IceCastle>(text)?.header,
-        GameKind::IceColony => load::<ice_colony::IceColony>(text)?.header,
-        GameKind::IceFortress => load::<ice_fortress::IceFortress>(text)?.header,
-    })
+    /// As [`load`] checks, without keeping the steps' descriptions and undo points it builds.
+    fn opens<G: Recorded>(text: &str) -> Result<Header, LoadError> {
+        let (header, record) = parse::<G>(text)?;
+        seats_fit(&header, &record.state().map_err(LoadError::Replay)?)?;
+        Ok(header)
+    }
+    match peek(text)?.known_kind()? {
+        GameKind::IceTowers => opens::<icetowers::IceTowers>(text),
+        GameKind::Sprawl => opens::<sprawl::Sprawl>(text),
+        GameKind::IceCastle => opens::<ice_castle::IceCastle>(text),
+        GameKind::IceColony => opens::<ice_colony::IceColony>(text),
+        GameKind::IceFortress => opens::<ice_fortress::IceFortress>(text),
+    }
 }

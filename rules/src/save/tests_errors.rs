@@ -237,6 +237,21 @@ fn a_loaded_game_can_live_in_a_bevy_resource() {
     resource::<crate::Replay<IceTowers>>();
 }
 
+/// What [`load`] of the game the header names makes of `text`: its header, or the error.
+fn load_as_named(text: &str) -> Result<Header, LoadError> {
+    use crate::{ice_colony::IceColony, sprawl::Sprawl};
+    fn header<G: Recorded>(text: &str) -> Result<Header, LoadError> {
+        load::<G>(text).map(|l| l.header)
+    }
+    match peek(text)?.known_kind()? {
+        GameKind::IceTowers => header::<IceTowers>(text),
+        GameKind::Sprawl => header::<Sprawl>(text),
+        GameKind::IceCastle => header::<IceCastle>(text),
+        GameKind::IceColony => header::<IceColony>(text),
+        GameKind::IceFortress => header::<IceFortress>(text),
+    }
+}
+
 #[test]
 fn check_opens_every_game_and_refuses_what_load_refuses() {
     for kind in GameKind::ALL {
@@ -249,6 +264,15 @@ fn check_opens_every_game_and_refuses_what_load_refuses() {
         assert!(peek(&bad).is_ok());
         let err = check(&bad).unwrap_err();
         assert!(matches!(err, LoadError::Replay(_)), "{kind:?}: {err:?}");
+        // One seat too many listed: the game replays, the seats do not fit.
+        let crowded = text.replacen("seats: [", "seats: [\"human\", ", 1);
+        assert!(
+            matches!(check(&crowded), Err(LoadError::Seats { .. })),
+            "{kind:?}"
+        );
+        for t in [&text, &bad, &crowded] {
+            assert_eq!(check(t), load_as_named(t), "{kind:?}");
+        }
     }
     let text = towers_save();
     let at = text.find("Cap(piece: ").unwrap();
