@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::record::Recorded;
-use hoarfrost_rules::{Game, Seat};
+use hoarfrost_rules::{Game, Seat, ToAct};
 
 use crate::options::SeatKind;
 use crate::plugins::hint::{AskHint, Hint, HintState, hint_seat};
@@ -409,7 +409,14 @@ pub fn swatch_colour(
         .unwrap_or(rules_colour)
 }
 
-/// One line per seat: its colour, name, human or AI, its status and its own button (if any).
+/// Whether it is `seat`'s turn: it alone is to act (in IceTowers, where every seat may move at
+/// once, nobody's is).
+pub fn on_turn<G: Game>(state: &G, seat: Seat) -> bool {
+    matches!(state.to_act(), ToAct::Seats(seats) if seats == [seat])
+}
+
+/// One line per seat: its colour, name, human or AI, its status and its own button (if any); the
+/// seat whose turn it is marked with ▶ and in bold.
 fn seat_rows<G: Recorded>(
     ui: &mut egui::Ui,
     session: &Session<G>,
@@ -422,8 +429,10 @@ fn seat_rows<G: Recorded>(
         let colour = swatch_colour(colours, seat, rules_colour);
         let human = session.seats[seat] == SeatKind::Human;
         let who = if human { "human" } else { "AI" };
+        let turn = on_turn(&session.state, seat);
         let line = format!(
-            "{}: {}",
+            "{}{}: {}",
+            if turn { "▶ " } else { "" },
             with_kind(&name, who),
             (spec.seat_status)(&session.state, seat)
         );
@@ -432,7 +441,7 @@ fn seat_rows<G: Recorded>(
             .filter(|_| human && !session.is_replay())
             .and_then(|b| b(&session.state, seat));
         let label = button.as_ref().map(|(label, _)| label.as_ref());
-        if seat_row(ui, colour, line, label)
+        if seat_row(ui, colour, (line, turn), label)
             && let Some((_, action)) = button
         {
             play.write(PlayAction { seat, action });
@@ -440,9 +449,15 @@ fn seat_rows<G: Recorded>(
     }
 }
 
-/// A seat's row: its colour, its line and its own button (true when that is clicked). A line
-/// wider than [`SEAT_LINE_WIDTH`] wraps in the panel's width; a shorter one widens the panel.
-fn seat_row(ui: &mut egui::Ui, colour: egui::Color32, line: String, button: Option<&str>) -> bool {
+/// A seat's row: its colour, its line (in bold when `strong`) and its own button (true when that
+/// is clicked). A line wider than [`SEAT_LINE_WIDTH`] wraps in the panel's width; a shorter one
+/// widens the panel.
+fn seat_row(
+    ui: &mut egui::Ui,
+    colour: egui::Color32,
+    (line, strong): (String, bool),
+    button: Option<&str>,
+) -> bool {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let width = ui
         .painter()
@@ -451,7 +466,8 @@ fn seat_row(ui: &mut egui::Ui, colour: egui::Color32, line: String, button: Opti
         .x;
     let row = |ui: &mut egui::Ui| {
         swatch(ui, colour);
-        ui.label(line);
+        let text = egui::RichText::new(line);
+        ui.label(if strong { text.strong() } else { text });
         button.is_some_and(|label| ui.small_button(label).clicked())
     };
     if width > SEAT_LINE_WIDTH {
@@ -643,7 +659,12 @@ mod tests {
                 .resizable(false)
                 .show(ui.ctx(), |ui| {
                     for line in [long, sprawl] {
-                        seat_row(ui, egui::Color32::RED, line.to_string(), Some("Stop"));
+                        seat_row(
+                            ui,
+                            egui::Color32::RED,
+                            (line.to_string(), false),
+                            Some("Stop"),
+                        );
                     }
                 });
         });
@@ -661,6 +682,26 @@ mod tests {
             long.width() <= SEAT_LINE_WIDTH,
             "the long line widened the panel: {long:?}"
         );
+    }
+
+    #[test]
+    fn the_seat_whose_turn_it_is_is_marked_and_no_seat_in_a_turnless_game() {
+        use hoarfrost_rules::ice_colony::{IceColony, Setup as ColonySetup};
+        use hoarfrost_rules::icetowers::{IceTowers, Setup as TowersSetup};
+        use hoarfrost_rules::sprawl::{Setup as SprawlSetup, Sprawl};
+        let sprawl = Sprawl::new(&SprawlSetup::new(4, 3)).unwrap();
+        let ToAct::Seats(acting) = sprawl.to_act() else {
+            panic!("a seat starts")
+        };
+        let marked: Vec<Seat> = (0..4).filter(|&s| on_turn(&sprawl, s)).collect();
+        assert_eq!(marked, acting);
+        assert_eq!(marked.len(), 1);
+        // Ice Colony draws its terrain first: chance, nobody's turn.
+        let colony = IceColony::new(&ColonySetup::new(2, 1)).unwrap();
+        assert_eq!(colony.to_act(), ToAct::Chance);
+        assert!(!(0..2).any(|s| on_turn(&colony, s)));
+        let towers = IceTowers::new(&TowersSetup::new(3, 1)).unwrap();
+        assert!(!(0..3).any(|s| on_turn(&towers, s)), "every seat may move");
     }
 
     #[test]
