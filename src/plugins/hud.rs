@@ -410,13 +410,13 @@ pub fn swatch_colour(
 }
 
 /// Whether it is `seat`'s turn: it alone is to act (in IceTowers, where every seat may move at
-/// once, nobody's is).
+/// once, only when every other seat has agreed to stop).
 pub fn on_turn<G: Game>(state: &G, seat: Seat) -> bool {
     matches!(state.to_act(), ToAct::Seats(seats) if seats == [seat])
 }
 
 /// One line per seat: its colour, name, human or AI, its status and its own button (if any); the
-/// seat whose turn it is marked with ▶ and in bold.
+/// seat whose turn it is marked with ▶ and in the strong text colour.
 fn seat_rows<G: Recorded>(
     ui: &mut egui::Ui,
     session: &Session<G>,
@@ -449,7 +449,7 @@ fn seat_rows<G: Recorded>(
     }
 }
 
-/// A seat's row: its colour, its line (in bold when `strong`) and its own button (true when that
+/// A seat's row: its colour, its line (in the strong text colour when `strong`) and its own button (true when that
 /// is clicked). A line wider than [`SEAT_LINE_WIDTH`] wraps in the panel's width; a shorter one
 /// widens the panel.
 fn seat_row(
@@ -700,8 +700,15 @@ mod tests {
         let colony = IceColony::new(&ColonySetup::new(2, 1)).unwrap();
         assert_eq!(colony.to_act(), ToAct::Chance);
         assert!(!(0..2).any(|s| on_turn(&colony, s)));
-        let towers = IceTowers::new(&TowersSetup::new(3, 1)).unwrap();
+        let mut towers = IceTowers::new(&TowersSetup::new(3, 1)).unwrap();
         assert!(!(0..3).any(|s| on_turn(&towers, s)), "every seat may move");
+        // The others have agreed to stop: the last seat alone is to act.
+        for seat in [1, 2] {
+            towers
+                .apply(seat, &hoarfrost_rules::icetowers::Action::Stop)
+                .unwrap();
+        }
+        assert!(on_turn(&towers, 0) && !on_turn(&towers, 1));
     }
 
     #[test]

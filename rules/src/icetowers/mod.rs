@@ -112,7 +112,6 @@ pub struct IceTowers {
     rng: GameRng,
     /// Every position the game has been in, as [`IceTowers::position_key`]s: the start, then one
     /// after each move. The players remember them; the bot uses them not to go round in circles.
-    #[serde(default)]
     seen: Vec<u64>,
 }
 
@@ -238,18 +237,23 @@ impl IceTowers {
     }
 
     /// The position as a number: which towers stand, each by its pyramids bottom first, whatever
-    /// their ids and order (a wrapping sum of one FNV-1a hash per tower, the same on every build).
-    /// Where a mined pyramid may not go back is not part of it.
+    /// their ids and order (a wrapping sum of one hash per tower, the same on every build: FNV-1a
+    /// over the pyramids, then mixed as splitmix64 does, so that towers alike but for one pyramid's
+    /// colour do not cancel out in the sum). Where a mined pyramid may not go back is not part of it.
     pub fn position_key(&self) -> u64 {
         self.towers
             .iter()
             .map(|t| {
-                t.pieces
+                let h = t
+                    .pieces
                     .iter()
                     .flat_map(|p| [p.side, p.pips])
                     .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
                         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-                    })
+                    });
+                let h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                let h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                h ^ (h >> 31)
             })
             .fold(0, u64::wrapping_add)
     }
