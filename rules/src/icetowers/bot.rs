@@ -180,9 +180,9 @@ mod tests {
         assert!(s.legal_actions(0).contains(&a));
     }
 
-    /// Bots taking turns strictly in seat order, as AI seats with equal reaction times do in the
-    /// app: before they avoided positions seen twice, 5 of these 20 three-seat games went round in
-    /// circles to the move limit (and 7 of 20 at four seats).
+    /// Bots taking turns strictly in seat order (the worst case; the app's AI seats wait random
+    /// reaction times): before they avoided positions seen twice, 5 of these 20 three-seat games
+    /// went on to the move limit (and 7 of 20 at four seats).
     #[test]
     fn bots_in_strict_rotation_do_not_go_round_in_circles() {
         use crate::ToAct;
