@@ -685,7 +685,7 @@ mod tests {
     }
 
     #[test]
-    fn the_seat_whose_turn_it_is_is_marked_and_no_seat_in_a_turnless_game() {
+    fn the_seat_whose_turn_it_is_is_marked_in_icetowers_only_the_last_not_stopped() {
         use hoarfrost_rules::ice_colony::{IceColony, Setup as ColonySetup};
         use hoarfrost_rules::icetowers::{IceTowers, Setup as TowersSetup};
         use hoarfrost_rules::sprawl::{Setup as SprawlSetup, Sprawl};

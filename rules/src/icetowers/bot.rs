@@ -297,11 +297,7 @@ mod tests {
                 let mut top = 0;
                 while let ToAct::Seats(v) = s.to_act() {
                     let seat = v[rng.below(v.len())];
-                    let a = if seat == 0 && std::env::var("HUMAN_STOPS").is_ok() {
-                        Action::Stop
-                    } else {
-                        bots[seat].choose(&s, seat).unwrap()
-                    };
+                    let a = bots[seat].choose(&s, seat).unwrap();
                     s.apply_unchecked(seat, &a);
                     let n = s.towers().iter().filter(|t| !t.is_freestanding()).count();
                     top = top.max(n);

@@ -297,10 +297,14 @@ fn a_step_that_does_not_replay_is_told_briefly_to_players() {
     let LoadError::Replay(ReplayError::Step { step, reason, .. }) = &err else {
         panic!("{err:?}");
     };
+    assert_eq!(reason, "there is no seat 100 in a game of 3");
     assert_eq!(
         err.brief(),
-        format!("the saved game does not replay from step {step}: {reason}")
+        format!(
+            "the saved game does not replay from step {step}: there is no seat 100 in a game of 3"
+        )
     );
+    // The full message, for the CLI, names the seat and the action as the file writes it.
     assert!(err.to_string().contains("(seat 100: "), "{err}");
     // Every other error reads the same either way.
     assert_eq!(LoadError::NotASave.brief(), LoadError::NotASave.to_string());
