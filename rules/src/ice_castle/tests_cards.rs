@@ -354,6 +354,20 @@ fn an_axe_stays_on_its_door_and_the_door_cannot_be_closed() {
 }
 
 #[test]
+fn a_second_axe_cannot_go_on_a_door_already_axed() {
+    let s = frozen(&[Card::Axe, SK, SK, SK]);
+    let mut axed = allowed(&s, 0, Action::Axe { tile: c(3, 2) });
+    axed = idle_turn(&pass_turn(&axed));
+    let axed = axed.edited(|s| set_hand(s, 0, &[Card::Axe, SK, SK, SK]));
+    refused(
+        &axed,
+        0,
+        Action::Axe { tile: c(3, 2) },
+        "already keeps that door open",
+    );
+}
+
+#[test]
 fn an_axed_frozen_door_can_still_be_padlocked() {
     let s = frozen(&[Card::Axe, Card::Padlock, SK, SK]);
     let mut axed = allowed(&s, 0, Action::Axe { tile: c(3, 2) });

@@ -83,13 +83,25 @@ fn an_invader_on_a_pillar_leaves_it_full_for_the_next() {
 #[test]
 fn with_no_empty_pillar_an_empty_square_is_taken() {
     let (mut s, _, barracks) = fire_column();
+    // Pillars under invaders on squares 0-2: none is empty, so the fire invader takes square 3,
+    // and landing on a square melts nothing.
     for q in 0..3 {
+        put_pillar(&mut s, barracks, q, q + 2);
         put_invader(&mut s, sq(barracks, q), Element::Fire);
     }
+    let before = s.clone();
     pull(&mut s, Element::Fire);
     assert_eq!(
         s.built_room(barracks).unwrap().invaders[3],
         Some(Element::Fire)
+    );
+    for q in 0..3 {
+        assert_eq!(s.pillar_value(barracks, q), Some(q + 2), "square {q}");
+    }
+    assert_eq!(
+        s.dice_at(DieAt::Pool),
+        before.dice_at(DieAt::Pool),
+        "no die comes back to the pool"
     );
 }
 
