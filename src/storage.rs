@@ -231,17 +231,17 @@ pub fn known_header(text: &str) -> Result<(save::Header, GameKind), String> {
     Ok((header, kind))
 }
 
-/// The header of a save that opens (it replays in this build) and its game; else why not.
-pub fn opens(text: &str) -> Result<(save::Header, GameKind), String> {
-    let header = save::check(text).map_err(|e| e.brief())?;
-    let kind = header.known_kind().map_err(|e| e.to_string())?;
-    Ok((header, kind))
+/// What a save that opens (it replays in this build) holds, and its game; else why not.
+pub fn opens(text: &str) -> Result<(save::Checked, GameKind), String> {
+    let checked = save::check(text).map_err(|e| e.brief())?;
+    let kind = checked.header.known_kind().map_err(|e| e.to_string())?;
+    Ok((checked, kind))
 }
 
 /// What a save file says about itself, in a few words; why it does not open when it does not (its
 /// header does not read, it names a game this build does not know, or its moves do not replay).
 pub fn summarize(text: &str) -> Result<String, String> {
-    let (header, kind) = opens(text)?;
+    let (save::Checked { header, over }, kind) = opens(text)?;
     let game = kind.title();
     let humans = header
         .seats
@@ -250,9 +250,10 @@ pub fn summarize(text: &str) -> Result<String, String> {
         .count();
     let steps = header.steps;
     Ok(format!(
-        "{game}, {} ({humans} human), {}",
+        "{game}, {} ({humans} human), {}{}",
         hoarfrost_rules::words::count(header.seats.len() as i64, "seat", "seats"),
-        hoarfrost_rules::words::count(steps as i64, "step", "steps")
+        hoarfrost_rules::words::count(steps as i64, "step", "steps"),
+        if over { ", over" } else { "" }
     ))
 }
 
@@ -353,7 +354,7 @@ mod tests {
     }
 
     #[test]
-    fn a_save_is_summed_up_by_game_seats_and_steps() {
+    fn a_save_is_summed_up_by_game_seats_steps_and_whether_it_is_over() {
         let text = hoarfrost_rules::fuzz::targets::sample_save(GameKind::Sprawl, 3, 12).unwrap();
         let header = save::peek(&text).unwrap();
         let summary = summarize(&text).unwrap();
@@ -366,6 +367,17 @@ mod tests {
             )
         );
         assert!(header.steps > 0);
+        let finished =
+            hoarfrost_rules::fuzz::targets::sample_save(GameKind::Sprawl, 3, 100_000).unwrap();
+        let header = save::peek(&finished).unwrap();
+        assert_eq!(
+            summarize(&finished).unwrap(),
+            format!(
+                "Sprawl, {} seats (0 human), {} steps, over",
+                header.seats.len(),
+                header.steps
+            )
+        );
     }
 
     #[test]

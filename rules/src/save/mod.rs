@@ -200,16 +200,29 @@ fn seats_fit<G: Recorded>(header: &Header, state: &G) -> Result<(), LoadError> {
     Ok(())
 }
 
-/// Load a save of whichever game its header names, to see that it opens: its header, or why not.
-/// It checks what [`load`] checks, in the same order, and throws the replay away: for callers that
-/// do not know the game beforehand (a list of save files).
-pub fn check(text: &str) -> Result<Header, LoadError> {
+/// What [`check`] finds in a save that opens: its header, and whether its game has ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub header: Header,
+    /// The game it holds is over (the autosave of a finished game).
+    pub over: bool,
+}
+
+/// Load a save of whichever game its header names, to see that it opens: its header and whether
+/// the game is over, or why it does not open. It checks what [`load`] checks, in the same order,
+/// and throws the replay away: for callers that do not know the game beforehand (a list of save
+/// files).
+pub fn check(text: &str) -> Result<Checked, LoadError> {
     use crate::{ice_castle, ice_colony, ice_fortress, icetowers, sprawl};
     /// As [`load`] checks, without keeping the steps' descriptions and undo points it builds.
-    fn opens<G: Recorded>(text: &str) -> Result<Header, LoadError> {
+    fn opens<G: Recorded>(text: &str) -> Result<Checked, LoadError> {
         let (header, record) = parse::<G>(text)?;
-        seats_fit(&header, &record.state().map_err(LoadError::Replay)?)?;
-        Ok(header)
+        let state = record.state().map_err(LoadError::Replay)?;
+        seats_fit(&header, &state)?;
+        Ok(Checked {
+            header,
+            over: state.is_over(),
+        })
     }
     match peek(text)?.known_kind()? {
         GameKind::IceTowers => opens::<icetowers::IceTowers>(text),

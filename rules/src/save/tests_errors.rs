@@ -256,9 +256,13 @@ fn load_as_named(text: &str) -> Result<Header, LoadError> {
 fn check_opens_every_game_and_refuses_what_load_refuses() {
     for kind in GameKind::ALL {
         let text = sample_save(kind, 7, 40).unwrap();
-        let header = check(&text).unwrap();
-        assert_eq!(header.kind(), Some(kind));
-        assert_eq!(header, peek(&text).unwrap());
+        let checked = check(&text).unwrap();
+        assert_eq!(checked.header.kind(), Some(kind));
+        assert_eq!(checked.header, peek(&text).unwrap());
+        // Four steps in, no game is over; played to the end, every one is.
+        assert!(!check(&sample_save(kind, 7, 4).unwrap()).unwrap().over);
+        let finished = sample_save(kind, 7, 100_000).unwrap();
+        assert!(check(&finished).unwrap().over, "{kind:?}");
         // A step by a seat the game does not have: the header reads, the replay refuses it.
         let bad = crate::fuzz::targets::played_by_no_seat(&text).unwrap();
         assert!(peek(&bad).is_ok());
@@ -271,7 +275,7 @@ fn check_opens_every_game_and_refuses_what_load_refuses() {
             "{kind:?}"
         );
         for t in [&text, &bad, &crowded] {
-            assert_eq!(check(t), load_as_named(t), "{kind:?}");
+            assert_eq!(check(t).map(|c| c.header), load_as_named(t), "{kind:?}");
         }
     }
     let text = towers_save();
@@ -281,7 +285,7 @@ fn check_opens_every_game_and_refuses_what_load_refuses() {
     // The header still reads; only the replay finds the bad step.
     assert!(peek(&tampered).is_ok());
     assert_eq!(
-        check(&tampered),
+        check(&tampered).map(|c| c.header),
         Err(load::<IceTowers>(&tampered).unwrap_err())
     );
     let unknown = text.replacen("game: \"icetowers\"", "game: \"chess\"", 1);
