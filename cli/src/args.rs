@@ -143,6 +143,12 @@ impl Args {
         if (difficulty.is_some() || win_table) && game != GameKind::IceFortress {
             return Err("--difficulty and --win-table are for --game ice-fortress".into());
         }
+        if seed.checked_add(games as u64).is_none() {
+            return Err(format!(
+                "--seed {seed} with --games {games} runs past the largest seed, {}",
+                u64::MAX
+            ));
+        }
         Ok(Args {
             game,
             seats,
@@ -267,6 +273,14 @@ mod tests {
             parse("--game ice-fortress --difficulty hard")
                 .unwrap_err()
                 .contains("level")
+        );
+        // Game i plays seed + i: the last seed must fit in a u64.
+        let top = u64::MAX - 3;
+        assert!(parse(&format!("--game icetowers --games 3 --seed {top}")).is_ok());
+        assert!(
+            parse(&format!("--game icetowers --games 4 --seed {top}"))
+                .unwrap_err()
+                .contains("runs past the largest seed")
         );
     }
 
