@@ -2,7 +2,7 @@
 //! --seed --continue --screenshot --exit-after`), measure it (`--bench --bare --copies`, `--soak`) and
 //! pick the AI seats' strength (`--level`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::{KeyCode, Resource};
 use hoarfrost_rules::bots::Level;
@@ -122,7 +122,7 @@ impl LaunchOptions {
                             .map_err(|_| format!("--seed wants a number, not '{v}'"))?,
                     );
                 }
-                "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
+                "--screenshot" => o.screenshot = Some(screenshot_path(&value()?)?),
                 "--exit-after" => {
                     let v = value()?;
                     o.exit_after = Some(
@@ -453,6 +453,31 @@ fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Vec<String>), String> {
         .map(|seats| seats.into_iter().unzip())
 }
 
+/// A `--screenshot` path: a `.png` file (the format written) in a folder that exists, so that a
+/// shot that cannot be written is refused at the start rather than lost at the end.
+fn screenshot_path(v: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(v);
+    if !path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+    {
+        return Err(format!(
+            "--screenshot writes a PNG file: give a name ending in .png, not '{v}'"
+        ));
+    }
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        return Err(format!(
+            "--screenshot: there is no folder {}",
+            folder.display()
+        ));
+    }
+    Ok(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -579,6 +604,17 @@ mod tests {
                 .contains("seats")
         );
         assert!(parse("--seed x").unwrap_err().contains("number"));
+        assert!(
+            parse("--screenshot shot.jpg")
+                .unwrap_err()
+                .contains("ending in .png")
+        );
+        assert!(
+            parse("--screenshot /no/such/folder/shot.png")
+                .unwrap_err()
+                .contains("there is no folder /no/such/folder")
+        );
+        assert!(parse("--screenshot shot.PNG").is_ok(), "a bare name: here");
         assert!(
             parse("--game sprawl --game icetowers")
                 .unwrap_err()

@@ -1319,3 +1319,43 @@ fn the_icetowers_tutorial_marks_the_pyramid_to_pick_up_in_the_players_home() {
         "only {marker} gold pixels in Red's home: no marker over the pyramid to pick up"
     );
 }
+
+#[test]
+fn a_shot_that_cannot_be_written_ends_the_run_with_exit_code_3() {
+    if !display_available() {
+        return;
+    }
+    // A folder where the PNG should go: the write fails, and the app must say so, not that it saved.
+    let home = std::env::temp_dir().join(format!("hoarfrost-unwritten-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let blocked = home.join("shot.png");
+    std::fs::create_dir_all(&blocked).expect("a folder in the shot's place");
+    let out = Command::new(env!("CARGO_BIN_EXE_hoarfrost"))
+        .args([
+            "--game",
+            "icetowers",
+            "--seats",
+            "ai,ai",
+            "--exit-after",
+            "40",
+        ])
+        .arg("--screenshot")
+        .arg(&blocked)
+        .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
+        .env("HOARFROST_DATA_DIR", home.join("data"))
+        .env("HOARFROST_CONFIG_DIR", home.join("config"))
+        .env("RUST_LOG", "off")
+        .output()
+        .expect("the app runs");
+    let _ = std::fs::remove_dir_all(&home);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(3), "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("the screenshot could not be written to"),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("screenshot saved"), "{stdout}");
+}

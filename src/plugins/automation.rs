@@ -31,8 +31,12 @@ static PIPELINES_READY: AtomicBool = AtomicBool::new(false);
 
 #[derive(Resource, Default)]
 struct Capture {
-    requested: bool,
-    saved: bool,
+    /// When the shot was asked for.
+    requested: Option<std::time::SystemTime>,
+    /// The frame was captured (and the save attempted).
+    captured: bool,
+    /// Whether the file was written: known once captured.
+    written: Option<bool>,
 }
 
 /// Frame of the first scripted click, and frames between clicks.
@@ -370,20 +374,38 @@ fn take_screenshot(
         .map_or(120, |n| n.saturating_sub(SHOT_LEAD).max(1));
     let frame = clock.frame(&frames);
     let ready = PIPELINES_READY.load(Ordering::Relaxed) || frame >= at.saturating_add(SHOT_WAIT);
-    if capture.requested || frame < at || !ready {
+    if capture.written.is_none() && capture.captured {
+        // Bevy's save only logs a failure: see that the file is there and new.
+        let since = capture.requested.unwrap_or(std::time::UNIX_EPOCH);
+        let written = written_since(path, since);
+        if written {
+            println!("hoarfrost: screenshot saved to {}", path.display());
+        } else {
+            eprintln!(
+                "hoarfrost: the screenshot could not be written to {}",
+                path.display()
+            );
+        }
+        capture.written = Some(written);
+    }
+    if capture.requested.is_some() || frame < at || !ready {
         return;
     }
-    capture.requested = true;
-    let shown = path.display().to_string();
+    capture.requested = Some(std::time::SystemTime::now());
     commands
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(path.clone()))
-        .observe(
-            move |_: On<ScreenshotCaptured>, mut capture: ResMut<Capture>| {
-                capture.saved = true;
-                println!("hoarfrost: screenshot saved to {shown}");
-            },
-        );
+        .observe(|_: On<ScreenshotCaptured>, mut capture: ResMut<Capture>| {
+            capture.captured = true;
+        });
+}
+
+/// Whether `path` is a file modified at `since` or later (two seconds' slack for coarse file
+/// times).
+fn written_since(path: &std::path::Path, since: std::time::SystemTime) -> bool {
+    let slack = std::time::Duration::from_secs(2);
+    std::fs::metadata(path)
+        .is_ok_and(|m| m.is_file() && m.modified().is_ok_and(|t| t + slack >= since))
 }
 
 /// What the scene draws, printed at exit: pieces, and how many meshes and materials they share.
@@ -434,11 +456,13 @@ fn exit_when_done(
     let Some(limit) = options.exit_after else {
         return;
     };
-    let waiting = options.screenshot.is_some() && !capture.saved;
+    let waiting = options.screenshot.is_some() && capture.written.is_none();
     let frame = clock.frame(&frames);
     if frame >= limit && (!waiting || frame >= limit.saturating_add(SHOT_GRACE)) {
         if waiting {
             eprintln!("hoarfrost: the screenshot was not written in time");
+            exit.write(AppExit::from_code(3));
+        } else if capture.written == Some(false) {
             exit.write(AppExit::from_code(3));
         } else {
             println!("{}", scene_stats(drawn));
