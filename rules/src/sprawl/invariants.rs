@@ -1,7 +1,7 @@
 //! The invariants of a Sprawl state, checked by the battery after every step.
 
 use super::rules::culprits;
-use super::{Cell, DECK_SIZE, PER_SIZE, Phase, Sprawl, board_size, branch_capacity};
+use super::{Action, Cell, DECK_SIZE, PER_SIZE, Phase, Sprawl, board_size, branch_capacity};
 
 /// The state's invariants: pieces conserved, towers well stacked, branches attached within capacity,
 /// no live tower left attacked enough to fall, the coup deck complete.
@@ -110,9 +110,9 @@ pub(super) fn invariants(s: &Sprawl) -> Result<(), String> {
         Phase::Play => {}
         Phase::Asking {
             sporer,
+            spore,
             askers,
             next,
-            ..
         } => {
             if s.over
                 || askers.get(*next as usize).is_none()
@@ -122,14 +122,21 @@ pub(super) fn invariants(s: &Sprawl) -> Result<(), String> {
                     .enumerate()
                     .any(|(i, a)| a == sporer || askers[..i].contains(a))
                 || *sporer != s.current
+                || !spore_stands(s, *sporer, spore)
             {
                 return Err("bad Counting Coup question".into());
             }
         }
         Phase::Answering {
-            sporer, challenger, ..
+            sporer,
+            challenger,
+            spore,
         } => {
-            if s.over || *sporer != s.current || *challenger as usize >= n {
+            if s.over
+                || *sporer != s.current
+                || *challenger as usize >= n
+                || !spore_stands(s, *sporer, spore)
+            {
                 return Err("bad Counting Coup answer".into());
             }
         }
@@ -145,4 +152,21 @@ pub(super) fn playable(s: &Sprawl) -> Result<(), String> {
         return Err("the player to move has no valid move, yet the game goes on".into());
     }
     Ok(())
+}
+
+/// Whether the spore a Counting Coup question is about stands on the board as it was made: a tower
+/// of the sporer's own pieces only, as many as the spore stacked and each one size smaller, with
+/// no branch laid off it yet. Taking it back lifts that tower; it must not lift anything else.
+fn spore_stands(s: &Sprawl, sporer: u8, spore: &Action) -> bool {
+    let Action::Spore { sq, size, pieces } = *spore else {
+        return false;
+    };
+    let Some(tower) = s.board.tower(sq) else {
+        return false;
+    };
+    tower.pieces.len() == usize::from(pieces)
+        && (0..pieces)
+            .zip(&tower.pieces)
+            .all(|(i, p)| p.owner == sporer && Some(p.size) == size.checked_sub(i))
+        && s.board.supported(sq) == 0
 }

@@ -731,3 +731,54 @@ fn counting_coup_a_question_asked_twice_of_one_player_is_no_position() {
         assert!(bad.check_invariants().is_err());
     }
 }
+
+#[test]
+fn counting_coup_a_question_about_a_spore_not_on_the_board_is_no_position() {
+    // Taking a spore back lifts its tower: a position must not name some other tower (one with
+    // branches, or another player's) as the spore, or taking it back would strand those branches.
+    let asked = allowed(&coup_position(), RED, spore("a5", 2));
+    let Phase::Asking {
+        sporer,
+        spore: made,
+        askers,
+        next,
+    } = asked.phase().clone()
+    else {
+        panic!("{:?}", asked.phase())
+    };
+    let Action::Spore { sq, .. } = made else {
+        panic!("{made:?}")
+    };
+    let elsewhere = asked
+        .board()
+        .cells()
+        .find(|(at, c)| *at != sq && matches!(c, Cell::Tower(_)))
+        .map(|(at, _)| at)
+        .expect("another tower");
+    let bigger = Action::Spore {
+        sq,
+        size: 3,
+        pieces: 1,
+    };
+    let moved = Action::Spore {
+        sq: elsewhere,
+        size: 2,
+        pieces: 1,
+    };
+    for wrong in [bigger, moved, Action::KeepMove] {
+        let mut bad = asked.clone();
+        bad.phase = Phase::Asking {
+            sporer,
+            spore: wrong.clone(),
+            askers: askers.clone(),
+            next,
+        };
+        assert!(bad.check_invariants().is_err(), "asking about {wrong:?}");
+        bad.phase = Phase::Answering {
+            sporer,
+            challenger: askers[0],
+            spore: wrong.clone(),
+        };
+        assert!(bad.check_invariants().is_err(), "answering about {wrong:?}");
+    }
+}
