@@ -478,9 +478,18 @@ fn a_character_pushed_by_the_wand_gets_no_bonus() {
         },
     );
     assert!(!s.tile(c(3, 4)).unwrap().bonus_used(1));
-    let s = allowed(&s, 0, Action::Stay);
+    let mut s = allowed(&s, 0, Action::Stay);
     assert_eq!(s.current(), 1);
     assert!(!s.extra_turn_pending());
+    // Seat 1's own turn on the tile, staying put: still no bonus (only a move of its own onto
+    // the tile earns it), so the turn passes on.
+    s.apply_chance();
+    let s = to_move(&s);
+    assert_eq!(s.character(1), Some(c(3, 4)));
+    let s = allowed(&s, 1, Action::Stay);
+    assert!(!s.extra_turn_pending());
+    assert!(!s.tile(c(3, 4)).unwrap().bonus_used(1));
+    assert_eq!(s.current(), 0, "no extra turn for staying on the tile");
 }
 
 #[test]
