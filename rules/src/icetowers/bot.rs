@@ -171,13 +171,45 @@ mod tests {
     }
 
     #[test]
-    fn stops_when_no_move_helps() {
-        let mut s = IceTowers::new(&Setup::new(2, 0)).unwrap();
-        // A finished-looking table: the bot leads and every move would only expose it.
-        s.apply(1, &Action::Stop).unwrap();
-        let mut bot = TowerBot::new(0);
-        let a = bot.choose(&s, 0).unwrap();
-        assert!(s.legal_actions(0).contains(&a));
+    fn stops_exactly_when_no_move_raises_its_evaluation() {
+        // Positions from random play, judged by the bot's own evaluation: where the best move
+        // only keeps it level (or there is none), the bot stops; where one raises it, it moves.
+        let (mut level, mut raised) = (0, 0);
+        for seed in 0..12u64 {
+            let mut s = IceTowers::new(&Setup::new(3, seed)).unwrap();
+            let mut rng = GameRng::new(seed);
+            while !s.is_over() {
+                let legal = s.legal_actions(0);
+                if !legal.is_empty() {
+                    let now = evaluate(&s, 0);
+                    let best = legal
+                        .iter()
+                        .filter(|a| **a != Action::Stop)
+                        .filter_map(|a| {
+                            let mut next = s.clone();
+                            next.apply_unchecked(0, a);
+                            (next.times_seen() <= REPEATS).then(|| evaluate(&next, 0))
+                        })
+                        .max();
+                    let chosen = TowerBot::new(seed).choose(&s, 0);
+                    if best.is_some_and(|b| b > now) {
+                        assert_ne!(chosen, Some(Action::Stop), "seed {seed}: a move helps");
+                        raised += 1;
+                    } else {
+                        assert_eq!(chosen, Some(Action::Stop), "seed {seed}: {best:?} {now}");
+                        level += usize::from(best == Some(now));
+                    }
+                }
+                let crate::ToAct::Seats(seats) = s.to_act() else {
+                    break;
+                };
+                let seat = seats[rng.below(seats.len())];
+                let moves = s.legal_actions(seat);
+                let a = moves[rng.below(moves.len())].clone();
+                s.apply(seat, &a).unwrap();
+            }
+        }
+        assert!(level > 0 && raised > 0, "level {level}, raised {raised}");
     }
 
     /// Bots taking turns strictly in seat order (the worst case; the app's AI seats wait random
