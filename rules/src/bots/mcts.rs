@@ -312,7 +312,23 @@ mod tests {
             legal.reverse();
             legal
         }
-        let state = IceTowers::new(&Setup::new(2, 4)).unwrap();
+        use crate::icetowers::Action;
+        // Seat 1 takes the lead and agrees to stop: seat 0's first candidate, Stop, would end the
+        // game at once with seat 0 behind, a sure loss, while any other move plays on.
+        let mut state = IceTowers::new(&Setup::new(2, 4)).unwrap();
+        let lead = state
+            .legal_actions(1)
+            .into_iter()
+            .find(|a| {
+                let mut next = state.clone();
+                next.apply(1, a).unwrap();
+                let score = next.side_scores();
+                score[1] > score[0]
+            })
+            .expect("a move that puts seat 1 ahead");
+        state.apply(1, &lead).unwrap();
+        state.apply(1, &Action::Stop).unwrap();
+        assert_eq!(reversed(&state, 0).first(), Some(&Action::Stop));
         let search = |keep_first: f64| {
             let mut bot = Mcts::<IceTowers>::new(Budget::Iterations(200), 3);
             bot.candidates = Some(reversed);
@@ -320,9 +336,14 @@ mod tests {
             bot.search(&state, 0)
         };
         // Returns lie in 0..=1, so no action can beat the first by more than 1.
-        assert_eq!(search(1.0), reversed(&state, 0).first().cloned());
-        let free = search(0.0).unwrap();
-        assert!(state.legal_actions(0).contains(&free));
+        assert_eq!(search(1.0), Some(Action::Stop));
+        // A loss returns 0: the search finds better than that, by a margin over 0.05 here (seat 0
+        // is behind, so its best move's mean return is small, under 0.1 with this seed).
+        for keep_first in [0.0, 0.05] {
+            let free = search(keep_first).unwrap();
+            assert!(state.legal_actions(0).contains(&free));
+            assert_ne!(free, Action::Stop, "keep_first {keep_first}");
+        }
     }
 
     #[test]
