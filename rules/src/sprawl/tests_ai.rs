@@ -312,8 +312,10 @@ fn most_placed(stash: [u8; 3], turns: usize) -> i64 {
         .sum()
 }
 
+/// Checks the measuring helper above (the pace bound `win_rates_by_position` prints), not the
+/// game: a seat's largest pieces, one a turn.
 #[test]
-fn the_most_a_seat_can_place_is_its_largest_pieces_one_a_turn() {
+fn the_pace_bound_counts_a_seats_largest_pieces_one_a_turn() {
     assert_eq!(most_placed([5, 5, 5], 0), 0);
     assert_eq!(most_placed([5, 5, 5], 2), 6);
     assert_eq!(most_placed([5, 5, 5], 7), 19);
