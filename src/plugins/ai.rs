@@ -336,11 +336,24 @@ mod tests {
         app
     }
 
+    /// A bot that never moves: with it as the game's own bot, any move made is another bot's.
+    struct Idle;
+
+    impl Bot<IceTowers> for Idle {
+        fn choose(&mut self, _: &IceTowers, _: Seat) -> Option<hoarfrost_rules::icetowers::Action> {
+            None
+        }
+    }
+
     /// An all-AI IceTowers app at `level` (`None`: the game's own bot) makes three moves in time.
+    /// At a level, the game's own bot is [`Idle`], so the moves must be the level's.
     fn ai_seats_make_moves(level: Option<Level>) {
         let mut app = icetowers_app(0.0);
         app.insert_resource(AiLevel(level));
-        app.insert_resource(BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))));
+        app.insert_resource(match level {
+            None => BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))),
+            Some(_) => BotMaker::<IceTowers>(|_| Box::new(Idle)),
+        });
         let seats = vec![SeatKind::Ai, SeatKind::Ai];
         app.insert_resource(AiSeats::<IceTowers>::new(&seats, 5));
         app.insert_resource(Session::recorded(

@@ -437,6 +437,31 @@ mod tests {
             (!title.queue.is_empty(), title.notice.text)
         };
         assert_eq!(continued(&mut world), (true, String::new()));
+        // What it queued stages the autosave's game to play on (not to replay), at its last step,
+        // and opens the table.
+        {
+            use crate::plugins::loading::{Pending, PendingGame};
+            use hoarfrost_rules::ice_colony::IceColony;
+            let mut title = Title {
+                last: LastGame(world.resource::<LastGame>().0.clone()),
+                ..Title::default()
+            };
+            title.click("Continue", &world, &storage);
+            let mut table = World::new();
+            table.init_resource::<Notice>();
+            table.init_resource::<NextState<Screen>>();
+            title.queue.apply(&mut table);
+            match table.resource::<Pending<IceColony>>().0.as_ref() {
+                Some(PendingGame::Resume { recorder, tutorial }) => {
+                    assert_eq!((recorder.len(), *tutorial), (steps, false));
+                }
+                _ => panic!("Continue staged no game to play on"),
+            }
+            assert!(matches!(
+                table.resource::<NextState<Screen>>(),
+                NextState::Pending(Screen::Playing)
+            ));
+        }
         crate::storage::write_file(&storage.autosave().unwrap(), "(format: 1, game: ").unwrap();
         let line = note(&mut world).unwrap();
         assert!(line.starts_with("The autosave does not open: "), "{line}");
