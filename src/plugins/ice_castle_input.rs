@@ -570,7 +570,10 @@ pub(crate) mod tests {
                 .find(|&c| s.tile(c).unwrap().colour != colour)
                 .unwrap();
             match click_tile(&s, seat, Some(card), other) {
-                TileClick::Explain(why) => assert!(!why.is_empty()),
+                TileClick::Explain(why) => assert!(
+                    why.contains("only opens or closes") && why.contains("; this door is "),
+                    "{why}"
+                ),
                 x => panic!("{x:?}"),
             }
             return;

@@ -180,7 +180,7 @@ mod tests {
             .find(|&q| s.unit(q).is_none())
             .unwrap();
         match click_square(&s, seat, empty) {
-            SquareClick::Explain(why) => assert!(!why.is_empty()),
+            SquareClick::Explain(why) => assert_eq!(why, "choose a territory you control"),
             other => panic!("{other:?}"),
         }
     }

@@ -349,8 +349,12 @@ mod tests {
         assert!(why.contains("control"), "{why}");
         let why = explain(&s, 0, sq("b2"), Some(3));
         assert!(why.ends_with("; the size that fits there: 1"), "{why}");
+        // An empty square no branch point of Red's targets: no spore there.
         let why = explain(&s, 0, sq("d3"), None);
-        assert!(!why.is_empty(), "{why}");
+        assert!(
+            why.contains("only spore where one of your branch points targets"),
+            "{why}"
+        );
     }
 
     #[test]
