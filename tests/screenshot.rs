@@ -1060,12 +1060,20 @@ fn ice_fortress_midgame_scene_shows_a_tall_fortress_sharing_meshes_and_materials
         ],
     );
     assert_not_blank(&p, 12.0);
-    // High quality draws the round table top: the bottom corners show it (or the sky beyond), never
-    // the low quality's backdrop.
+    // High quality draws the round table top under a dark sky: the bottom corners, beyond the
+    // table's edge, show the sky (low quality fills them with its flat backdrop), and below the
+    // board the table shows, lit to the backdrop's colour (without it, the sky would show there).
     assert!(printed.contains("graphics quality high"), "{printed}");
+    let sky = |c: [u8; 3]| c.iter().all(|&v| v < 60);
     assert!(
-        !backdrop(p.at(4, p.height - 4)) && !backdrop(p.at(p.width - 4, p.height - 4)),
-        "the table top is missing at high quality"
+        sky(p.at(4, p.height - 4)) && sky(p.at(p.width - 4, p.height - 4)),
+        "no sky beyond the table at high quality: {:?}",
+        p.at(4, p.height - 4)
+    );
+    let below_board = p.at(p.width / 2, p.height * 95 / 100);
+    assert!(
+        backdrop(below_board),
+        "the table top is missing at high quality: {below_board:?}"
     );
     // Fire room cards: a warm orange red.
     let fire = count(&p, |r, g, b| r > 170 && r > g + 60 && r > b + 80);
@@ -1151,10 +1159,12 @@ fn sprawl_marks_a_neutralized_tower_and_a_real_click_on_a_square_is_answered() {
     ) else {
         return;
     };
-    let ring = count(&p, icy);
+    // The ring around the neutralized tower on a6 (top left of the board); the squares lit for
+    // Red's moves are a paler blue that `icy` does not take.
+    let ring = count_in(&p, (0.33, 0.42), (0.17, 0.30), icy);
     assert!(
         ring > 60,
-        "only {ring} icy pixels: the neutralized tower is not marked"
+        "only {ring} icy pixels around a6: the neutralized tower is not marked"
     );
     let said = notice(&printed);
     assert!(
@@ -1181,9 +1191,10 @@ fn a_sprawl_branch_direction_is_chosen_by_clicking_an_arrow_on_the_board() {
     );
 }
 
-/// The gold of the tutorial's heading in the side panel.
+/// The gold of the tutorial's heading in the side panel (255, 210, 90), not the Yellow seat's
+/// swatch beside the seat rows (242, 204, 30), which lies in the same corner of the window.
 fn gold(r: u32, g: u32, b: u32) -> bool {
-    r > 220 && (170..235).contains(&g) && b < 130
+    r > 220 && (170..235).contains(&g) && (60..130).contains(&b)
 }
 
 /// A tutorial started from the command line with `args` and shot after `frames` frames, checked
