@@ -1341,7 +1341,7 @@ fn a_shot_that_cannot_be_written_ends_the_run_with_exit_code_3() {
     let _ = std::fs::remove_dir_all(&home);
     let blocked = home.join("shot.png");
     std::fs::create_dir_all(&blocked).expect("a folder in the shot's place");
-    let out = Command::new(env!("CARGO_BIN_EXE_hoarfrost"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hoarfrost"))
         .args([
             "--game",
             "icetowers",
@@ -1356,8 +1356,19 @@ fn a_shot_that_cannot_be_written_ends_the_run_with_exit_code_3() {
         .env("HOARFROST_DATA_DIR", home.join("data"))
         .env("HOARFROST_CONFIG_DIR", home.join("config"))
         .env("RUST_LOG", "off")
-        .output()
-        .expect("the app runs");
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the app starts");
+    let started = Instant::now();
+    while child.try_wait().expect("wait for the app").is_none() {
+        if started.elapsed() > Duration::from_secs(300) {
+            let _ = child.kill();
+            panic!("the app did not exit within 300 s");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let out = child.wait_with_output().expect("the app's output");
     let _ = std::fs::remove_dir_all(&home);
     let (stdout, stderr) = (
         String::from_utf8_lossy(&out.stdout),

@@ -143,9 +143,10 @@ impl Args {
         if (difficulty.is_some() || win_table) && game != GameKind::IceFortress {
             return Err("--difficulty and --win-table are for --game ice-fortress".into());
         }
-        if seed.checked_add(games as u64).is_none() {
+        // Game i plays seed + i: the last game's seed must fit.
+        if seed.checked_add(games.saturating_sub(1) as u64).is_none() {
             return Err(format!(
-                "--seed {seed} with --games {games} runs past the largest seed, {}",
+                "--seed {seed} with --games {games}: the last game's seed would pass the largest, {}",
                 u64::MAX
             ));
         }
@@ -274,13 +275,13 @@ mod tests {
                 .unwrap_err()
                 .contains("level")
         );
-        // Game i plays seed + i: the last seed must fit in a u64.
+        // Game i plays seed + i: the last game's seed must fit in a u64.
         let top = u64::MAX - 3;
-        assert!(parse(&format!("--game icetowers --games 3 --seed {top}")).is_ok());
+        assert!(parse(&format!("--game icetowers --games 4 --seed {top}")).is_ok());
         assert!(
-            parse(&format!("--game icetowers --games 4 --seed {top}"))
+            parse(&format!("--game icetowers --games 5 --seed {top}"))
                 .unwrap_err()
-                .contains("runs past the largest seed")
+                .contains("the last game's seed would pass the largest")
         );
     }
 

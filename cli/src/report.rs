@@ -41,12 +41,11 @@ impl Tally {
         let n = self.games.max(1) as f64;
         let _ = writeln!(
             out,
-            "{}: {}, {}, seeds {}..{}{}",
+            "{}: {}, {}, {}{}",
             args.game.title(),
             words::count(self.games as i64, "game", "games"),
             words::count(args.seats as i64, "seat", "seats"),
-            args.seed,
-            args.seed + self.games as u64,
+            seeds(args.seed, self.games),
             if args.fixed {
                 ", levels by iteration caps"
             } else {
@@ -95,6 +94,15 @@ pub fn wilson(p: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The seeds of `games` games from `first` (game i plays `first + i`): "seeds 11 to 13".
+fn seeds(first: u64, games: usize) -> String {
+    match games {
+        0 => "no seeds".to_string(),
+        1 => format!("seed {first}"),
+        n => format!("seeds {first} to {}", first.wrapping_add(n as u64 - 1)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +113,16 @@ mod tests {
         assert!(lo < 0.9 && 0.9 < hi);
         assert!(lo > 0.8 && hi < 0.96);
         assert_eq!(wilson(1.0, 10.0).1, 1.0);
+    }
+
+    #[test]
+    fn the_seeds_played_are_named_first_to_last() {
+        assert_eq!(seeds(11, 3), "seeds 11 to 13");
+        assert_eq!(seeds(4, 1), "seed 4");
+        assert_eq!(seeds(4, 0), "no seeds");
+        assert_eq!(
+            seeds(u64::MAX - 1, 2),
+            format!("seeds {} to {}", u64::MAX - 1, u64::MAX)
+        );
     }
 }

@@ -749,23 +749,42 @@ fn counting_coup_a_question_about_a_spore_not_on_the_board_is_no_position() {
     let Action::Spore { sq, .. } = made else {
         panic!("{made:?}")
     };
-    let elsewhere = asked
-        .board()
+    // Each wrong spore below breaks one clause only: the tower's size, its height, its owner,
+    // the branches on it.
+    let as_made = |at: Square, t: &Tower| Action::Spore {
+        sq: at,
+        size: t.pieces[0].size,
+        pieces: t.pieces.len() as u8,
+    };
+    let board = asked.board();
+    let towers: Vec<(Square, &Tower)> = board
         .cells()
-        .find(|(at, c)| *at != sq && matches!(c, Cell::Tower(_)))
-        .map(|(at, _)| at)
-        .expect("another tower");
+        .filter_map(|(at, c)| match c {
+            Cell::Tower(t) if at != sq => Some((at, t)),
+            _ => None,
+        })
+        .collect();
+    let (at, t) = towers
+        .iter()
+        .find(|(at, t)| t.top().owner == sporer && board.supported(*at) > 0)
+        .expect("a tower of the sporer's with a branch");
+    let branched = as_made(*at, t);
+    let (at, t) = towers
+        .iter()
+        .find(|(at, t)| t.top().owner != sporer && board.supported(*at) == 0)
+        .expect("another player's tower without a branch");
+    let theirs = as_made(*at, t);
     let bigger = Action::Spore {
         sq,
         size: 3,
         pieces: 1,
     };
-    let moved = Action::Spore {
-        sq: elsewhere,
+    let taller = Action::Spore {
+        sq,
         size: 2,
-        pieces: 1,
+        pieces: 2,
     };
-    for wrong in [bigger, moved, Action::KeepMove] {
+    for wrong in [bigger, taller, branched, theirs, Action::KeepMove] {
         let mut bad = asked.clone();
         bad.phase = Phase::Asking {
             sporer,
