@@ -76,7 +76,10 @@ pub(crate) fn plugin(app: &mut App) {
         Box::new(ice_castle::bot::CastleBot::new(seed))
     }))
     .insert_resource(super::ice_castle_hud::hud_spec())
-    .add_plugins(crate::plugins::seat_view::plugin::<IceCastle>(seat_yaw))
+    .add_plugins(crate::plugins::seat_view::plugin::<IceCastle>(
+        seat_yaw,
+        |_| None,
+    ))
     .add_systems(
         OnEnter(Screen::Playing),
         start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceCastle),

@@ -2,7 +2,8 @@
 //! Ice Castle's start sides). A game starts seen from the side of the human player to move (or of
 //! the first human seat, when an AI seat moves first); when the turn passes from one human seat to
 //! another, the camera swings round the table to the new player's side ([`Turning`]), keeping the
-//! height, distance and pan the players chose. AI moves leave the view where it is. R or Home frames
+//! height, distance and pan the players chose. AI moves leave the view where it is, and so do the
+//! questions other players answer within a player's turn (Sprawl's Counting Coup). R or Home frames
 //! the table from the side faced. The Settings window's "turn the table to the player to move"
 //! switches this off: a game then starts seen from the first seat's side, and the view stays where
 //! it is (R or Home frame it from the side last faced); switched on again, the view swings to the
@@ -17,31 +18,53 @@ use crate::session::Session;
 use crate::settings::Settings;
 use crate::systems::Frame;
 
-/// The camera's yaw that looks at the table from `seat`'s side, in game `G`.
+/// The players' sides of the table in game `G`.
 #[derive(Resource)]
-pub struct SeatYaw<G>(pub fn(&G, Seat) -> f32);
+pub struct SeatSides<G> {
+    /// The camera's yaw that looks at the table from a seat's side.
+    pub yaw: fn(&G, Seat) -> f32,
+    /// The seat whose turn it is, where other seats may act within that turn (answering Sprawl's
+    /// Counting Coup question): the view does not swing to them. `None` where only the seat whose
+    /// turn it is acts.
+    pub turn: fn(&G) -> Option<Seat>,
+}
 
-/// Adds the turning view for game `G`, whose side of each seat [`SeatYaw`] gives.
-pub fn plugin<G: Recorded>(yaw: fn(&G, Seat) -> f32) -> impl Fn(&mut App) {
+/// Adds the turning view for game `G`, whose sides [`SeatSides`] gives.
+pub fn plugin<G: Recorded>(
+    yaw: fn(&G, Seat) -> f32,
+    turn: fn(&G) -> Option<Seat>,
+) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        app.insert_resource(SeatYaw::<G>(yaw)).add_systems(
-            Update,
-            face_the_player::<G>
-                .in_set(Frame::Input)
-                .after(crate::plugins::saving::adopt_pending::<G>)
-                .before(reframe)
-                .run_if(resource_exists::<Session<G>>),
-        );
+        app.insert_resource(SeatSides::<G> { yaw, turn })
+            .add_systems(
+                Update,
+                face_the_player::<G>
+                    .in_set(Frame::Input)
+                    .after(crate::plugins::saving::adopt_pending::<G>)
+                    .before(reframe)
+                    .run_if(resource_exists::<Session<G>>),
+            );
     }
 }
 
 /// The seat whose side the view should be from: the human seat that may act now; at the start
-/// (`fresh`), when no human may act, the first human seat. `None`: leave the view as it is.
-pub fn seat_to_face<G: Recorded>(session: &Session<G>, fresh: bool) -> Option<Seat> {
+/// (`fresh`), when no human may act, the first human seat. While a human seat acts within another
+/// seat's `turn` (a question asked of it), the view stays; at the start it faces the seat whose
+/// turn it is, if human. `None`: leave the view as it is.
+pub fn seat_to_face<G: Recorded>(
+    session: &Session<G>,
+    fresh: bool,
+    turn: Option<Seat>,
+) -> Option<Seat> {
     let first_human = || (0..session.seats.len()).find(|&s| session.is_human(s));
-    session
-        .acting_human()
-        .or_else(|| first_human().filter(|_| fresh))
+    let acting = session.acting_human();
+    match turn.filter(|&t| acting.is_some_and(|a| a != t)) {
+        Some(holder) if fresh => Some(holder)
+            .filter(|&t| session.is_human(t))
+            .or_else(first_human),
+        Some(_) => None,
+        None => acting.or_else(|| first_human().filter(|_| fresh)),
+    }
 }
 
 /// Face the human player to move: framed from their side at the start of a game (a table framed
@@ -50,7 +73,7 @@ pub fn seat_to_face<G: Recorded>(session: &Session<G>, fresh: bool) -> Option<Se
 fn face_the_player<G: Recorded>(
     mut commands: Commands,
     session: Res<Session<G>>,
-    yaw_of: Res<SeatYaw<G>>,
+    sides: Res<SeatSides<G>>,
     settings: Res<Settings>,
     mut target: ResMut<FrameTarget>,
     (mut facing, mut fresh): (Local<Option<Seat>>, Local<bool>),
@@ -64,13 +87,14 @@ fn face_the_player<G: Recorded>(
         (*facing, *fresh) = (None, false);
         return;
     }
-    let Some(seat) = seat_to_face(&session, *fresh) else {
+    let turn = (sides.turn)(&session.state);
+    let Some(seat) = seat_to_face(&session, *fresh, turn) else {
         return;
     };
     if *facing == Some(seat) {
         return;
     }
-    let yaw = (yaw_of.0)(&session.state, seat);
+    let yaw = (sides.yaw)(&session.state, seat);
     if std::mem::take(&mut *fresh) {
         // A changed target frames the table anew (camera::reframe), from this side.
         target.yaw = yaw;
@@ -114,6 +138,11 @@ mod tests {
     /// A headless Sprawl table of `seats` (the first player drawn by `seed`), framed and in play;
     /// frames step 0.1 s.
     fn app(seats: Vec<SeatKind>, seed: u64, turn: bool) -> App {
+        app_with(Setup::new(seats.len(), seed), seats, turn)
+    }
+
+    /// [`app`] with the game `setup` (variants, say).
+    fn app_with(setup: Setup, seats: Vec<SeatKind>, turn: bool) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
             .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
@@ -134,9 +163,13 @@ mod tests {
                 crate::systems::order_frame,
                 crate::session::plugin::<Sprawl>,
                 crate::plugins::camera::plugin,
-                plugin::<Sprawl>(crate::plugins::sprawl_table::seat_yaw),
+                plugin::<Sprawl>(
+                    crate::plugins::sprawl_table::seat_yaw,
+                    crate::plugins::sprawl_table::turn_seat,
+                ),
             ));
-        let recorder = Recorder::<Sprawl>::new(Setup::new(seats.len(), seed)).unwrap();
+        let seed = setup.seed;
+        let recorder = Recorder::<Sprawl>::new(setup).unwrap();
         app.insert_resource(Session::recorded(recorder, seats, seed));
         crate::systems::start_playing(&mut app);
         app
@@ -286,6 +319,67 @@ mod tests {
         assert_ne!(next, 0);
         app.update();
         assert!(turning(&mut app), "it swings");
+        frames_to_stop(&mut app, 40).expect("the turn ends");
+        assert!(from_side(&camera(&mut app)).dot(tray_side(next, 3)) > 0.999);
+    }
+
+    #[test]
+    fn counting_coup_questions_do_not_swing_the_view() {
+        use hoarfrost_rules::sprawl::{Action, Phase, Variant, Variants};
+        let setup = Setup::new(3, 5).with(Variants::of(&[Variant::CountingCoup]));
+        let mut app = app_with(setup, vec![SeatKind::Human; 3], true);
+        let state = |app: &App| app.world().resource::<Session<Sprawl>>().state.clone();
+        // Play on (first legal moves, and a spore that puts the question whenever there is one)
+        // until a human player's spore is questioned by the other players.
+        for _ in 0..120 {
+            frames_to_stop(&mut app, 60).expect("the view settles");
+            let s = state(&app);
+            if matches!(s.phase(), Phase::Asking { .. }) {
+                break;
+            }
+            let seat = s.current_player();
+            let legal = s.legal_actions(seat);
+            let asked = legal.iter().find(|a| {
+                let mut next = s.clone();
+                matches!(a, Action::Spore { .. })
+                    && next.apply(seat, a).is_ok()
+                    && matches!(next.phase(), Phase::Asking { .. })
+            });
+            let action = asked.unwrap_or(&legal[0]).clone();
+            app.world_mut()
+                .write_message(PlayAction::<Sprawl> { seat, action });
+            app.update();
+        }
+        let s = state(&app);
+        let Phase::Asking { sporer, .. } = s.phase().clone() else {
+            panic!("no spore was questioned in 120 moves: {:?}", s.phase())
+        };
+        let sporer = sporer as Seat;
+        let side = from_side(&camera(&mut app));
+        assert!(
+            side.dot(tray_side(sporer, 3)) > 0.999,
+            "seen from the sporer's side"
+        );
+        // Each asker in turn lets the spore stand: the view stays on the sporer's side throughout.
+        let mut asked = 0;
+        while let Phase::Asking { askers, next, .. } = state(&app).phase().clone() {
+            let seat = askers[next as usize] as Seat;
+            for _ in 0..5 {
+                app.update();
+                assert!(!turning(&mut app), "the view swung to asker {seat}");
+            }
+            app.world_mut().write_message(PlayAction::<Sprawl> {
+                seat,
+                action: Action::StaySilent,
+            });
+            app.update();
+            asked += 1;
+        }
+        assert!(asked > 0, "a player was asked");
+        assert!(from_side(&camera(&mut app)).dot(side) > 0.999);
+        // Then the turn passes, and the view swings to the next player.
+        let next = to_move(&app);
+        assert_ne!(next, sporer);
         frames_to_stop(&mut app, 40).expect("the turn ends");
         assert!(from_side(&camera(&mut app)).dot(tray_side(next, 3)) > 0.999);
     }

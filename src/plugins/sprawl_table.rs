@@ -66,7 +66,9 @@ pub(crate) fn plugin(app: &mut App) {
         Box::new(sprawl::bot::SprawlBot::new(seed))
     }))
     .insert_resource(hud_spec())
-    .add_plugins(crate::plugins::seat_view::plugin::<Sprawl>(seat_yaw))
+    .add_plugins(crate::plugins::seat_view::plugin::<Sprawl>(
+        seat_yaw, turn_seat,
+    ))
     .add_systems(
         OnEnter(Screen::Playing),
         start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::Sprawl),
@@ -83,6 +85,11 @@ pub(crate) fn plugin(app: &mut App) {
 /// The camera's yaw that looks at the table from behind `seat`'s stash tray (`seat_view`).
 pub fn seat_yaw(state: &Sprawl, seat: Seat) -> f32 {
     -std::f32::consts::TAU * seat as f32 / state.num_seats().max(1) as f32
+}
+
+/// The player whose turn it is: Counting Coup's questions and answers come within it.
+pub fn turn_seat(state: &Sprawl) -> Option<Seat> {
+    Some(state.current_player())
 }
 
 /// Centre of a square on a board of `cols` x `rows`: column a on the left, row 1 nearest the camera.
