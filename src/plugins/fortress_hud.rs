@@ -89,6 +89,7 @@ pub fn hud_spec() -> HudSpec<IceFortress> {
             ),
         }),
         settled_by: |_| Vec::new(),
+        turn: |s| Some(s.current_seat()),
     }
 }
 

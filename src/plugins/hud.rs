@@ -44,6 +44,9 @@ pub struct HudSpec<G: Game> {
     pub headline: Option<fn(&G) -> String>,
     /// Lines under the game-over heading saying how the result was settled (Sprawl's tie-breaks).
     pub settled_by: fn(&G) -> Vec<String>,
+    /// The seat whose turn it is, if any: the panel keeps marking it while chance acts within that
+    /// turn (a roll, a draw). `None` where no turn holds (IceTowers).
+    pub turn: fn(&G) -> Option<Seat>,
 }
 
 /// Seat colours chosen on the title screen, for games whose rules do not know them (Ice Castle); the
@@ -410,9 +413,14 @@ pub fn swatch_colour(
 }
 
 /// Whether it is `seat`'s turn: it alone is to act (in IceTowers, where every seat may move at
-/// once, only when every other seat has agreed to stop).
-pub fn on_turn<G: Game>(state: &G, seat: Seat) -> bool {
-    matches!(state.to_act(), ToAct::Seats(seats) if seats == [seat])
+/// once, only when every other seat has agreed to stop), or chance acts (a roll, a draw) within
+/// the turn the game's `turn` gives.
+pub fn on_turn<G: Game>(state: &G, turn: fn(&G) -> Option<Seat>, seat: Seat) -> bool {
+    match state.to_act() {
+        ToAct::Seats(seats) => seats == [seat],
+        ToAct::Chance => turn(state) == Some(seat),
+        ToAct::Over => false,
+    }
 }
 
 /// One line per seat: its colour, name, human or AI, its status and its own button (if any); the
@@ -429,7 +437,7 @@ fn seat_rows<G: Recorded>(
         let colour = swatch_colour(colours, seat, rules_colour);
         let human = session.seats[seat] == SeatKind::Human;
         let who = if human { "human" } else { "AI" };
-        let turn = on_turn(&session.state, seat);
+        let turn = on_turn(&session.state, spec.turn, seat);
         let line = format!(
             "{}{}: {}",
             if turn { "▶ " } else { "" },
@@ -685,7 +693,8 @@ mod tests {
     }
 
     #[test]
-    fn the_seat_whose_turn_it_is_is_marked_in_icetowers_only_the_last_not_stopped() {
+    fn the_seat_whose_turn_it_is_is_marked_through_its_rolls_in_icetowers_only_the_last_not_stopped()
+     {
         use hoarfrost_rules::ice_colony::{IceColony, Setup as ColonySetup};
         use hoarfrost_rules::icetowers::{IceTowers, Setup as TowersSetup};
         use hoarfrost_rules::sprawl::{Setup as SprawlSetup, Sprawl};
@@ -693,22 +702,50 @@ mod tests {
         let ToAct::Seats(acting) = sprawl.to_act() else {
             panic!("a seat starts")
         };
-        let marked: Vec<Seat> = (0..4).filter(|&s| on_turn(&sprawl, s)).collect();
+        let turn = |s: &Sprawl| Some(s.current_player());
+        let marked: Vec<Seat> = (0..4).filter(|&s| on_turn(&sprawl, turn, s)).collect();
         assert_eq!(marked, acting);
         assert_eq!(marked.len(), 1);
         // Ice Colony draws its terrain first: chance, nobody's turn.
-        let colony = IceColony::new(&ColonySetup::new(2, 1)).unwrap();
+        let colony_turn = IceColony::current_seat;
+        let mut colony = IceColony::new(&ColonySetup::new(2, 1)).unwrap();
         assert_eq!(colony.to_act(), ToAct::Chance);
-        assert!(!(0..2).any(|s| on_turn(&colony, s)));
+        assert!(!(0..2).any(|s| on_turn(&colony, colony_turn, s)));
+        // Later a player chooses a territory, and the fate die is rolled for it: chance within
+        // that player's turn, which stays marked.
+        let mut fate = None;
+        for _ in 0..200 {
+            match colony.to_act() {
+                ToAct::Chance if colony.current_seat().is_some() => {
+                    fate = colony.current_seat();
+                    break;
+                }
+                ToAct::Chance => colony.apply_chance(),
+                ToAct::Seats(seats) => {
+                    let a = colony.legal_actions(seats[0])[0].clone();
+                    colony.apply(seats[0], &a).unwrap();
+                }
+                ToAct::Over => break,
+            }
+        }
+        let roller = fate.expect("a roll within a player's turn");
+        let marked: Vec<Seat> = (0..2)
+            .filter(|&s| on_turn(&colony, colony_turn, s))
+            .collect();
+        assert_eq!(marked, vec![roller]);
         let mut towers = IceTowers::new(&TowersSetup::new(3, 1)).unwrap();
-        assert!(!(0..3).any(|s| on_turn(&towers, s)), "every seat may move");
+        let no_turn = |_: &IceTowers| None;
+        assert!(
+            !(0..3).any(|s| on_turn(&towers, no_turn, s)),
+            "every seat may move"
+        );
         // The others have agreed to stop: the last seat alone is to act.
         for seat in [1, 2] {
             towers
                 .apply(seat, &hoarfrost_rules::icetowers::Action::Stop)
                 .unwrap();
         }
-        assert!(on_turn(&towers, 0) && !on_turn(&towers, 1));
+        assert!(on_turn(&towers, no_turn, 0) && !on_turn(&towers, no_turn, 1));
     }
 
     #[test]

@@ -406,6 +406,7 @@ pub(super) fn hud_spec() -> HudSpec<IceColony> {
                defending. Red: Reduce takes 2, +2 defending. Yellow: +1 attacking. Clear: as chosen.",
         headline: None,
         settled_by: |_| Vec::new(),
+        turn: IceColony::current_seat,
     }
 }
 

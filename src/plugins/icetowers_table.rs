@@ -482,6 +482,7 @@ pub(crate) fn hud_spec() -> HudSpec<IceTowers> {
                limit (the panel counts the moves).",
         headline: None,
         settled_by: |_| Vec::new(),
+        turn: |_| None,
     }
 }
 

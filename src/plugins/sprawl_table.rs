@@ -459,6 +459,7 @@ pub(super) fn hud_spec() -> HudSpec<Sprawl> {
         help: sprawl_input::HELP,
         headline: None,
         settled_by: Sprawl::tie_break_lines,
+        turn: turn_seat,
     }
 }
 
