@@ -52,7 +52,7 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
                Dark tiles with a door mark are closed; light ones open; blue ice is a frozen door.",
         headline: None,
         settled_by: |_| Vec::new(),
-        turn: |s| Some(s.current()),
+        turn: crate::plugins::ice_castle_table::turn_seat,
     }
 }
 

@@ -77,8 +77,7 @@ pub(crate) fn plugin(app: &mut App) {
     }))
     .insert_resource(super::ice_castle_hud::hud_spec())
     .add_plugins(crate::plugins::seat_view::plugin::<IceCastle>(
-        seat_yaw,
-        |_| None,
+        seat_yaw, turn_seat,
     ))
     .add_systems(
         OnEnter(Screen::Playing),
@@ -141,6 +140,11 @@ pub fn cell_position(rows: u8, cols: u8, cell: Cell) -> Vec3 {
     let x = (cell.col as f32 - (cols as f32 - 1.0) / 2.0) * SPACING;
     let z = -(cell.row as f32 - (rows as f32 - 1.0) / 2.0) * SPACING;
     Vec3::new(x, 0.0, z)
+}
+
+/// The player whose turn it is (the panel's marker, `seat_view`).
+pub fn turn_seat(state: &IceCastle) -> Option<Seat> {
+    Some(state.current())
 }
 
 /// The camera's yaw that looks at the castle from `seat`'s start side (`seat_view`).

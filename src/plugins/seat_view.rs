@@ -23,9 +23,8 @@ use crate::systems::Frame;
 pub struct SeatSides<G> {
     /// The camera's yaw that looks at the table from a seat's side.
     pub yaw: fn(&G, Seat) -> f32,
-    /// The seat whose turn it is, where other seats may act within that turn (answering Sprawl's
-    /// Counting Coup question): the view does not swing to them. `None` where only the seat whose
-    /// turn it is acts.
+    /// The seat whose turn it is, if any: while another seat acts within that turn (answering
+    /// Sprawl's Counting Coup question), the view does not swing to it.
     pub turn: fn(&G) -> Option<Seat>,
 }
 

@@ -87,7 +87,8 @@ pub fn seat_yaw(state: &Sprawl, seat: Seat) -> f32 {
     -std::f32::consts::TAU * seat as f32 / state.num_seats().max(1) as f32
 }
 
-/// The player whose turn it is: Counting Coup's questions and answers come within it.
+/// The player whose turn it is (the panel's marker, `seat_view`): Counting Coup's questions and
+/// answers come within it.
 pub fn turn_seat(state: &Sprawl) -> Option<Seat> {
     Some(state.current_player())
 }
