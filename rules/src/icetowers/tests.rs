@@ -468,6 +468,16 @@ fn the_memory_of_a_mine_stays_with_the_mined_pyramid_not_with_what_stands_on_it(
     let s = allowed(&s, 0, cap(&s, RED, 2, x));
     let s = allowed(&s, 0, cap(&s, RED, 1, x));
     let s = allowed(&s, 1, cap(&s, GREEN, 1, x));
+    // Mined out of X, the medium from T may cap T at once: it now comes from X.
+    allowed(
+        &s,
+        0,
+        Action::Mine {
+            from: x,
+            index: 0,
+            onto: Some(t),
+        },
+    );
     let s = allowed(&s, 0, mine(x, 0));
     let (again, rest) = (s.towers().last().unwrap(), &s.towers()[s.index(x).unwrap()]);
     assert_eq!(
