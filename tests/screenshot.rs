@@ -1356,8 +1356,9 @@ fn a_shot_that_cannot_be_written_ends_the_run_with_exit_code_3() {
         .env("HOARFROST_DATA_DIR", home.join("data"))
         .env("HOARFROST_CONFIG_DIR", home.join("config"))
         .env("RUST_LOG", "off")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+        // To files, not pipes: a pipe nobody reads while the test waits could fill and stall it.
+        .stdout(std::fs::File::create(home.join("out.txt")).expect("an output file"))
+        .stderr(std::fs::File::create(home.join("err.txt")).expect("an output file"))
         .spawn()
         .expect("the app starts");
     let started = Instant::now();
@@ -1368,13 +1369,11 @@ fn a_shot_that_cannot_be_written_ends_the_run_with_exit_code_3() {
         }
         std::thread::sleep(Duration::from_millis(200));
     }
-    let out = child.wait_with_output().expect("the app's output");
+    let status = child.wait().expect("the app's exit status");
+    let read = |name: &str| std::fs::read_to_string(home.join(name)).unwrap_or_default();
+    let (stdout, stderr) = (read("out.txt"), read("err.txt"));
     let _ = std::fs::remove_dir_all(&home);
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-    );
-    assert_eq!(out.status.code(), Some(3), "{stdout}\n{stderr}");
+    assert_eq!(status.code(), Some(3), "{stdout}\n{stderr}");
     assert!(
         stderr.contains("the screenshot could not be written to"),
         "{stderr}"

@@ -748,6 +748,61 @@ mod tests {
         assert!(on_turn(&towers, no_turn, 0) && !on_turn(&towers, no_turn, 1));
     }
 
+    /// Plays `state` on (first legal moves, chance as it comes) to the first chance step `at`
+    /// picks; the seats marked then, by the game's own `turn`, and the seats acting once it is done.
+    fn marked_then_acting<G: Game>(
+        mut state: G,
+        turn: fn(&G) -> Option<Seat>,
+        at: impl Fn(&G) -> bool,
+    ) -> (Vec<Seat>, ToAct) {
+        for _ in 0..5000 {
+            match state.to_act() {
+                ToAct::Chance if at(&state) => {
+                    let marked = (0..state.num_seats())
+                        .filter(|&s| on_turn(&state, turn, s))
+                        .collect();
+                    state.apply_chance();
+                    return (marked, state.to_act());
+                }
+                ToAct::Chance => state.apply_chance(),
+                ToAct::Seats(seats) => {
+                    let a = state.legal_actions(seats[0])[0].clone();
+                    state.apply(seats[0], &a).unwrap();
+                }
+                ToAct::Over => break,
+            }
+        }
+        panic!("no such chance step");
+    }
+
+    #[test]
+    fn each_games_panel_marks_the_player_whose_roll_or_draw_it_is() {
+        use hoarfrost_rules::ice_castle::{IceCastle, Setup as CastleSetup};
+        use hoarfrost_rules::ice_colony::{IceColony, Phase as ColonyPhase, Setup as ColonySetup};
+        use hoarfrost_rules::ice_fortress::{IceFortress, Phase as FortressPhase};
+        // Each roll or draw here opens or continues a turn: the seat marked through it is the one
+        // that acts once it is done.
+        let castle = IceCastle::new(&CastleSetup::new(3, 2)).unwrap();
+        let turn = super::super::ice_castle_hud::hud_spec().turn;
+        let (marked, then) = marked_then_acting(castle, turn, |s| s.turns() >= 2);
+        assert_eq!(ToAct::Seats(marked.clone()), then, "Ice Castle's draw");
+        assert_eq!(marked.len(), 1);
+        let colony = IceColony::new(&ColonySetup::new(3, 2)).unwrap();
+        let turn = super::super::ice_colony_table::hud_spec().turn;
+        let fate = |s: &IceColony| matches!(s.phase(), ColonyPhase::Fate { .. });
+        let (marked, then) = marked_then_acting(colony, turn, fate);
+        assert_eq!(ToAct::Seats(marked.clone()), then, "Ice Colony's fate die");
+        assert_eq!(marked.len(), 1);
+        let content = hoarfrost_rules::ice_fortress::Content::standard().unwrap();
+        let setup = hoarfrost_rules::ice_fortress::Setup::new(2, 2);
+        let fortress = IceFortress::new(&setup, &content).unwrap();
+        let turn = super::super::fortress_hud::hud_spec().turn;
+        let roll = |s: &IceFortress| s.phase() == FortressPhase::Roll;
+        let (marked, then) = marked_then_acting(fortress, turn, roll);
+        assert_eq!(ToAct::Seats(marked.clone()), then, "Ice Fortress's roll");
+        assert_eq!(marked.len(), 1);
+    }
+
     #[test]
     fn log_lines_name_their_seat_once() {
         let name = |s: Seat| (["Blue", "Red"][s].to_string(), None);

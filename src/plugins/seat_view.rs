@@ -7,7 +7,7 @@
 //! the table from the side faced. The Settings window's "turn the table to the player to move"
 //! switches this off: a game then starts seen from the first seat's side, and the view stays where
 //! it is (R or Home frame it from the side last faced); switched on again, the view swings to the
-//! human player to move.
+//! human player to move (once a question asked within another player's turn is answered).
 
 use bevy::prelude::*;
 use hoarfrost_rules::Seat;
@@ -46,23 +46,26 @@ pub fn plugin<G: Recorded>(
     }
 }
 
-/// The seat whose side the view should be from: the human seat that may act now; at the start
-/// (`fresh`), when no human may act, the first human seat. While a human seat acts within another
-/// seat's `turn` (a question asked of it), the view stays; at the start it faces the seat whose
-/// turn it is, if human. `None`: leave the view as it is.
+/// The seat whose side the view should be from: the human seat that may act now. At the start
+/// (`fresh`): the seat whose `turn` it is if human, else the human seat that may act, else the
+/// first human seat. While a human seat acts within another seat's turn (a question asked of it),
+/// the view stays. `None`: leave the view as it is.
 pub fn seat_to_face<G: Recorded>(
     session: &Session<G>,
     fresh: bool,
     turn: Option<Seat>,
 ) -> Option<Seat> {
-    let first_human = || (0..session.seats.len()).find(|&s| session.is_human(s));
     let acting = session.acting_human();
-    match turn.filter(|&t| acting.is_some_and(|a| a != t)) {
-        Some(holder) if fresh => Some(holder)
+    if fresh {
+        let first_human = || (0..session.seats.len()).find(|&s| session.is_human(s));
+        return turn
             .filter(|&t| session.is_human(t))
-            .or_else(first_human),
-        Some(_) => None,
-        None => acting.or_else(|| first_human().filter(|_| fresh)),
+            .or(acting)
+            .or_else(first_human);
+    }
+    match turn {
+        Some(t) if acting.is_some_and(|a| a != t) => None,
+        _ => acting,
     }
 }
 
