@@ -45,7 +45,8 @@ pub struct HudSpec<G: Game> {
     /// Lines under the game-over heading saying how the result was settled (Sprawl's tie-breaks).
     pub settled_by: fn(&G) -> Vec<String>,
     /// The seat whose turn it is, if any: the panel keeps marking it while chance acts within that
-    /// turn (a roll, a draw). `None` where no turn holds (IceTowers).
+    /// turn (a roll, a draw), and `seat_view` keeps facing it while another seat answers a question
+    /// within it. `None` where no turn holds (IceTowers).
     pub turn: fn(&G) -> Option<Seat>,
 }
 
@@ -457,9 +458,9 @@ fn seat_rows<G: Recorded>(
     }
 }
 
-/// A seat's row: its colour, its line (in the strong text colour when `strong`) and its own button (true when that
-/// is clicked). A line wider than [`SEAT_LINE_WIDTH`] wraps in the panel's width; a shorter one
-/// widens the panel.
+/// A seat's row: its colour, its line (in the strong text colour when `strong`) and its own
+/// button (true when that is clicked). A line wider than [`SEAT_LINE_WIDTH`] wraps in the panel's
+/// width; a shorter one widens the panel.
 fn seat_row(
     ui: &mut egui::Ui,
     colour: egui::Color32,
@@ -693,8 +694,7 @@ mod tests {
     }
 
     #[test]
-    fn the_seat_whose_turn_it_is_is_marked_through_its_rolls_in_icetowers_only_the_last_not_stopped()
-     {
+    fn the_turn_is_marked_through_its_rolls_and_in_icetowers_only_when_the_rest_stopped() {
         use hoarfrost_rules::ice_colony::{IceColony, Setup as ColonySetup};
         use hoarfrost_rules::icetowers::{IceTowers, Setup as TowersSetup};
         use hoarfrost_rules::sprawl::{Setup as SprawlSetup, Sprawl};

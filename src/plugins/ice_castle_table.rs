@@ -76,9 +76,7 @@ pub(crate) fn plugin(app: &mut App) {
         Box::new(ice_castle::bot::CastleBot::new(seed))
     }))
     .insert_resource(super::ice_castle_hud::hud_spec())
-    .add_plugins(crate::plugins::seat_view::plugin::<IceCastle>(
-        seat_yaw, turn_seat,
-    ))
+    .add_plugins(crate::plugins::seat_view::plugin::<IceCastle>(seat_yaw))
     .add_systems(
         OnEnter(Screen::Playing),
         start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceCastle),
@@ -142,7 +140,7 @@ pub fn cell_position(rows: u8, cols: u8, cell: Cell) -> Vec3 {
     Vec3::new(x, 0.0, z)
 }
 
-/// The player whose turn it is (the panel's marker, `seat_view`).
+/// The player whose turn it is (the panel's marker and `seat_view`, through the HUD spec).
 pub fn turn_seat(state: &IceCastle) -> Option<Seat> {
     Some(state.current())
 }

@@ -14,35 +14,28 @@ use hoarfrost_rules::Seat;
 use hoarfrost_rules::record::Recorded;
 
 use crate::plugins::camera::{FrameTarget, OrbitCamera, Turning, reframe, short_way};
+use crate::plugins::hud::HudSpec;
 use crate::session::Session;
 use crate::settings::Settings;
 use crate::systems::Frame;
 
-/// The players' sides of the table in game `G`.
+/// The camera's yaw that looks at the table from `seat`'s side, in game `G`.
 #[derive(Resource)]
-pub struct SeatSides<G> {
-    /// The camera's yaw that looks at the table from a seat's side.
-    pub yaw: fn(&G, Seat) -> f32,
-    /// The seat whose turn it is, if any: while another seat acts within that turn (answering
-    /// Sprawl's Counting Coup question), the view does not swing to it.
-    pub turn: fn(&G) -> Option<Seat>,
-}
+pub struct SeatYaw<G>(pub fn(&G, Seat) -> f32);
 
-/// Adds the turning view for game `G`, whose sides [`SeatSides`] gives.
-pub fn plugin<G: Recorded>(
-    yaw: fn(&G, Seat) -> f32,
-    turn: fn(&G) -> Option<Seat>,
-) -> impl Fn(&mut App) {
+/// Adds the turning view for game `G`, whose side of each seat [`SeatYaw`] gives. Whose turn it
+/// is comes from the game's [`HudSpec`] (the panel marks the same seat): while another seat acts
+/// within that turn (answering Sprawl's Counting Coup question), the view does not swing to it.
+pub fn plugin<G: Recorded>(yaw: fn(&G, Seat) -> f32) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        app.insert_resource(SeatSides::<G> { yaw, turn })
-            .add_systems(
-                Update,
-                face_the_player::<G>
-                    .in_set(Frame::Input)
-                    .after(crate::plugins::saving::adopt_pending::<G>)
-                    .before(reframe)
-                    .run_if(resource_exists::<Session<G>>),
-            );
+        app.insert_resource(SeatYaw::<G>(yaw)).add_systems(
+            Update,
+            face_the_player::<G>
+                .in_set(Frame::Input)
+                .after(crate::plugins::saving::adopt_pending::<G>)
+                .before(reframe)
+                .run_if(resource_exists::<Session<G>>),
+        );
     }
 }
 
@@ -75,7 +68,7 @@ pub fn seat_to_face<G: Recorded>(
 fn face_the_player<G: Recorded>(
     mut commands: Commands,
     session: Res<Session<G>>,
-    sides: Res<SeatSides<G>>,
+    (yaw_of, hud): (Res<SeatYaw<G>>, Option<Res<HudSpec<G>>>),
     settings: Res<Settings>,
     mut target: ResMut<FrameTarget>,
     (mut facing, mut fresh): (Local<Option<Seat>>, Local<bool>),
@@ -89,14 +82,14 @@ fn face_the_player<G: Recorded>(
         (*facing, *fresh) = (None, false);
         return;
     }
-    let turn = (sides.turn)(&session.state);
+    let turn = hud.and_then(|h| (h.turn)(&session.state));
     let Some(seat) = seat_to_face(&session, *fresh, turn) else {
         return;
     };
     if *facing == Some(seat) {
         return;
     }
-    let yaw = (sides.yaw)(&session.state, seat);
+    let yaw = (yaw_of.0)(&session.state, seat);
     if std::mem::take(&mut *fresh) {
         // A changed target frames the table anew (camera::reframe), from this side.
         target.yaw = yaw;
@@ -160,15 +153,13 @@ mod tests {
                 turn_to_player: turn,
                 ..default()
             })
+            .insert_resource(crate::plugins::sprawl_table::hud_spec())
             .add_plugins((
                 crate::screens::plugin,
                 crate::systems::order_frame,
                 crate::session::plugin::<Sprawl>,
                 crate::plugins::camera::plugin,
-                plugin::<Sprawl>(
-                    crate::plugins::sprawl_table::seat_yaw,
-                    crate::plugins::sprawl_table::turn_seat,
-                ),
+                plugin::<Sprawl>(crate::plugins::sprawl_table::seat_yaw),
             ));
         let seed = setup.seed;
         let recorder = Recorder::<Sprawl>::new(setup).unwrap();

@@ -66,9 +66,7 @@ pub(crate) fn plugin(app: &mut App) {
         Box::new(sprawl::bot::SprawlBot::new(seed))
     }))
     .insert_resource(hud_spec())
-    .add_plugins(crate::plugins::seat_view::plugin::<Sprawl>(
-        seat_yaw, turn_seat,
-    ))
+    .add_plugins(crate::plugins::seat_view::plugin::<Sprawl>(seat_yaw))
     .add_systems(
         OnEnter(Screen::Playing),
         start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::Sprawl),
@@ -87,8 +85,8 @@ pub fn seat_yaw(state: &Sprawl, seat: Seat) -> f32 {
     -std::f32::consts::TAU * seat as f32 / state.num_seats().max(1) as f32
 }
 
-/// The player whose turn it is (the panel's marker, `seat_view`): Counting Coup's questions and
-/// answers come within it.
+/// The player whose turn it is (the panel's marker and `seat_view`, through the HUD spec): Counting
+/// Coup's questions and answers come within it.
 pub fn turn_seat(state: &Sprawl) -> Option<Seat> {
     Some(state.current_player())
 }
