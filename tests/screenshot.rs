@@ -338,7 +338,8 @@ fn a_game_left_and_loaded_back_by_real_clicks_resumes() {
     }
     // Leave for the title screen, open the saves (this run's own folder: the autosave of this game
     // is the only one) and load it: the game is back on the table. Two human seats, so no AI move
-    // replaces the notice the load leaves.
+    // replaces the notice the load leaves. `settle` first: the board is drawn (and autosaved) before
+    // the game is left, however fast or slow the frames come (once, in CI, nothing was loaded).
     let (p, printed) = capture_with_output(
         "leave-load",
         &[
@@ -348,6 +349,8 @@ fn a_game_left_and_loaded_back_by_real_clicks_resumes() {
             "human,human",
             "--seed",
             "3",
+            "--click",
+            "settle",
             "--click",
             "button:Back to the title screen",
             "--click",
@@ -362,7 +365,7 @@ fn a_game_left_and_loaded_back_by_real_clicks_resumes() {
     let said = notice(&printed);
     assert!(
         said.starts_with("Resumed at step"),
-        "no game was loaded: the notice says {said:?}"
+        "no game was loaded: the notice says {said:?}; the app printed:\n{printed}"
     );
     assert!(scene_stats(&printed).0 > 25, "no board drawn after loading");
 }
