@@ -12,7 +12,7 @@ use crate::plugins::hint::{AskHint, Hint, HintState, hint_seat};
 use crate::plugins::loading::LoadMode;
 use crate::plugins::pause::Paused;
 use crate::plugins::save_menu::Menus;
-use crate::plugins::saving::GameCommand;
+use crate::plugins::saving::{self, GameCommand};
 use crate::plugins::tutorial;
 use crate::plugins::ui_style;
 use crate::screens::Screen;
@@ -243,7 +243,11 @@ fn game_buttons<G: Recorded>(
 ) {
     ui.horizontal(|ui| {
         let undo = ui.add_enabled(session.can_undo(), egui::Button::new("Undo"));
-        if undo.on_hover_text("Ctrl+Z").clicked() {
+        if undo
+            .on_hover_text("Ctrl+Z")
+            .on_disabled_hover_text(saving::nothing_to("undo", session))
+            .clicked()
+        {
             commands.write(GameCommand::Undo);
         }
         let redo = ui.add_enabled(session.can_redo(), egui::Button::new("Redo"));

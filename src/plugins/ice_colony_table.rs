@@ -387,6 +387,9 @@ pub(super) fn hud_spec() -> HudSpec<IceColony> {
             if let Some(d) = s.last_dice() {
                 lines.push(describe_dice(d));
             }
+            if let Some((seat, asks)) = s.asks() {
+                lines.push(format!("{} to act: {asks}", s.colour(seat).name()));
+            }
             lines
         },
         panel_actions: |s, seat| {
@@ -474,6 +477,40 @@ mod tests {
             }
         }
         panic!("nobody placed a territory");
+    }
+
+    #[test]
+    fn the_panel_says_who_is_to_act_and_what_the_step_asks() {
+        let spec = hud_spec();
+        let mut s = IceColony::new(&ice_colony::Setup::new(2, 5)).unwrap();
+        let mut asked = Vec::new();
+        for _ in 0..400 {
+            let lines = (spec.extra_lines)(&s);
+            let prompt = lines.iter().find(|l| l.contains(" to act: "));
+            match s.to_act() {
+                hoarfrost_rules::ToAct::Seats(seats) => {
+                    let prompt = prompt.expect("a seat acts: the panel says so");
+                    let who = s.colour(seats[0]).name();
+                    assert!(prompt.starts_with(&format!("{who} to act: ")), "{prompt}");
+                    asked.push(prompt.clone());
+                    let action = s.legal_actions(seats[0])[0].clone();
+                    s.apply(seats[0], &action).unwrap();
+                }
+                hoarfrost_rules::ToAct::Chance => {
+                    assert_eq!(prompt, None, "nobody acts while the dice roll");
+                    s.apply_chance();
+                }
+                hoarfrost_rules::ToAct::Over => break,
+            }
+        }
+        // Placing, choosing a territory and acting from it each say what they ask.
+        for step in [
+            "place your first piece",
+            "choose one of your territories to roll the fate die for",
+            "pass, move or attack from the active territory",
+        ] {
+            assert!(asked.iter().any(|p| p.ends_with(step)), "{step}: {asked:?}");
+        }
     }
 
     #[test]

@@ -157,7 +157,7 @@ fn run_commands<G: Recorded>(
 }
 
 /// Why nothing can be undone.
-fn nothing_to<G: Recorded>(what: &str, session: &Session<G>) -> String {
+pub fn nothing_to<G: Recorded>(what: &str, session: &Session<G>) -> String {
     if session.record().is_none() {
         format!("This game began from a table position and has no record: it cannot {what}.")
     } else {

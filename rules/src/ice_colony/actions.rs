@@ -146,8 +146,8 @@ fn may_act(s: &IceColony, seat: Seat) -> Result<(), RuleError> {
     }
 }
 
-/// What the pending step asks of the player, for refusals.
-fn expected(phase: &Phase) -> &'static str {
+/// What the pending step asks of the player (for refusals, and the panel's prompt).
+pub(super) fn expected(phase: &Phase) -> &'static str {
     match phase {
         Phase::Place => "place your first piece",
         Phase::Initiative { .. } => "say whether to spend your edge token on the dice-off",

@@ -347,6 +347,17 @@ impl IceColony {
         }
     }
 
+    /// The seat to act and what the pending step asks of it ("choose one of your territories to
+    /// roll the fate die for"), while one seat is to act.
+    pub fn asks(&self) -> Option<(Seat, &'static str)> {
+        match self.to_act() {
+            ToAct::Seats(seats) if seats.len() == 1 => {
+                Some((seats[0], actions::expected(&self.phase)))
+            }
+            _ => None,
+        }
+    }
+
     /// The active territory of the current turn, once chosen.
     pub fn active_square(&self) -> Option<Square> {
         match self.phase {
