@@ -171,6 +171,10 @@ impl<G: Recorded> Session<G> {
         let Play::Recorded(r) = &mut self.play else {
             return false;
         };
+        if !r.can_redo() {
+            // Nothing changes: the AI's decisions under way and the autosave stand.
+            return false;
+        }
         let done = r.redo();
         self.state = r.state().clone();
         self.rewinds += 1;

@@ -71,6 +71,17 @@ impl ReactionTime {
     pub fn wait(&self, unit: f32) -> f32 {
         (self.min + self.spread * unit) / self.pace.max(0.01)
     }
+
+    /// The wait for a draw `unit` at the table `state`: [`Self::wait`], times `race` while
+    /// several seats may act at once.
+    pub fn wait_at<G: Game>(&self, unit: f32, state: &G) -> f32 {
+        let wait = self.wait(unit);
+        if racing(state) {
+            wait * self.race
+        } else {
+            wait
+        }
+    }
 }
 
 /// One AI seat's thinking: when it may next act, and the decision under way.
@@ -179,10 +190,7 @@ fn hold_while_paused<G: Recorded>(
         ai.forget();
         return;
     }
-    let mut wait = reaction.wait(0.0);
-    if session.is_some_and(|s| racing(&s.state)) {
-        wait *= reaction.race;
-    }
+    let wait = session.map_or(reaction.wait(0.0), |s| reaction.wait_at(0.0, &s.state));
     let ready_at = time.elapsed() + Duration::from_secs_f32(wait);
     for t in &mut ai.thinkers {
         t.ready_at = ready_at;
@@ -243,11 +251,13 @@ fn collect_decisions<G: Recorded>(
     let now = time.elapsed();
     let ai = &mut *ai;
     if ai.rewinds != session.rewinds() {
-        // The game went back: drop stale decisions and give the players a moment to see it.
+        // The game went back: drop stale decisions and give the players a moment to see it (as
+        // long as after any move: in IceTowers, time to redo before an AI seat moves on).
         ai.rewinds = session.rewinds();
         ai.forget();
+        let wait = reaction.wait_at(0.0, &session.state);
         for t in &mut ai.thinkers {
-            t.ready_at = now + Duration::from_secs_f32(reaction.wait(0.0));
+            t.ready_at = now + Duration::from_secs_f32(wait);
         }
         return;
     }
@@ -276,10 +286,7 @@ fn collect_decisions<G: Recorded>(
                 action,
             });
         }
-        let mut wait = reaction.wait(ai.rng.below(1000) as f32 / 1000.0);
-        if racing(&session.state) {
-            wait *= reaction.race;
-        }
+        let wait = reaction.wait_at(ai.rng.below(1000) as f32 / 1000.0, &session.state);
         t.ready_at = now + Duration::from_secs_f32(wait);
     }
 }
@@ -314,7 +321,13 @@ mod tests {
             hoarfrost_rules::sprawl::Sprawl::new(&hoarfrost_rules::sprawl::Setup::new(3, 1))
                 .unwrap();
         assert!(!racing(&sprawl), "one seat acts at a time in Sprawl");
-        assert!(ReactionTime::default().race > 1.0);
+        let reaction = ReactionTime::default();
+        assert!(reaction.race > 1.0);
+        assert_eq!(
+            reaction.wait_at(0.5, &towers),
+            reaction.wait(0.5) * reaction.race
+        );
+        assert_eq!(reaction.wait_at(0.5, &sprawl), reaction.wait(0.5));
     }
 
     /// A headless IceTowers app with the session and AI plugins, AI seats reacting after `min_reaction`
@@ -550,7 +563,19 @@ mod tests {
             },
         );
         until_thinking(&mut app);
+        // Racing, as in IceTowers against a human: the wait after an undo is as long as after a
+        // move, time to redo before an AI seat moves on.
+        app.world_mut().resource_mut::<ReactionTime>().race = 2.0;
         assert!(app.world_mut().resource_mut::<Session<IceTowers>>().undo());
+        app.update();
+        let now = app.world().resource::<Time>().elapsed();
+        for t in &app.world().resource::<AiSeats<IceTowers>>().thinkers {
+            assert!(
+                t.ready_at >= now + Duration::from_secs(59),
+                "{:?}",
+                t.ready_at
+            );
+        }
         for _ in 0..60 {
             app.update();
             std::thread::sleep(Duration::from_millis(10));

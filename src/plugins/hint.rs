@@ -68,8 +68,13 @@ pub(crate) fn plugin(app: &mut App) {
 pub fn logic<G: Recorded>(app: &mut App) {
     app.add_message::<AskHint>()
         .init_resource::<Hint<G>>()
+        // A new game, or a game loaded over this one (whose steps and rewinds may match the
+        // position the hint was for): no hint carries over.
         .add_systems(OnEnter(Screen::Title), |mut hint: ResMut<Hint<G>>| {
-            *hint = Hint::default();
+            *hint = Hint::default()
+        })
+        .add_systems(OnEnter(Screen::Playing), |mut hint: ResMut<Hint<G>>| {
+            *hint = Hint::default()
         })
         .add_systems(
             Update,

@@ -29,6 +29,7 @@ pub struct HandOver {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SelectedCard>()
         .init_resource::<HandOver>()
+        .add_systems(OnEnter(Screen::Playing), forget_hand_over)
         .add_observer(on_click)
         .add_plugins(held::put_down::<SelectedCard>)
         .add_systems(
@@ -46,6 +47,11 @@ pub(crate) fn plugin(app: &mut App) {
             hand_window
                 .run_if(resource_exists::<Session<IceCastle>>.and_then(in_state(Screen::Playing))),
         );
+}
+
+/// A new game, or one loaded over this one: no hand is shown before its player says who they are.
+fn forget_hand_over(mut hand_over: ResMut<HandOver>) {
+    hand_over.shown_to = None;
 }
 
 /// A move was made: the picked card may be gone.
@@ -686,7 +692,8 @@ pub(crate) mod tests {
             }))
             .init_resource::<HandOver>()
             .add_systems(Update, withhold_hint.in_set(Frame::Ai))
-            .insert_resource(Session::new(s, vec![SeatKind::Human; 2], 4));
+            .add_systems(OnEnter(Screen::Playing), forget_hand_over)
+            .insert_resource(Session::new(s.clone(), vec![SeatKind::Human; 2], 4));
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Playing);
@@ -710,6 +717,20 @@ pub(crate) mod tests {
         assert!(why.contains("hand-over"), "{why}");
         app.world_mut().resource_mut::<HandOver>().shown_to = Some(seat);
         assert_eq!(asked(&mut app), None, "a hint once the hand is shown");
+        // A game loaded over this one, at the same step: neither the hand nor the hint carries
+        // over, and the hand-over comes again.
+        app.insert_resource(Session::new(s, vec![SeatKind::Human; 2], 4));
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        app.update();
+        assert_eq!(app.world().resource::<HandOver>().shown_to, None);
+        assert!(matches!(
+            app.world().resource::<Hint<IceCastle>>().state,
+            HintState::Idle
+        ));
+        let why = asked(&mut app).expect("no hint before the next hand-over");
+        assert!(why.contains("hand-over"), "{why}");
     }
 
     #[test]

@@ -136,18 +136,23 @@ fn run_commands<G: Recorded>(
 ) {
     for command in commands.read() {
         match command {
+            GameCommand::Save if session.is_replay() => notice.error(
+                "This is a replay: it cannot be saved. Load the game to play on from there.",
+            ),
             GameCommand::Save => {
                 match save_to_slot(&session, guided(&session, script.as_deref()), &storage) {
                     Ok(path) => notice.info(format!("Saved as {}.", path.display())),
                     Err(e) => notice.error(e),
                 }
             }
-            GameCommand::Undo if session.undo() => {
+            // A refusal leaves the session untouched (read through `Res`, not written): the
+            // tables are not redrawn, and the click choices offered stay.
+            GameCommand::Undo if session.can_undo() && session.undo() => {
                 notice.info(format!("Undone: back to step {}.", session.steps()));
                 cues.write(Cue::Undo);
             }
             GameCommand::Undo => notice.error(nothing_to("undo", &session)),
-            GameCommand::Redo if session.redo() => {
+            GameCommand::Redo if session.can_redo() && session.redo() => {
                 notice.info(format!("Redone: on to step {}.", session.steps()));
                 cues.write(Cue::Move);
             }
@@ -158,7 +163,9 @@ fn run_commands<G: Recorded>(
 
 /// Why nothing can be undone.
 pub fn nothing_to<G: Recorded>(what: &str, session: &Session<G>) -> String {
-    if session.record().is_none() {
+    if session.is_replay() {
+        format!("This is a replay: it cannot {what}. Load the game to play on from there.")
+    } else if session.record().is_none() {
         format!("This game began from a table position and has no record: it cannot {what}.")
     } else {
         "Nothing to undo: no human move since the last roll, draw or reveal.".into()

@@ -245,10 +245,19 @@ fn play_undo_redo_save_and_load_back() {
         (session(&app).steps(), &session(&app).state),
         (3, &states[3])
     );
+    let rewinds = session(&app).rewinds();
+    let written = std::fs::metadata(&autosave).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
     command(&mut app, GameCommand::Redo);
     assert!(
         app.world().resource::<Notice>().is_error,
         "nothing left to redo"
+    );
+    // Refused, it changes nothing: no rewind (the AI would drop its decision), no autosave.
+    assert_eq!(session(&app).rewinds(), rewinds);
+    assert_eq!(
+        std::fs::metadata(&autosave).unwrap().modified().unwrap(),
+        written
     );
 
     command(&mut app, GameCommand::Save);
@@ -374,6 +383,26 @@ fn a_replay_shows_each_position_and_takes_no_action() {
         .write_message(PlayAction::<IceTowers> { seat: 0, action });
     app.update();
     assert_eq!(session(&app).state, states[0], "nobody acts in a replay");
+    // Nor is a replay saved or undone (Ctrl+S and Ctrl+Z reach these commands).
+    command(&mut app, GameCommand::Save);
+    let notice = app.world().resource::<Notice>();
+    assert!(
+        notice.is_error && notice.text.contains("replay"),
+        "{}",
+        notice.text
+    );
+    let saves = Storage::under(&root).saves_dir().unwrap();
+    assert!(
+        !saves.join("icetowers-001.ron").exists(),
+        "a replay was saved"
+    );
+    command(&mut app, GameCommand::Undo);
+    let notice = app.world().resource::<Notice>();
+    assert!(
+        notice.is_error && notice.text.contains("replay"),
+        "{}",
+        notice.text
+    );
     for n in [2, 3, 1, 0] {
         app.world_mut()
             .resource_mut::<Session<IceTowers>>()
