@@ -9,6 +9,7 @@
 //! follows it.
 
 use bevy::prelude::*;
+use hoarfrost_rules::bots::Level;
 use hoarfrost_rules::record::{Record, Recorded, Recorder, Replay, Step};
 use hoarfrost_rules::{Game, RuleError, Seat, ToAct};
 
@@ -36,6 +37,9 @@ pub struct Session<G: Recorded> {
     /// The players' names by seat, as typed on the title screen (empty: the seat goes by its
     /// colour); kept in saves.
     pub names: Vec<String>,
+    /// The AI seats' strengths by seat, as chosen on the title screen (`None`: the game's own
+    /// bot); kept in saves.
+    pub levels: Vec<Option<Level>>,
     /// Seed the game was created from.
     pub seed: u64,
     play: Play<G>,
@@ -54,6 +58,7 @@ impl<G: Recorded> Session<G> {
             state,
             seats,
             names: Vec::new(),
+            levels: Vec::new(),
             seed,
             play: Play::Unrecorded(Vec::new()),
             rewinds: 0,
@@ -242,8 +247,14 @@ impl<G: Recorded> Session<G> {
     /// The seats as a save file lists them ([`seat_word`]).
     pub fn seat_words(&self) -> Vec<String> {
         (0..self.seats.len())
-            .map(|seat| seat_word(self.seats[seat], self.player(seat)))
+            .map(|seat| seat_word(self.seats[seat], self.player(seat), self.level(seat)))
             .collect()
+    }
+
+    /// The strength AI seat `seat` was given (`None`: the game's own bot, or not an AI seat).
+    pub fn level(&self, seat: Seat) -> Option<Level> {
+        let ai = self.seats.get(seat) == Some(&SeatKind::Ai);
+        self.levels.get(seat).copied().flatten().filter(|_| ai)
     }
 
     /// The name of the player at human seat `seat`, if one was given.
@@ -273,24 +284,30 @@ impl<G: Recorded> Session<G> {
     }
 }
 
-/// A seat as a save file names it: "ai", "human", or "human:Anna" for a named player.
-pub fn seat_word(kind: SeatKind, player: Option<&str>) -> String {
-    match (kind, player) {
-        (SeatKind::Human, Some(name)) => format!("human:{name}"),
-        (SeatKind::Human, None) => "human".to_string(),
-        (SeatKind::Ai, _) => "ai".to_string(),
+/// A seat as a save file names it: "human", or "human:Anna" for a named player; "ai" for the
+/// game's own bot, or "ai:hard" for an AI seat playing at a level ([`Level::name`]).
+pub fn seat_word(kind: SeatKind, player: Option<&str>, level: Option<Level>) -> String {
+    match (kind, player, level) {
+        (SeatKind::Human, Some(name), _) => format!("human:{name}"),
+        (SeatKind::Human, None, _) => "human".to_string(),
+        (SeatKind::Ai, _, Some(level)) => format!("ai:{}", level.name()),
+        (SeatKind::Ai, _, None) => "ai".to_string(),
     }
 }
 
-/// A save's seat word read back: its kind (anything but "human", as "ai:hard", is an AI seat) and
-/// the player's name, cleaned ([`clean_name`]; empty where none).
-pub fn read_seat_word(word: &str) -> (SeatKind, String) {
+/// A save's seat word read back: its kind (anything but "human" is an AI seat), the player's name,
+/// cleaned ([`clean_name`]; empty where none), and an AI seat's level ("ai:hard"; `None` for "ai"
+/// or a bot the app does not offer, as the command line's "ai:random").
+pub fn read_seat_word(word: &str) -> (SeatKind, String, Option<Level>) {
     match word
         .split_once(':')
         .map_or((word, ""), |(kind, rest)| (kind, rest))
     {
-        ("human", name) => (SeatKind::Human, clean_name(name)),
-        _ => (SeatKind::Ai, String::new()),
+        ("human", name) => (SeatKind::Human, clean_name(name), None),
+        (_, rest) => {
+            let level = Level::ALL.into_iter().find(|l| l.name() == rest);
+            (SeatKind::Ai, String::new(), level)
+        }
     }
 }
 

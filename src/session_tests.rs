@@ -259,6 +259,13 @@ fn a_named_human_seat_is_saved_with_its_name_and_an_ai_seat_never() {
     );
     session.names = vec!["Anna".into(), "Robot".into(), String::new()];
     assert_eq!(session.seat_words(), ["human:Anna", "ai", "human"]);
+    // An AI seat's level is saved with it; a human seat has none.
+    session.levels = vec![Some(Level::Easy), Some(Level::Hard)];
+    assert_eq!(session.seat_words(), ["human:Anna", "ai:hard", "human"]);
+    assert_eq!(
+        (session.level(0), session.level(1)),
+        (None, Some(Level::Hard))
+    );
     assert_eq!(
         (
             session.player(0),
@@ -348,4 +355,28 @@ fn a_position_file_is_read_as_a_save_is_and_a_save_given_as_one_is_named() {
         "{said}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_seat_word_reads_back_its_kind_name_and_level() {
+    assert_eq!(
+        read_seat_word("human:Anna"),
+        (SeatKind::Human, "Anna".into(), None)
+    );
+    assert_eq!(
+        read_seat_word("ai:hard"),
+        (SeatKind::Ai, String::new(), Some(Level::Hard))
+    );
+    for level in Level::ALL {
+        let word = seat_word(SeatKind::Ai, None, Some(level));
+        assert_eq!(read_seat_word(&word).2, Some(level), "{word}");
+    }
+    // The command line's bots, and anything else, are AI seats playing the game's own bot.
+    for word in ["ai", "ai:random", "ai:mcts200", "robot"] {
+        assert_eq!(
+            read_seat_word(word),
+            (SeatKind::Ai, String::new(), None),
+            "{word}"
+        );
+    }
 }

@@ -28,14 +28,14 @@ pub struct BotMaker<G: Game>(pub fn(u64) -> Box<dyn Bot<G>>);
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct AiLevel(pub Option<Level>);
 
-/// Each seat's strength as chosen on the title screen (`None`: the game's own bot); `--level`
-/// ([`AiLevel`]) overrides it for every seat.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct SeatLevels(pub Vec<Option<Level>>);
-
-/// The strength seat `seat` plays at: the launch option's level, else the seat's own choice.
-pub fn seat_level(global: &AiLevel, seats: &SeatLevels, seat: Seat) -> Option<Level> {
-    global.0.or_else(|| seats.0.get(seat).copied().flatten())
+/// The strength seat `seat` plays at: the launch option's level (`--level`), else the seat's own
+/// ([`Session::level`], as chosen on the title screen and kept in saves).
+pub fn seat_level<G: Recorded>(
+    global: &AiLevel,
+    session: &Session<G>,
+    seat: Seat,
+) -> Option<Level> {
+    global.0.or_else(|| session.level(seat))
 }
 
 /// True while some AI seat of the current game is computing a decision.
@@ -140,7 +140,6 @@ impl<G: Game> AiSeats<G> {
 pub fn plugin<G: Recorded>(app: &mut App) {
     app.init_resource::<ReactionTime>()
         .init_resource::<AiLevel>()
-        .init_resource::<SeatLevels>()
         .init_resource::<AiBusy>()
         .add_systems(
             OnEnter(Screen::Title),
@@ -203,7 +202,6 @@ fn start_thinking<G: Recorded>(
     session: Res<Session<G>>,
     maker: Res<BotMaker<G>>,
     level: Res<AiLevel>,
-    seat_levels: Res<SeatLevels>,
     script: Option<Res<Script<G>>>,
     mut ai: ResMut<AiSeats<G>>,
 ) {
@@ -224,7 +222,7 @@ fn start_thinking<G: Recorded>(
             continue;
         }
         let seed = ai.rng.next_u64();
-        let mut bot: Box<dyn Bot<G>> = match seat_level(&level, &seat_levels, t.seat) {
+        let mut bot: Box<dyn Bot<G>> = match seat_level(&level, &session, t.seat) {
             Some(level) => Box::new(level.bot::<G>(seed)),
             None => (maker.0)(seed),
         };
@@ -302,7 +300,9 @@ mod tests {
 
     #[test]
     fn the_launch_level_overrides_each_seats_choice() {
-        let seats = SeatLevels(vec![None, Some(Level::Hard)]);
+        let towers = IceTowers::new(&Setup::new(2, 1)).unwrap();
+        let mut seats = Session::new(towers, vec![SeatKind::Ai; 2], 1);
+        seats.levels = vec![None, Some(Level::Hard)];
         assert_eq!(seat_level(&AiLevel(None), &seats, 0), None);
         assert_eq!(seat_level(&AiLevel(None), &seats, 1), Some(Level::Hard));
         assert_eq!(seat_level(&AiLevel(None), &seats, 5), None);

@@ -123,12 +123,9 @@ fn stage_game<G: TableGame>(text: &str, mode: LoadMode) -> Result<Staged, LoadEr
     let loaded = save::load::<G>(text)?;
     let kinds = seat_kinds(&loaded.header.seats);
     let mut choice = G::choice(&loaded.recorder.record().setup, &kinds);
-    for (seat, name) in choice
-        .seats
-        .iter_mut()
-        .zip(seat_names(&loaded.header.seats))
-    {
-        seat.name = name;
+    for (seat, word) in choice.seats.iter_mut().zip(&loaded.header.seats) {
+        let (_, name, level) = read_seat_word(word);
+        (seat.name, seat.level) = (name, level);
     }
     let steps = loaded.recorder.len();
     let pending = match mode {

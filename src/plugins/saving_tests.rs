@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use bevy::state::app::StatesPlugin;
+use hoarfrost_rules::bots::Level;
 use hoarfrost_rules::icetowers::{IceTowers, Setup};
 use hoarfrost_rules::{Game, GameKind, Recorder, ToAct};
 
@@ -46,6 +47,7 @@ fn app(root: &Path) -> App {
                 let recorder = Recorder::<IceTowers>::new(setup).expect("a valid setup");
                 let mut session = Session::recorded(recorder, choice.kinds(), choice.seed);
                 session.names = choice.names();
+                session.levels = choice.levels();
                 commands.insert_resource(session);
             },
         );
@@ -298,10 +300,14 @@ fn play_undo_redo_save_and_load_back() {
 }
 
 #[test]
-fn the_players_names_are_saved_and_come_back_with_the_game() {
+fn the_players_names_and_ai_levels_are_saved_and_come_back_with_the_game() {
     let root = temp_root("names");
     let mut app = app(&root);
     app.world_mut().resource_mut::<SetupChoice>().seats[0].name = "  Anna ".into();
+    // A third seat, an AI seat playing at a level (this test app has no AI: it never moves).
+    let mut choice = app.world_mut().resource_mut::<SetupChoice>();
+    choice.set_count(3);
+    (choice.seats[2].kind, choice.seats[2].level) = (SeatKind::Ai, Some(Level::Hard));
     for screen in [Screen::Title, Screen::Playing] {
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
@@ -318,15 +324,25 @@ fn the_players_names_are_saved_and_come_back_with_the_game() {
         .unwrap()
         .join("icetowers-001.ron");
     let text = std::fs::read_to_string(&slot).unwrap();
-    assert_eq!(save::peek(&text).unwrap().seats, ["human:Anna", "human"]);
+    assert_eq!(
+        save::peek(&text).unwrap().seats,
+        ["human:Anna", "human", "ai:hard"]
+    );
 
-    app.world_mut().resource_mut::<SetupChoice>().seats[0].name = "Zed".into();
+    let mut choice = app.world_mut().resource_mut::<SetupChoice>();
+    choice.seats[0].name = "Zed".into();
+    choice.seats[2].level = None;
     let staged = stage_file(&slot, LoadMode::Resume).expect("the save loads");
     (staged.apply)(app.world_mut());
     app.update();
     app.update();
     assert_eq!(session(&app).steps(), 1);
     assert_eq!(session(&app).player(0), Some("Anna"), "the save's name");
+    assert_eq!(
+        session(&app).level(2),
+        Some(Level::Hard),
+        "the save's level"
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
 

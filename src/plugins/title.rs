@@ -132,6 +132,14 @@ impl SetupChoice {
         self.seats.iter().map(|s| s.kind).collect()
     }
 
+    /// The AI seats' levels in seat order (`None`: the game's own bot, and for human seats).
+    pub fn levels(&self) -> Vec<Option<Level>> {
+        self.seats
+            .iter()
+            .map(|s| s.level.filter(|_| s.kind == SeatKind::Ai))
+            .collect()
+    }
+
     /// The players' names in seat order, cleaned ([`clean_name`]); empty for AI seats and where
     /// none was typed.
     pub fn names(&self) -> Vec<String> {
@@ -182,10 +190,8 @@ pub(crate) fn plugin(app: &mut App) {
         &[SeatKind::Human, SeatKind::Ai],
         1,
     ))
-    .init_resource::<crate::plugins::ai::SeatLevels>()
     .add_plugins(seed_logic)
     .add_systems(Startup, start_from_command_line)
-    .add_systems(OnEnter(Screen::Playing), apply_seat_levels)
     .add_systems(
         EguiPrimaryContextPass,
         title_menu.run_if(
@@ -253,14 +259,6 @@ fn seed_logic(app: &mut App) {
             },
             |mut choice: ResMut<SetupChoice>| choice.seed = fresh_seed(),
         );
-    }
-}
-
-/// The AI seats play at the levels chosen for them.
-fn apply_seat_levels(choice: Res<SetupChoice>, mut levels: ResMut<crate::plugins::ai::SeatLevels>) {
-    let wanted: Vec<_> = choice.seats.iter().map(|s| s.level).collect();
-    if levels.0 != wanted {
-        levels.0 = wanted;
     }
 }
 

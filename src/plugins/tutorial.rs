@@ -173,6 +173,7 @@ pub fn seat<G: Recorded + serde::de::DeserializeOwned>(
     let mut session = opening.session(&seats, choice.seed);
     if tutorial.is_none() {
         session.names = choice.names();
+        session.levels = choice.levels();
     }
     commands.insert_resource(AiSeats::<G>::new(&session.seats, choice.seed));
     commands.insert_resource(session);

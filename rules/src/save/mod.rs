@@ -45,7 +45,8 @@ pub struct Header {
     pub game: String,
     /// The Hoarfrost version that wrote it.
     pub app_version: String,
-    /// Who sits at each seat, as the app wrote it ("human", "ai:hard", ...).
+    /// Who sits at each seat, as the app or the command line wrote it ("human:Anna", "ai:hard",
+    /// "ai:random"...).
     pub seats: Vec<String>,
     /// Steps in the record: how far the game had gone.
     #[serde(default)]
