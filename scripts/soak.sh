@@ -3,7 +3,8 @@
 # window for the given number of seconds, resident memory sampled; prints the samples and the growth
 # of the last third over the first third after a warm-up. The README's figure comes from
 #   scripts/soak.sh 3600
-# Extra arguments go to the app (e.g. --game ice-fortress, --sample-every 30).
+# Extra arguments go to the app (e.g. --game ice-fortress); memory is sampled every 30 s in a run of
+# 600 s or more, else every 5 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:?usage: scripts/soak.sh <seconds> [app flags]}

@@ -175,20 +175,26 @@ pub fn write_file(path: &Path, text: &str) -> Result<(), String> {
 }
 
 /// The name of a new save slot for `kind`: `<slug>-<n>.ron`, `n` one past the highest number among
-/// the `existing` file names of that game (001 for the first).
+/// the `existing` file names of that game (001 for the first), or where no number is past it (a
+/// file named with the largest number there is), the smallest number not taken: never a slot that
+/// exists.
 pub fn slot_name<'a>(kind: GameKind, existing: impl IntoIterator<Item = &'a str>) -> String {
     let prefix = format!("{}-", kind.slug());
-    let highest = existing
+    let taken: Vec<u64> = existing
         .into_iter()
         .filter_map(|name| {
             name.strip_prefix(&prefix)?
                 .strip_suffix(".ron")?
-                .parse::<u32>()
+                .parse::<u64>()
                 .ok()
         })
-        .max()
-        .unwrap_or(0);
-    format!("{prefix}{:03}.ron", highest.saturating_add(1))
+        .collect();
+    let highest = taken.iter().copied().max().unwrap_or(0);
+    let n = highest
+        .checked_add(1)
+        .or_else(|| (1..).find(|n| !taken.contains(n)))
+        .unwrap_or(1);
+    format!("{prefix}{n:03}.ron")
 }
 
 /// A save file found on disk, with what it says about itself (or why it does not open).
@@ -313,6 +319,18 @@ mod tests {
             "ice-colony-013.ron"
         );
         assert_eq!(slot_name(GameKind::Sprawl, existing), "sprawl-001.ron");
+        // A file named with the largest number there is: the next slot is a free one, not it.
+        let top = format!("icetowers-{}.ron", u64::MAX);
+        let crowded = [
+            top.as_str(),
+            "icetowers-001.ron",
+            "icetowers-4294967295.ron",
+        ];
+        assert_eq!(slot_name(GameKind::IceTowers, crowded), "icetowers-002.ron");
+        assert_eq!(
+            slot_name(GameKind::IceTowers, ["icetowers-4294967295.ron"]),
+            "icetowers-4294967296.ron"
+        );
     }
 
     #[test]

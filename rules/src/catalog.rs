@@ -1,4 +1,4 @@
-//! The five games of Hoarfrost by name, and which of them can be played yet.
+//! The five games of Hoarfrost by name: their titles, command-line names and seat counts.
 
 use serde::{Deserialize, Serialize};
 
@@ -91,11 +91,6 @@ impl GameKind {
                 range.end()
             )
         })
-    }
-
-    /// Whether the game can be played in this build.
-    pub fn available(self) -> bool {
-        true
     }
 
     /// Look a game up by its command-line name.

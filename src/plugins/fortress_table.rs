@@ -433,11 +433,6 @@ fn start_game(
     );
 }
 
-/// Material index of an element's figure.
-pub fn figure_index(e: Element) -> usize {
-    e.index()
-}
-
 /// The text a room card shows in a tooltip: its name, size, element, squares and crystal.
 pub fn room_text(s: &IceFortress, room: ice_fortress::RoomId) -> String {
     let Some(card) = s.card(room) else {

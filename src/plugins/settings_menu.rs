@@ -60,11 +60,7 @@ fn load_settings(
     }
     if options.game.is_none() && !options.resume && options.replay.is_none() {
         let last = storage.last_header();
-        if let Some(game) = last
-            .as_ref()
-            .and_then(|h| h.kind())
-            .filter(|g| g.available())
-        {
+        if let Some(game) = last.as_ref().and_then(|h| h.kind()) {
             choice.game = game;
         }
         seat_defaults(&mut choice, &loaded.default_seats);

@@ -65,7 +65,6 @@ pub fn plugin(app: &mut App) {
         }
         None => GameKind::ALL
             .into_iter()
-            .filter(|g| g.available())
             .map(|g| (g, vec![SeatKind::Ai; *g.seats().start()]))
             .collect(),
     };

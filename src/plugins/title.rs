@@ -168,9 +168,6 @@ impl SetupChoice {
 
     /// Why this choice cannot start, if it cannot.
     pub fn problem(&self) -> Option<String> {
-        if !self.game.available() {
-            return Some(format!("{} is not on the table yet", self.game.title()));
-        }
         if let Some(why) = self.game.refuse_seats(self.seats.len()) {
             return Some(why);
         }
@@ -260,6 +257,24 @@ fn seed_logic(app: &mut App) {
             |mut choice: ResMut<SetupChoice>| choice.seed = fresh_seed(),
         );
     }
+}
+
+/// The Ice Fortress difficulty slider's levels and its words for `level`, from the difficulty
+/// track the rules read (scenes/ice-fortress/difficulty.ron): "difficulty: experienced (7 is
+/// standard)".
+fn difficulty_words(level: u8) -> (std::ops::RangeInclusive<u8>, String) {
+    let Ok(content) = hoarfrost_rules::ice_fortress::Content::standard_shared() else {
+        return (1..=10, "difficulty".into());
+    };
+    let track = &content.difficulty;
+    let (first, last) = (track.levels.first(), track.levels.last());
+    let levels = first.zip(last).map_or(1..=10, |(a, b)| a.level..=b.level);
+    let label = track.levels.iter().find(|l| l.level == level);
+    let words = match label {
+        Some(l) => format!("difficulty: {} ({} is standard)", l.label, track.standard),
+        None => format!("difficulty ({} is standard)", track.standard),
+    };
+    (levels, words)
 }
 
 pub(crate) fn start_from_command_line(
@@ -394,19 +409,7 @@ fn title_menu(
             ui.horizontal_top(|ui| {
                 ui.vertical(|ui| {
                     for game in GameKind::ALL {
-                        let label = if game.available() {
-                            game.title().to_string()
-                        } else {
-                            format!("{} (coming)", game.title())
-                        };
-                        let enabled = game.available();
-                        if ui
-                            .add_enabled(
-                                enabled,
-                                egui::RadioButton::new(choice.game == game, label),
-                            )
-                            .clicked()
-                        {
+                        if ui.radio(choice.game == game, game.title()).clicked() {
                             choice.pick(game);
                         }
                     }
@@ -449,10 +452,8 @@ fn title_menu(
                 });
             }
             if choice.game == GameKind::IceFortress {
-                ui.add(
-                    egui::Slider::new(&mut choice.difficulty, 1..=10)
-                        .text("difficulty (7 standard, 5 hard, 3 almost impossible)"),
-                );
+                let (levels, words) = difficulty_words(choice.difficulty);
+                ui.add(egui::Slider::new(&mut choice.difficulty, levels).text(words));
                 if choice.seats.len() == 1 {
                     ui.small("Solo: you play two characters, taking turns.");
                 }
@@ -740,6 +741,21 @@ mod tests {
         assert_eq!(
             two.kinds(),
             [SeatKind::Human, SeatKind::Human, SeatKind::Ai]
+        );
+    }
+
+    #[test]
+    fn the_difficulty_slider_names_each_level_as_the_track_does() {
+        assert_eq!(
+            difficulty_words(5),
+            (
+                1..=10,
+                "difficulty: experienced (7 is standard)".to_string()
+            )
+        );
+        assert_eq!(
+            difficulty_words(7).1,
+            "difficulty: introductory (7 is standard)"
         );
     }
 

@@ -113,12 +113,6 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// With a game's own rollout policy.
-    pub fn with_policy(mut self, policy: Policy<G>) -> Self {
-        self.policy = policy;
-        self
-    }
-
     /// Search from `root` for `me`; `None` if `me` has no legal action.
     pub fn search(&mut self, root: &G, me: Seat) -> Option<G::Action> {
         let legal = self.actions(root, me);

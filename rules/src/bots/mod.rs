@@ -119,16 +119,6 @@ impl Level {
         }
     }
 
-    /// The search budget for any game: a few dozen iterations, a few hundred, or 250 ms of thought
-    /// (capped at 50,000 iterations). [`Level::budget_for`] gives a game's own hard cap.
-    pub fn budget(self) -> Budget {
-        match self {
-            Level::Easy => Budget::Iterations(40),
-            Level::Normal => Budget::Iterations(300),
-            Level::Hard => Budget::Time(HARD_TIME, 50_000),
-        }
-    }
-
     /// The budget in game `G`: the game's easy and normal iteration counts; hard thinks for at most
     /// 250 ms and at most the game's calibrated [`SearchPlan::hard_iterations`], so on an idle core
     /// the cap, not the clock, usually ends it.

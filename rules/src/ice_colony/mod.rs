@@ -381,16 +381,6 @@ impl IceColony {
             .count()
     }
 
-    /// Pips a seat has on the board.
-    pub fn pips_on_board(&self, seat: Seat) -> u32 {
-        self.units
-            .iter()
-            .flatten()
-            .filter(|u| u.owner == seat)
-            .map(|u| u.pips() as u32)
-            .sum()
-    }
-
     /// Whether a seat still has pieces on the board (everyone counts as in during setup).
     pub fn in_game(&self, seat: Seat) -> bool {
         self.round == 0 || self.territories(seat) > 0

@@ -123,16 +123,6 @@ impl<G: Recorded> Record<G> {
         }
     }
 
-    /// Append `seat` playing `action` (not checked here; [`Record::state_at`] checks on replay).
-    pub fn push_act(&mut self, seat: Seat, action: G::Action) {
-        self.steps.push(Step::Act { seat, action });
-    }
-
-    /// Append a chance step.
-    pub fn push_chance(&mut self) {
-        self.steps.push(Step::Chance);
-    }
-
     /// Number of steps.
     pub fn len(&self) -> usize {
         self.steps.len()

@@ -17,8 +17,7 @@ mod end;
 mod eval;
 mod search;
 
-use super::moves;
-use super::{Action, Phase, Sprawl, Square};
+use super::{Action, Phase, Sprawl};
 use crate::bots::Bot;
 use crate::{Game, GameRng, Seat};
 
@@ -133,9 +132,4 @@ fn answer(spore: &Action, legal: &[Action]) -> Action {
     } else {
         Action::TakeBack
     }
-}
-
-/// Whether `seat` has a move that neutralizes `sq` right now (used by tests and analysis tools).
-pub fn can_neutralize(s: &Sprawl, seat: Seat, sq: Square) -> bool {
-    moves::could_neutralize(s, seat, sq)
 }
