@@ -801,3 +801,77 @@ fn counting_coup_a_question_about_a_spore_not_on_the_board_is_no_position() {
         assert!(bad.check_invariants().is_err(), "answering about {wrong:?}");
     }
 }
+
+/// `s` with its face-down cards dealt again, the same number to each seat: the highest of them (a
+/// card's rank comes off its holder's points at the end) to `me` when `me_high`, else the lowest.
+fn dealt(s: &Sprawl, me: Seat, me_high: bool) -> Sprawl {
+    let mut d = s.clone();
+    let mut pool: Vec<u8> = d.deck.clone();
+    d.cards.iter().for_each(|h| pool.extend(h));
+    pool.sort_unstable();
+    let counts: Vec<usize> = d.cards.iter().map(Vec::len).collect();
+    let mut order: Vec<Seat> = (0..counts.len()).filter(|&p| p != me).collect();
+    order.insert(0, me);
+    let mut take = |high: bool, n: usize| -> Vec<u8> {
+        (0..n)
+            .filter_map(|_| {
+                if high {
+                    pool.pop()
+                } else {
+                    Some(pool.remove(0))
+                }
+            })
+            .collect()
+    };
+    for p in order {
+        d.cards[p] = take((p == me) == me_high, counts[p]);
+    }
+    d.deck = pool;
+    d
+}
+
+#[test]
+fn counting_coup_the_bot_ends_a_game_without_knowing_the_face_down_cards() {
+    // Seeded random Counting Coup games, stopped where the seat to play could end the game while
+    // face-down cards are held: whether the cards favour that seat or the others, the bot plays
+    // the same move. Nobody may look at them before the end, the bot included.
+    use crate::bots::Bot;
+    use crate::sprawl::bot::SprawlBot;
+    let mut compared = 0;
+    for seed in 0..2000u64 {
+        if compared == 20 {
+            break;
+        }
+        let setup = Setup::new(3, seed).with(only(Variant::CountingCoup));
+        let mut s = Sprawl::new(&setup).unwrap();
+        let mut rng = GameRng::new(seed);
+        while let ToAct::Seats(seats) = s.to_act() {
+            let seat = seats[0];
+            let legal = s.legal_actions(seat);
+            let held = (0..3).any(|p| s.face_down_cards(p) > 0);
+            let ends = legal.iter().any(|a| {
+                let mut next = s.clone();
+                next.apply_unchecked(seat, a);
+                next.is_over()
+            });
+            if held && ends && matches!(s.phase(), Phase::Play) && legal.len() > 1 {
+                let (good, bad) = (dealt(&s, seat, true), dealt(&s, seat, false));
+                let mine = SprawlBot::new(seed).choose(&good, seat);
+                let theirs = SprawlBot::new(seed).choose(&bad, seat);
+                assert_eq!(
+                    mine, theirs,
+                    "seed {seed}: the cards {:?} / {:?}",
+                    good.cards, bad.cards
+                );
+                compared += 1;
+                break;
+            }
+            let a = legal[rng.below(legal.len())].clone();
+            s.apply(seat, &a).unwrap();
+        }
+    }
+    assert_eq!(
+        compared, 20,
+        "too few positions where the game could end with cards held"
+    );
+}

@@ -18,14 +18,18 @@ pub(super) fn best_move(
     effort: Effort,
     rng: &mut GameRng,
 ) -> Action {
-    // One ply: every move, played and evaluated.
+    // One ply: every move, played and evaluated. (The seed of the card deals is drawn only where
+    // cards are held, so that a game without them plays as it always has for a given seed.)
+    let held = (0..state.players()).any(|p| state.face_down_cards(p) > 0);
+    let deals = if held { rng.next_u64() } else { 0 };
     let mut scored: Vec<(f64, Action, Sprawl)> = legal
         .into_iter()
         .map(|a| {
             let mut next = state.clone();
             next.apply_unchecked(me, &a);
             let v = if next.is_over() {
-                1000.0 * (next.returns()[me] - 0.5) + eval::evaluate(&next, me)
+                let won = over_deals(&next, me, deals, |s| s.returns()[me]);
+                1000.0 * (won - 0.5) + eval::evaluate(&next, me)
             } else {
                 eval::evaluate(&next, me)
             };
@@ -82,7 +86,7 @@ pub(super) fn best_move(
     for &i in &picked {
         let (v, _, next) = &scored[i];
         let chance = if next.is_over() {
-            outcome(next, me)
+            over_deals(next, me, deals, |s| outcome(s, me))
         } else {
             (0..effort.rollouts)
                 .map(|r| {
@@ -140,6 +144,22 @@ fn first_tower(
         alive.truncate(alive.len().div_ceil(2).min(alive.len() - 1));
     }
     alive[0].0
+}
+
+/// Deals of the face-down Counting Coup cards a game the bot's move ends is judged over.
+const DEALS: u64 = 16;
+
+/// `value` of the finished game `s`, averaged over deals of the face-down Counting Coup cards
+/// (drawn from `seed`; the game as it stands where nobody holds one): nobody may look at those
+/// cards before the end, the bot included, and they count in the final tally.
+fn over_deals(s: &Sprawl, me: Seat, seed: u64, value: impl Fn(&Sprawl) -> f64) -> f64 {
+    if (0..s.players()).all(|p| s.face_down_cards(p) == 0) {
+        return value(s);
+    }
+    (0..DEALS)
+        .map(|k| value(&s.determinize(me, seed ^ k.wrapping_mul(0x9E37_79B9))))
+        .sum::<f64>()
+        / DEALS as f64
 }
 
 /// Value of a finished game to `me`: 1 for an outright win, a shared win counts for little.
