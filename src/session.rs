@@ -559,8 +559,11 @@ pub fn apply_actions<G: Recorded>(
             ));
             continue;
         }
-        match session.act(*seat, action) {
+        // A refused move changes nothing: the session is not marked changed (which would redraw
+        // the tables and drop the choices the panel offers).
+        match session.bypass_change_detection().act(*seat, action) {
             Ok(text) => {
+                session.set_changed();
                 notice.info(text);
                 cues.write(Cue::Move);
             }

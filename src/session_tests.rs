@@ -39,6 +39,13 @@ fn state(app: &App) -> IceTowers {
 fn an_illegal_action_is_explained_and_changes_nothing() {
     let mut app = app();
     let before = state(&app);
+    let changed = |app: &App| {
+        let ticks = app
+            .world()
+            .get_resource_change_ticks::<Session<IceTowers>>();
+        ticks.unwrap().changed
+    };
+    let last_change = changed(&app);
     let own = before.towers()[0].id;
     app.world_mut().write_message(PlayAction::<IceTowers> {
         seat: 0,
@@ -49,6 +56,8 @@ fn an_illegal_action_is_explained_and_changes_nothing() {
     });
     app.update();
     assert_eq!(state(&app), before);
+    // Not even marked changed: the tables are not redrawn, the panel's choices stay.
+    assert_eq!(changed(&app), last_change);
     assert_eq!(heard(&app), vec![], "a refusal's cue comes from the notice");
     let notice = app.world().resource::<Notice>();
     assert!(

@@ -276,6 +276,13 @@ fn build(s: &IceFortress, seat: Seat, room: RoomId, on: Spot) -> Outcome {
 }
 
 /// Whether `part` is contained (as a multiset) in `whole`.
+/// Whether some legal way of paying for `power` now includes what has been `paid` so far.
+pub fn payable(s: &IceFortress, power: PowerRef, paid: &[Pay]) -> bool {
+    s.legal_actions(s.current_seat()).iter().any(|a| {
+        matches!(a, Action::UsePower { power: p, pay } if *p == power && sub_multiset(paid, pay))
+    })
+}
+
 fn sub_multiset(part: &[Pay], whole: &[Pay]) -> bool {
     let mut left = whole.to_vec();
     part.iter().all(|p| match left.iter().position(|q| q == p) {

@@ -214,3 +214,38 @@ fn a_held_die_or_room_that_fits_nowhere_says_why() {
         "cases seen (dice, rooms; fit, not): {seen:?}"
     );
 }
+
+/// A power being paid with a die, and a pillar move of that die, in a build step of some game.
+fn die_paid_power(s: &IceFortress) -> Option<(PowerRef, DieId, Action)> {
+    let seat = s.current_seat();
+    let legal = s.legal_actions(seat);
+    legal.iter().find_map(|a| {
+        let Action::UsePower { power, pay } = a else {
+            return None;
+        };
+        pay.iter().find_map(|p| {
+            let Pay::Die(d) = *p else { return None };
+            let place = legal
+                .iter()
+                .find(|b| matches!(b, Action::PlacePillar { die, .. } if *die == d))?;
+            Some((*power, d, place.clone()))
+        })
+    })
+}
+
+#[test]
+fn a_power_half_paid_with_a_die_goes_stale_once_that_die_is_spent() {
+    use crate::plugins::fortress_input::is_stale;
+    let s = in_build_where(1, |s| die_paid_power(s).is_some());
+    let (power, die, place) = die_paid_power(&s).unwrap();
+    let held = Selection::Power {
+        power,
+        paid: vec![Pay::Die(die)],
+    };
+    assert!(!is_stale(&s, &held), "the die still pays the power");
+    // The die goes onto a pillar (as a redo of that move would put it back): the half payment
+    // no longer fits any way of paying, and is dropped rather than left to refuse every click.
+    let mut after = s.clone();
+    after.apply(s.current_seat(), &place).unwrap();
+    assert!(is_stale(&after, &held));
+}

@@ -7,13 +7,13 @@ use bevy::prelude::*;
 use hoarfrost_rules::Game;
 use hoarfrost_rules::ice_fortress::{Action, IceFortress, Pay, Spot};
 
-use crate::plugins::fortress_click::{Handled, Input, Selection, Target, handle};
+use crate::plugins::fortress_click::{Handled, Input, Selection, Target, handle, payable};
 use crate::plugins::fortress_layout as layout;
 use crate::plugins::fortress_pieces::{FigurePiece, die_place, figure_place};
 use crate::plugins::fortress_table::{FortressKit, FortressStep};
 use crate::plugins::hud::Choices;
 use crate::screens::{Screen, TurnPhase};
-use crate::session::{Notice, PlayAction, Session};
+use crate::session::{Notice, PlayAction, Session, human_click};
 use crate::systems::{Frame, TableEntity, held};
 
 /// One input of the acting human: a click on the table, a power started, or a panel button.
@@ -36,6 +36,9 @@ pub struct Highlight;
 pub(crate) fn logic(app: &mut App) {
     app.add_message::<FortressInput>()
         .init_resource::<Held>()
+        // A new game, or one loaded over this one, starts with nothing held.
+        .add_systems(OnEnter(Screen::Title), drop_held)
+        .add_systems(OnEnter(Screen::Playing), drop_held)
         .add_systems(
             Update,
             handle_inputs.in_set(Frame::Input).run_if(
@@ -52,9 +55,6 @@ pub(crate) fn plugin(app: &mut App) {
         .add_observer(on_click)
         .add_observer(on_over)
         .add_observer(on_out)
-        .add_systems(OnEnter(Screen::Title), |mut held: ResMut<Held>| {
-            held.0 = Selection::None
-        })
         .add_plugins(held::put_down::<Held>)
         .add_systems(
             Update,
@@ -72,13 +72,16 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
+/// A left click on a table piece while a human is to act (a click during a roll or an AI seat's
+/// turn is dropped, not kept for the position after it, which the player has not seen yet).
 fn on_click(
     mut click: On<Pointer<Click>>,
     targets: Query<&Target>,
+    phase: Option<Res<State<TurnPhase>>>,
     session: Option<Res<Session<IceFortress>>>,
     mut inputs: MessageWriter<FortressInput>,
 ) {
-    if click.button != PointerButton::Primary || session.is_none() {
+    if human_click(click.button, phase.as_deref(), session.as_deref()).is_none() {
         return;
     }
     if let Ok(t) = targets.get(click.entity) {
@@ -188,6 +191,10 @@ pub fn held_text(s: &IceFortress, legal: &[Action], sel: &Selection) -> String {
     }
 }
 
+fn drop_held(mut held: ResMut<Held>) {
+    held.0 = Selection::None;
+}
+
 /// A selection that no longer fits the state (the die was used, the room built) is dropped.
 fn drop_stale_selection(session: Res<Session<IceFortress>>, mut held: ResMut<Held>) {
     if is_stale(&session.state, &held.0) || session.acting_human().is_none() {
@@ -196,13 +203,16 @@ fn drop_stale_selection(session: Res<Session<IceFortress>>, mut held: ResMut<Hel
 }
 
 /// The held die is no longer rolled, the held room no longer in the supply, or the power being
-/// paid used up or set aside by a choice the rules now ask for.
+/// paid used up, set aside by a choice the rules now ask for, or no longer payable with what has
+/// been paid so far (a redo spent a die in it).
 pub fn is_stale(s: &IceFortress, held: &Selection) -> bool {
     match held {
         Selection::None => false,
         Selection::Die(d) => !s.rolled().contains(d),
         Selection::Room(r) => !s.supply().contains(r),
-        Selection::Power { power, .. } => s.used_powers().contains(power) || s.decision().is_some(),
+        Selection::Power { power, paid } => {
+            s.used_powers().contains(power) || s.decision().is_some() || !payable(s, *power, paid)
+        }
     }
 }
 

@@ -183,3 +183,70 @@ fn a_two_player_game_plays_to_the_game_over_screen_through_clicks() {
     let (moves, _won) = play_through(2, 12);
     assert!(moves > 20, "only {moves} moves");
 }
+
+/// A left click on `target`'s entity, as the picking backend sends it; true when it became an
+/// input for the rules to handle.
+fn click_becomes_input(app: &mut App, target: Target) -> bool {
+    use bevy::camera::NormalizedRenderTarget;
+    use bevy::picking::backend::HitData;
+    use bevy::picking::events::{Click, Pointer};
+    use bevy::picking::pointer::{Location, PointerId};
+    let entity = app.world_mut().spawn(target).id();
+    let before = app.world().resource::<Messages<FortressInput>>().len();
+    let location = Location {
+        target: NormalizedRenderTarget::None {
+            width: 1,
+            height: 1,
+        },
+        position: Vec2::ZERO,
+    };
+    let click = Click {
+        button: PointerButton::Primary,
+        hit: HitData::new(Entity::PLACEHOLDER, 0.0, None, None),
+        duration: Duration::ZERO,
+        count: 1,
+    };
+    app.world_mut()
+        .trigger(Pointer::new(PointerId::Mouse, location, click, entity));
+    app.world_mut().despawn(entity);
+    app.world().resource::<Messages<FortressInput>>().len() > before
+}
+
+#[test]
+fn a_click_while_the_dice_roll_is_dropped_not_kept_for_the_position_after_the_roll() {
+    let mut app = app(1, 11);
+    app.add_observer(on_click);
+    let mut bot = FortressBot::new(11);
+    let square = Target::Square { room: 0, square: 0 };
+    // While the player chooses (a human is to act), a click is an input.
+    assert!(click_becomes_input(&mut app, square));
+    app.update();
+    // Play on to a roll of the dice: the click then is dropped, not played after the roll on a
+    // position the player has not seen.
+    for _ in 0..200 {
+        if app
+            .world()
+            .resource::<Session<IceFortress>>()
+            .state
+            .to_act()
+            == ToAct::Chance
+        {
+            assert!(!click_becomes_input(&mut app, square));
+            return;
+        }
+        advance(&mut app, &mut bot);
+    }
+    panic!("no roll of the dice in 200 frames");
+}
+
+#[test]
+fn a_game_loaded_over_this_one_starts_with_nothing_held() {
+    let mut app = app(1, 11);
+    app.world_mut().resource_mut::<Held>().0 = Selection::Die(0);
+    // Loading re-enters the playing screen (the table is built again for the loaded game).
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    assert_eq!(app.world().resource::<Held>().0, Selection::None);
+}

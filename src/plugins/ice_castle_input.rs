@@ -49,9 +49,11 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// A new game, or one loaded over this one: no hand is shown before its player says who they are.
-fn forget_hand_over(mut hand_over: ResMut<HandOver>) {
+/// A new game, or one loaded over this one: no hand is shown before its player says who they are,
+/// and no card is picked.
+fn forget_hand_over(mut hand_over: ResMut<HandOver>, mut selected: ResMut<SelectedCard>) {
     hand_over.shown_to = None;
+    selected.0 = None;
 }
 
 /// A move was made: the picked card may be gone.
@@ -691,6 +693,7 @@ pub(crate) mod tests {
                 Box::new(hoarfrost_rules::ice_castle::bot::CastleBot::new(seed))
             }))
             .init_resource::<HandOver>()
+            .init_resource::<SelectedCard>()
             .add_systems(Update, withhold_hint.in_set(Frame::Ai))
             .add_systems(OnEnter(Screen::Playing), forget_hand_over)
             .insert_resource(Session::new(s.clone(), vec![SeatKind::Human; 2], 4));
@@ -717,14 +720,17 @@ pub(crate) mod tests {
         assert!(why.contains("hand-over"), "{why}");
         app.world_mut().resource_mut::<HandOver>().shown_to = Some(seat);
         assert_eq!(asked(&mut app), None, "a hint once the hand is shown");
-        // A game loaded over this one, at the same step: neither the hand nor the hint carries
-        // over, and the hand-over comes again.
+        // A game loaded over this one, at the same step: neither the hand, the card picked nor
+        // the hint carries over, and the hand-over comes again.
+        let card = s.hand(seat)[0];
+        app.world_mut().resource_mut::<SelectedCard>().0 = Some(card);
         app.insert_resource(Session::new(s, vec![SeatKind::Human; 2], 4));
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Playing);
         app.update();
         assert_eq!(app.world().resource::<HandOver>().shown_to, None);
+        assert_eq!(app.world().resource::<SelectedCard>().0, None);
         assert!(matches!(
             app.world().resource::<Hint<IceCastle>>().state,
             HintState::Idle
