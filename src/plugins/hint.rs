@@ -172,6 +172,17 @@ fn collect_hint<G: Recorded>(session: Res<Session<G>>, mut hint: ResMut<Hint<G>>
     if matches!(hint.state, HintState::Idle) {
         return;
     }
+    // Asked in the very frame a hidden hand came up (before the game withheld hints): the hint
+    // is dropped, not shown under the hand-over window.
+    if let Some(why) = hint.withheld
+        && matches!(
+            hint.state,
+            HintState::Thinking { .. } | HintState::Ready { .. }
+        )
+    {
+        hint.state = HintState::Unavailable(why.into());
+        return;
+    }
     let now = (session.steps(), session.rewinds());
     if hint.at != now {
         let holds = match &hint.state {

@@ -720,6 +720,14 @@ pub(crate) mod tests {
         assert!(why.contains("hand-over"), "{why}");
         app.world_mut().resource_mut::<HandOver>().shown_to = Some(seat);
         assert_eq!(asked(&mut app), None, "a hint once the hand is shown");
+        // The hand hidden again while a hint is on show (one asked in the very frame the next
+        // hand came up): the hint goes with it.
+        app.world_mut().resource_mut::<HandOver>().shown_to = None;
+        app.update();
+        assert!(matches!(
+            &app.world().resource::<Hint<IceCastle>>().state,
+            HintState::Unavailable(why) if why.contains("hand-over")
+        ));
         // A game loaded over this one, at the same step: neither the hand, the card picked nor
         // the hint carries over, and the hand-over comes again.
         let card = s.hand(seat)[0];
