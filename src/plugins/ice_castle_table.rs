@@ -224,7 +224,12 @@ fn start_game(
     let opened = tutorial::open(
         choice.tutorial,
         crate::plugins::ice_castle_tutorial::shipped,
-        || Opening::start(None, || Setup::new(choice.seats.len(), choice.seed)),
+        || {
+            Opening::start(None, || Setup {
+                hues: Some(choice.hues()),
+                ..Setup::new(choice.seats.len(), choice.seed)
+            })
+        },
     );
     let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
         return;

@@ -84,7 +84,7 @@ impl TableGame for IceColony {
 
 impl TableGame for IceCastle {
     fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
-        seated(Self::KIND, kinds, setup.seed, None)
+        seated(Self::KIND, kinds, setup.seed, setup.hues.as_ref())
     }
 }
 

@@ -132,3 +132,29 @@ fn every_load_error_gives_its_own_message_and_stages_nothing() {
     let missing = stage_file(std::path::Path::new("/nonexistent/x.ron"), LoadMode::Resume);
     assert!(missing.err().unwrap().contains("could not be read"));
 }
+
+#[test]
+fn an_ice_castle_save_seats_its_players_in_the_colours_they_chose() {
+    use hoarfrost_rules::ice_castle::{IceCastle, Setup};
+    let setup = Setup {
+        hues: Some(vec![Hue::Cyan, Hue::Black]),
+        ..Setup::new(2, 4)
+    };
+    let recorder = Recorder::<IceCastle>::new(setup).unwrap();
+    let text = save::to_string(
+        &["human".into(), "ai:hard".into()],
+        false,
+        recorder.record(),
+    );
+    let staged = stage(&text.unwrap(), LoadMode::Resume).unwrap();
+    let mut world = World::new();
+    world.init_resource::<Notice>();
+    world.init_resource::<NextState<Screen>>();
+    (staged.apply)(&mut world);
+    let choice = world.resource::<SetupChoice>();
+    assert_eq!(choice.hues(), vec![Hue::Cyan, Hue::Black]);
+    assert_eq!(
+        choice.levels(),
+        vec![None, Some(hoarfrost_rules::bots::Level::Hard)]
+    );
+}

@@ -33,7 +33,7 @@ mod tests_tiles;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{GameRng, RuleError, Seat};
+use crate::{GameRng, Hue, RuleError, Seat};
 
 pub use actions::Action;
 pub use components::{
@@ -57,12 +57,20 @@ pub struct Setup {
     pub players: usize,
     /// Seed of the shuffles and of every draw.
     pub seed: u64,
+    /// The colour of each seat's figure, as the players chose them (a save keeps them); the rules
+    /// play the same whatever they are. `None` (and in older saves): the table's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hues: Option<Vec<Hue>>,
 }
 
 impl Setup {
     /// A game for `players` seats from `seed`.
     pub fn new(players: usize, seed: u64) -> Self {
-        Setup { players, seed }
+        Setup {
+            players,
+            seed,
+            hues: None,
+        }
     }
 }
 
@@ -139,6 +147,18 @@ impl IceCastle {
                 )));
             }
         };
+        if let Some(hues) = &setup.hues {
+            if hues.len() != setup.players {
+                return Err(RuleError::new(format!(
+                    "{} colours are needed, {} given",
+                    setup.players,
+                    hues.len()
+                )));
+            }
+            if (1..hues.len()).any(|i| hues[..i].contains(&hues[i])) {
+                return Err(RuleError::new("two players have the same colour"));
+            }
+        }
         let mut rng = GameRng::new(setup.seed);
         let mut tiles = full_tiles();
         rng.shuffle(&mut tiles);

@@ -333,3 +333,27 @@ fn every_action_has_a_description() {
         assert!(s.action_to_string(0, &a).starts_with("Player 1 "));
     }
 }
+
+#[test]
+fn the_players_colours_are_kept_in_the_setup_and_change_no_rule() {
+    let setup = Setup {
+        hues: Some(vec![Hue::Cyan, Hue::Black]),
+        ..Setup::new(2, 5)
+    };
+    // The same game as with the table's own colours.
+    assert_eq!(IceCastle::new(&setup).unwrap(), fresh(2, 5));
+    // Kept when saved, and an older save without them still reads.
+    let text = ron::to_string(&setup).unwrap();
+    assert_eq!(ron::from_str::<Setup>(&text).unwrap(), setup);
+    let older = ron::to_string(&Setup::new(2, 5)).unwrap();
+    assert!(!older.contains("hues"), "{older}");
+    assert_eq!(ron::from_str::<Setup>(&older).unwrap(), Setup::new(2, 5));
+    // One colour each, all different.
+    for hues in [vec![Hue::Cyan], vec![Hue::Cyan, Hue::Cyan]] {
+        let bad = Setup {
+            hues: Some(hues),
+            ..Setup::new(2, 5)
+        };
+        assert!(IceCastle::new(&bad).is_err());
+    }
+}
