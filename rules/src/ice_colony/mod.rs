@@ -121,11 +121,8 @@ impl IceColony {
     /// A new game: the bag holds the 30 terrain pieces and the board is still empty; the first chance
     /// events draw it.
     pub fn new(setup: &Setup) -> Result<Self, RuleError> {
-        if !(2..=4).contains(&setup.players) {
-            return Err(RuleError::new(format!(
-                "Ice Colony needs 2 to 4 players, not {}",
-                setup.players
-            )));
+        if let Some(why) = crate::GameKind::IceColony.refuse_seats(setup.players) {
+            return Err(RuleError::new(why));
         }
         if !ROUND_LIMITS.contains(&setup.round_limit) {
             return Err(RuleError::new(format!(

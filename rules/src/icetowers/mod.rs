@@ -118,11 +118,8 @@ pub struct IceTowers {
 impl IceTowers {
     /// A new game: every pyramid freestanding, colour by colour, small to large.
     pub fn new(setup: &Setup) -> Result<Self, RuleError> {
-        if !(2..=6).contains(&setup.seats) {
-            return Err(RuleError::new(format!(
-                "IceTowers needs 2 to 6 seats, not {}",
-                setup.seats
-            )));
+        if let Some(why) = crate::GameKind::IceTowers.refuse_seats(setup.seats) {
+            return Err(RuleError::new(why));
         }
         if !(1..=MAX_MOVE_LIMIT).contains(&setup.move_limit) {
             return Err(RuleError::new(format!(

@@ -184,7 +184,7 @@ fn a_setup_the_game_refuses_is_named() {
     assert!(matches!(err, LoadError::Replay(ReplayError::Setup(_))));
     assert!(
         err.to_string()
-            .contains("the game's setup is refused: IceTowers needs 2 to 6 seats, not 9"),
+            .contains("the game's setup is refused: IceTowers takes 2 to 6 seats, not 9"),
         "{err}"
     );
 }
