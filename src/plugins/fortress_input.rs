@@ -123,11 +123,15 @@ fn handle_inputs(
                 notice.info("several things fit: pick one in the panel");
                 choices.0 = options;
             }
-            Handled::Selected => notice.info(held_text(
-                &session.state,
-                &session.state.legal_actions(seat),
-                &held.0,
-            )),
+            Handled::Selected => {
+                // Another pick: the choices offered for the one before no longer apply.
+                choices.0.clear();
+                notice.info(held_text(
+                    &session.state,
+                    &session.state.legal_actions(seat),
+                    &held.0,
+                ));
+            }
             Handled::Refused(why) => notice.error(why),
         }
     }

@@ -250,3 +250,25 @@ fn a_game_loaded_over_this_one_starts_with_nothing_held() {
     app.update();
     assert_eq!(app.world().resource::<Held>().0, Selection::None);
 }
+
+#[test]
+fn picking_another_die_drops_the_choices_offered_for_the_one_before() {
+    let mut app = app(1, 11);
+    let mut bot = FortressBot::new(11);
+    for _ in 0..400 {
+        let s = app.world().resource::<Session<IceFortress>>().state.clone();
+        if s.phase() == Phase::Build && s.decision().is_none() && !s.rolled().is_empty() {
+            // Choices offered for an earlier pick (any will do here), then a die is picked.
+            app.world_mut().resource_mut::<Choices<IceFortress>>().0 = vec![Action::EndBuild];
+            let die = s.rolled()[0];
+            app.world_mut()
+                .write_message(FortressInput(Input::Table(Target::Die(die))));
+            app.update();
+            assert_eq!(app.world().resource::<Held>().0, Selection::Die(die));
+            assert!(app.world().resource::<Choices<IceFortress>>().0.is_empty());
+            return;
+        }
+        advance(&mut app, &mut bot);
+    }
+    panic!("no build step with a rolled die in 400 frames");
+}

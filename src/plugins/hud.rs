@@ -89,7 +89,17 @@ pub fn plugin<G: Recorded>(app: &mut App) {
         );
 }
 
-/// A move was made: the old choices no longer apply.
+/// Drops the panel's choices of game `G` when the player picks something else (`R`, what the
+/// player holds, changed): they were the moves of the earlier pick. `R` must be written only when
+/// the pick changes, not at every click.
+pub fn drop_choices_on_pick<G: Game, R: Resource>(app: &mut App) {
+    app.add_systems(
+        Update,
+        clear_choices::<G>.run_if(resource_exists_and_changed::<R>),
+    );
+}
+
+/// A move was made (or another pick): the old choices no longer apply.
 fn clear_choices<G: Game>(mut choices: ResMut<Choices<G>>) {
     if !choices.0.is_empty() {
         choices.0.clear();
@@ -577,6 +587,28 @@ pub fn swatch(ui: &mut egui::Ui, colour: egui::Color32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_pick_drops_the_choices_offered_for_the_one_before() {
+        use hoarfrost_rules::icetowers::{Action, IceTowers};
+        #[derive(Resource, Default)]
+        struct Pick(u8);
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Choices<IceTowers>>()
+            .init_resource::<Pick>()
+            .add_plugins(drop_choices_on_pick::<IceTowers, Pick>);
+        app.update();
+        let offer = |app: &mut App| {
+            app.world_mut().resource_mut::<Choices<IceTowers>>().0 = vec![Action::Stop];
+            app.update();
+            !app.world().resource::<Choices<IceTowers>>().0.is_empty()
+        };
+        assert!(offer(&mut app), "the same pick keeps its choices");
+        app.world_mut().resource_mut::<Pick>().0 = 1;
+        app.update();
+        assert!(app.world().resource::<Choices<IceTowers>>().0.is_empty());
+    }
 
     #[test]
     fn a_colour_chosen_on_the_title_screen_colours_the_seat_where_there_is_one() {
