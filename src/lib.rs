@@ -10,6 +10,8 @@ pub mod egui_test;
 pub mod options;
 pub mod palette;
 pub mod perf;
+#[cfg(test)]
+pub mod pick_test;
 pub mod plugins;
 pub mod records;
 #[cfg(test)]

@@ -109,11 +109,18 @@ fn handle_inputs(
     mut choices: ResMut<Choices<IceFortress>>,
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<PlayAction<IceFortress>>,
+    paused: Option<Res<crate::plugins::pause::Paused>>,
 ) {
     let Some(seat) = session.acting_human() else {
         inputs.clear();
         return;
     };
+    // Paused, nothing is played or picked: what is held stays held for when the game goes on.
+    if paused.is_some_and(|p| p.0) && !inputs.is_empty() {
+        inputs.clear();
+        notice.error(crate::plugins::pause::REFUSED);
+        return;
+    }
     for FortressInput(input) in inputs.read() {
         match handle(&session.state, seat, &mut held.0, input) {
             Handled::Play(action) => {

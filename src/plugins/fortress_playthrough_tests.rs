@@ -187,27 +187,9 @@ fn a_two_player_game_plays_to_the_game_over_screen_through_clicks() {
 /// A left click on `target`'s entity, as the picking backend sends it; true when it became an
 /// input for the rules to handle.
 fn click_becomes_input(app: &mut App, target: Target) -> bool {
-    use bevy::camera::NormalizedRenderTarget;
-    use bevy::picking::backend::HitData;
-    use bevy::picking::events::{Click, Pointer};
-    use bevy::picking::pointer::{Location, PointerId};
     let entity = app.world_mut().spawn(target).id();
     let before = app.world().resource::<Messages<FortressInput>>().len();
-    let location = Location {
-        target: NormalizedRenderTarget::None {
-            width: 1,
-            height: 1,
-        },
-        position: Vec2::ZERO,
-    };
-    let click = Click {
-        button: PointerButton::Primary,
-        hit: HitData::new(Entity::PLACEHOLDER, 0.0, None, None),
-        duration: Duration::ZERO,
-        count: 1,
-    };
-    app.world_mut()
-        .trigger(Pointer::new(PointerId::Mouse, location, click, entity));
+    crate::pick_test::left_click(app.world_mut(), entity);
     app.world_mut().despawn(entity);
     app.world().resource::<Messages<FortressInput>>().len() > before
 }
@@ -271,4 +253,24 @@ fn picking_another_die_drops_the_choices_offered_for_the_one_before() {
         advance(&mut app, &mut bot);
     }
     panic!("no build step with a rolled die in 400 frames");
+}
+
+#[test]
+fn a_click_while_paused_plays_nothing_and_keeps_what_is_held() {
+    let mut app = app(1, 11);
+    app.insert_resource(crate::plugins::pause::Paused(true));
+    let state = app.world().resource::<Session<IceFortress>>().state.clone();
+    let ToAct::Seats(seats) = state.to_act() else {
+        panic!("the player chooses first");
+    };
+    let legal = state.legal_actions(seats[0])[0].clone();
+    app.world_mut().resource_mut::<Held>().0 = Selection::Die(0);
+    app.world_mut()
+        .write_message(FortressInput(Input::Panel(legal)));
+    app.update();
+    let world = app.world();
+    assert_eq!(world.resource::<Session<IceFortress>>().steps(), 0);
+    assert_eq!(world.resource::<Held>().0, Selection::Die(0));
+    let notice = world.resource::<crate::session::Notice>();
+    assert_eq!(notice.text, crate::plugins::pause::REFUSED);
 }

@@ -365,12 +365,18 @@ fn on_click(
     mut pointing: ResMut<Pointing>,
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<PlayAction<IceTowers>>,
+    paused: Option<Res<crate::plugins::pause::Paused>>,
 ) {
     // A click on a pyramid bubbles up to its parents and the window: only the first is the click.
     if click.button != PointerButton::Primary
         || click.original_event_target() != click.entity
         || phase.is_none_or(|p| *p.get() != TurnPhase::HumanToAct)
     {
+        return;
+    }
+    // Paused, nothing is played: the pyramid picked stays picked for when the game goes on.
+    if paused.is_some_and(|p| p.0) {
+        notice.error(crate::plugins::pause::REFUSED);
         return;
     }
     let Some(session) = session else { return };

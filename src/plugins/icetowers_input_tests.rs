@@ -423,3 +423,32 @@ fn on_the_table_a_pick_follows_its_own_pyramid_through_other_seats_moves() {
     app.update();
     assert_eq!(app.world().resource::<Pointing>().selection, None);
 }
+
+#[test]
+fn a_click_while_paused_picks_nothing_and_says_why() {
+    use crate::plugins::icetowers_table::PieceAt;
+    use crate::plugins::pause::{Paused, REFUSED};
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .add_plugins((crate::screens::plugin, crate::session::plugin::<IceTowers>))
+        .init_resource::<Pointing>()
+        .insert_resource(Paused(true))
+        .add_observer(on_click);
+    let s = IceTowers::new(&Setup::new(2, 1)).unwrap();
+    let recorder = hoarfrost_rules::record::Recorder::<IceTowers>::new(Setup::new(2, 1)).unwrap();
+    app.insert_resource(Session::recorded(
+        recorder,
+        vec![SeatKind::Human, SeatKind::Ai],
+        1,
+    ));
+    crate::systems::start_playing(&mut app);
+    let tower = free(&s, 0, 1);
+    let piece = app.world_mut().spawn(PieceAt { tower, index: 0 }).id();
+    crate::pick_test::left_click(app.world_mut(), piece);
+    assert_eq!(app.world().resource::<Pointing>().selection, None);
+    assert_eq!(app.world().resource::<Notice>().text, REFUSED);
+    // Going on, the same click picks the pyramid.
+    app.insert_resource(Paused(false));
+    crate::pick_test::left_click(app.world_mut(), piece);
+    assert!(app.world().resource::<Pointing>().selection.is_some());
+}
