@@ -73,4 +73,32 @@ impl Hue {
     pub fn defaults(n: usize) -> Vec<Hue> {
         Hue::ALL.iter().copied().take(n).collect()
     }
+
+    /// Why `hues` cannot colour `n` seats (or sides): one colour each, all different.
+    pub fn refuse(hues: &[Hue], n: usize) -> Option<String> {
+        if hues.len() != n {
+            Some(format!("{n} colours are needed, {} given", hues.len()))
+        } else if (1..n).any(|i| hues[..i].contains(&hues[i])) {
+            Some("two seats have the same colour".into())
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_take_one_colour_each_all_different() {
+        assert_eq!(Hue::refuse(&Hue::defaults(3), 3), None);
+        assert!(
+            Hue::refuse(&Hue::defaults(2), 3)
+                .unwrap()
+                .contains("3 colours")
+        );
+        let twice = [Hue::Red, Hue::Blue, Hue::Red];
+        assert!(Hue::refuse(&twice, 3).unwrap().contains("same colour"));
+    }
 }

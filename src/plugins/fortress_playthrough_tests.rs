@@ -194,31 +194,39 @@ fn click_becomes_input(app: &mut App, target: Target) -> bool {
     app.world().resource::<Messages<FortressInput>>().len() > before
 }
 
+/// Play on (the auto-player's moves through the input path) until `wanted` holds of the game, at
+/// most `frames` frames; the game then, or a failure naming `what`.
+fn play_until(
+    app: &mut App,
+    frames: usize,
+    what: &str,
+    wanted: impl Fn(&IceFortress) -> bool,
+) -> IceFortress {
+    let mut bot = FortressBot::new(11);
+    for _ in 0..frames {
+        let s = app.world().resource::<Session<IceFortress>>().state.clone();
+        if wanted(&s) {
+            return s;
+        }
+        advance(app, &mut bot);
+    }
+    panic!("no {what} in {frames} frames");
+}
+
 #[test]
 fn a_click_while_the_dice_roll_is_dropped_not_kept_for_the_position_after_the_roll() {
     let mut app = app(1, 11);
     app.add_observer(on_click);
-    let mut bot = FortressBot::new(11);
     let square = Target::Square { room: 0, square: 0 };
     // While the player chooses (a human is to act), a click is an input.
     assert!(click_becomes_input(&mut app, square));
     app.update();
     // Play on to a roll of the dice: the click then is dropped, not played after the roll on a
     // position the player has not seen.
-    for _ in 0..200 {
-        if app
-            .world()
-            .resource::<Session<IceFortress>>()
-            .state
-            .to_act()
-            == ToAct::Chance
-        {
-            assert!(!click_becomes_input(&mut app, square));
-            return;
-        }
-        advance(&mut app, &mut bot);
-    }
-    panic!("no roll of the dice in 200 frames");
+    play_until(&mut app, 200, "roll of the dice", |s| {
+        s.to_act() == ToAct::Chance
+    });
+    assert!(!click_becomes_input(&mut app, square));
 }
 
 #[test]
@@ -236,23 +244,17 @@ fn a_game_loaded_over_this_one_starts_with_nothing_held() {
 #[test]
 fn picking_another_die_drops_the_choices_offered_for_the_one_before() {
     let mut app = app(1, 11);
-    let mut bot = FortressBot::new(11);
-    for _ in 0..400 {
-        let s = app.world().resource::<Session<IceFortress>>().state.clone();
-        if s.phase() == Phase::Build && s.decision().is_none() && !s.rolled().is_empty() {
-            // Choices offered for an earlier pick (any will do here), then a die is picked.
-            app.world_mut().resource_mut::<Choices<IceFortress>>().0 = vec![Action::EndBuild];
-            let die = s.rolled()[0];
-            app.world_mut()
-                .write_message(FortressInput(Input::Table(Target::Die(die))));
-            app.update();
-            assert_eq!(app.world().resource::<Held>().0, Selection::Die(die));
-            assert!(app.world().resource::<Choices<IceFortress>>().0.is_empty());
-            return;
-        }
-        advance(&mut app, &mut bot);
-    }
-    panic!("no build step with a rolled die in 400 frames");
+    let s = play_until(&mut app, 400, "build step with a rolled die", |s| {
+        s.phase() == Phase::Build && s.decision().is_none() && !s.rolled().is_empty()
+    });
+    // Choices offered for an earlier pick (any will do here), then a die is picked.
+    app.world_mut().resource_mut::<Choices<IceFortress>>().0 = vec![Action::EndBuild];
+    let die = s.rolled()[0];
+    app.world_mut()
+        .write_message(FortressInput(Input::Table(Target::Die(die))));
+    app.update();
+    assert_eq!(app.world().resource::<Held>().0, Selection::Die(die));
+    assert!(app.world().resource::<Choices<IceFortress>>().0.is_empty());
 }
 
 #[test]

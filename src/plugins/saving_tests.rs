@@ -399,25 +399,20 @@ fn a_replay_shows_each_position_and_takes_no_action() {
         .write_message(PlayAction::<IceTowers> { seat: 0, action });
     app.update();
     assert_eq!(session(&app).state, states[0], "nobody acts in a replay");
-    // Nor is a replay saved or undone (Ctrl+S and Ctrl+Z reach these commands).
-    command(&mut app, GameCommand::Save);
-    let notice = app.world().resource::<Notice>();
-    assert!(
-        notice.is_error && notice.text.contains("replay"),
-        "{}",
-        notice.text
-    );
+    // Nor is a replay saved or undone (Ctrl+S and Ctrl+Z reach these commands): each says why.
+    for refused in [GameCommand::Save, GameCommand::Undo] {
+        command(&mut app, refused);
+        let notice = app.world().resource::<Notice>();
+        assert!(
+            notice.is_error && notice.text.contains("replay"),
+            "{}",
+            notice.text
+        );
+    }
     let saves = Storage::under(&root).saves_dir().unwrap();
     assert!(
         !saves.join("icetowers-001.ron").exists(),
         "a replay was saved"
-    );
-    command(&mut app, GameCommand::Undo);
-    let notice = app.world().resource::<Notice>();
-    assert!(
-        notice.is_error && notice.text.contains("replay"),
-        "{}",
-        notice.text
     );
     for n in [2, 3, 1, 0] {
         app.world_mut()

@@ -147,17 +147,12 @@ impl IceCastle {
                 )));
             }
         };
-        if let Some(hues) = &setup.hues {
-            if hues.len() != setup.players {
-                return Err(RuleError::new(format!(
-                    "{} colours are needed, {} given",
-                    setup.players,
-                    hues.len()
-                )));
-            }
-            if (1..hues.len()).any(|i| hues[..i].contains(&hues[i])) {
-                return Err(RuleError::new("two players have the same colour"));
-            }
+        if let Some(why) = setup
+            .hues
+            .as_ref()
+            .and_then(|h| Hue::refuse(h, setup.players))
+        {
+            return Err(RuleError::new(why));
         }
         let mut rng = GameRng::new(setup.seed);
         let mut tiles = full_tiles();

@@ -129,14 +129,8 @@ impl IceTowers {
         }
         let sides = if setup.seats == 2 { 3 } else { setup.seats };
         let hues = setup.hues.clone().unwrap_or_else(|| Hue::defaults(sides));
-        if hues.len() != sides {
-            return Err(RuleError::new(format!(
-                "{sides} colours are needed, {} given",
-                hues.len()
-            )));
-        }
-        if (1..hues.len()).any(|i| hues[..i].contains(&hues[i])) {
-            return Err(RuleError::new("two sides have the same colour"));
+        if let Some(why) = Hue::refuse(&hues, sides) {
+            return Err(RuleError::new(why));
         }
         let mut state = IceTowers {
             seats: setup.seats,

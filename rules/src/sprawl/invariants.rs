@@ -19,8 +19,8 @@ pub(super) fn invariants(s: &Sprawl) -> Result<(), String> {
     {
         return Err("per-seat records do not match the players".into());
     }
-    if (1..n).any(|i| s.hues[..i].contains(&s.hues[i])) {
-        return Err("two players have the same colour".into());
+    if let Some(why) = crate::Hue::refuse(&s.hues, n) {
+        return Err(why);
     }
     let mut counts: Vec<[u32; 3]> = s.stash.iter().map(|c| c.map(u32::from)).collect();
     let b = &s.board;

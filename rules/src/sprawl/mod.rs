@@ -123,15 +123,8 @@ impl Sprawl {
             .hues
             .clone()
             .unwrap_or_else(|| Hue::defaults(setup.players));
-        if hues.len() != setup.players {
-            return Err(RuleError::new(format!(
-                "{} colours are needed, {} given",
-                setup.players,
-                hues.len()
-            )));
-        }
-        if (1..hues.len()).any(|i| hues[..i].contains(&hues[i])) {
-            return Err(RuleError::new("two players have the same colour"));
+        if let Some(why) = Hue::refuse(&hues, setup.players) {
+            return Err(RuleError::new(why));
         }
         let mut rng = GameRng::new(setup.seed);
         let first = rng.below(setup.players) as u8;
