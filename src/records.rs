@@ -163,11 +163,9 @@ impl Records {
     /// `records-damaged.ron` ([`crate::storage::set_aside`]), so the next game's write does
     /// not destroy it, and the message says so.
     pub fn load(path: &Path) -> (Self, Option<String>) {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return (Records::default(), None);
-            }
+        let text = match hoarfrost_rules::save::read_if_there(path) {
+            Ok(Some(text)) => text,
+            Ok(None) => return (Records::default(), None),
             Err(e) => {
                 return (
                     Records::default(),
@@ -178,7 +176,7 @@ impl Records {
                 );
             }
         };
-        match Records::from_ron(hoarfrost_rules::save::without_bom(&text)) {
+        match Records::from_ron(&text) {
             Ok(records) => (records, None),
             Err(e) => {
                 let kept = crate::storage::set_aside_told(path, "damaged");

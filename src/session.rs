@@ -304,10 +304,7 @@ pub fn read_seat_word(word: &str) -> (SeatKind, String, Option<Level>) {
         .map_or((word, ""), |(kind, rest)| (kind, rest))
     {
         ("human", name) => (SeatKind::Human, clean_name(name), None),
-        (_, rest) => {
-            let level = Level::ALL.into_iter().find(|l| l.name() == rest);
-            (SeatKind::Ai, String::new(), level)
-        }
+        (_, rest) => (SeatKind::Ai, String::new(), Level::from_name(rest)),
     }
 }
 

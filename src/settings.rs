@@ -199,11 +199,10 @@ impl Settings {
     /// damaged, the file set aside ([`crate::storage::set_aside`]) so that saving the
     /// settings does not write over it.
     pub fn load(path: &Path) -> (Self, Option<String>) {
-        match std::fs::read_to_string(path) {
-            Ok(text) => match Settings::from_ron(hoarfrost_rules::save::without_bom(&text)) {
+        match hoarfrost_rules::save::read_if_there(path) {
+            Ok(Some(text)) => match Settings::from_ron(&text) {
                 Ok(s) => {
-                    let unknown =
-                        Settings::unknown_names(hoarfrost_rules::save::without_bom(&text));
+                    let unknown = Settings::unknown_names(&text);
                     let message = (!unknown.is_empty()).then(|| {
                         format!(
                             "The settings file {} names settings this build does not have ({}); \
@@ -223,7 +222,7 @@ impl Settings {
                     (Settings::default(), Some(message))
                 }
             },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
+            Ok(None) => (Settings::default(), None),
             Err(e) => (
                 Settings::default(),
                 Some(format!(
@@ -265,6 +264,29 @@ mod tests {
         let (_dir, path) = temp("round-trip.ron");
         crate::storage::write_file(&path, &s.to_ron()).unwrap();
         assert_eq!(Settings::load(&path), (s, None));
+    }
+
+    #[test]
+    fn a_pipe_or_a_huge_file_in_place_of_the_settings_gives_the_defaults_at_once() {
+        let (_dir, path) = temp("pipe.ron");
+        // A named pipe nobody writes to would block a plain read, and the start, for ever.
+        if std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .is_ok_and(|s| s.success())
+        {
+            let (settings, message) = Settings::load(&path);
+            assert_eq!(settings, Settings::default());
+            let message = message.unwrap();
+            assert!(message.contains("not a plain file"), "{message}");
+            std::fs::remove_file(&path).unwrap();
+        }
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_len(hoarfrost_rules::save::MAX_FILE_BYTES + 1)
+            .unwrap();
+        let (settings, message) = Settings::load(&path);
+        assert_eq!(settings, Settings::default());
+        assert!(message.unwrap().contains("could not be read (larger than"));
     }
 
     #[test]

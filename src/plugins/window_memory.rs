@@ -28,8 +28,10 @@ pub fn remembers(options: &LaunchOptions) -> bool {
 /// reported and passed over (the default size is used).
 pub fn remembered(storage: &Storage) -> Option<(u32, u32)> {
     let path = storage.window_file()?;
-    let text = std::fs::read_to_string(&path).ok()?;
-    let read = ron::from_str::<WindowSize>(hoarfrost_rules::save::without_bom(&text))
+    let text = hoarfrost_rules::save::read_if_there(&path)
+        .inspect_err(|e| eprintln!("hoarfrost: {} could not be read ({e}).", path.display()))
+        .ok()??;
+    let read = ron::from_str::<WindowSize>(&text)
         .map_err(|e| e.to_string())
         .and_then(|s| window_fits(s.width, s.height));
     match read {

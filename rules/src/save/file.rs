@@ -16,16 +16,38 @@ pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 /// pipe that would never end) or a file over [`MAX_FILE_BYTES`] is [`LoadError::Io`]; bytes that are
 /// not text are [`LoadError::NotASave`]. A leading byte-order mark (as some editors write) is dropped.
 pub fn read_file(path: &Path) -> Result<String, LoadError> {
-    let io = |why: String| LoadError::Io(format!("{}: {why}", path.display()));
-    let meta = fs::metadata(path).map_err(|e| io(e.to_string()))?;
+    let bytes =
+        read_bytes(path).map_err(|why| LoadError::Io(format!("{}: {why}", path.display())))?;
+    let text = String::from_utf8(bytes).map_err(|_| LoadError::NotASave)?;
+    Ok(match text.strip_prefix(BOM) {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// The text of one of the small files the app keeps beside its saves (settings, records, the
+/// window's size), checked as [`read_file`] checks a save (a plain file, [`MAX_FILE_BYTES`] at
+/// most, so a pipe or a huge file in its place cannot hang the start), without a leading
+/// byte-order mark; `Ok(None)` when there is no such file, else why it could not be read.
+pub fn read_if_there(path: &Path) -> Result<Option<String>, String> {
+    if fs::metadata(path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
+        return Ok(None);
+    }
+    let text = String::from_utf8(read_bytes(path)?).map_err(|_| "it is not text".to_string())?;
+    Ok(Some(without_bom(&text).to_string()))
+}
+
+/// The bytes of the plain file at `path`, [`MAX_FILE_BYTES`] at most, or why not.
+fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
+    let meta = fs::metadata(path).map_err(|e| e.to_string())?;
     if !meta.is_file() {
-        return Err(io("not a plain file".into()));
+        return Err("not a plain file".into());
     }
     let too_big = || {
-        io(format!(
+        format!(
             "larger than any save or position ({} MiB at most)",
             MAX_FILE_BYTES >> 20
-        ))
+        )
     };
     if meta.len() > MAX_FILE_BYTES {
         return Err(too_big());
@@ -33,15 +55,11 @@ pub fn read_file(path: &Path) -> Result<String, LoadError> {
     let mut bytes = Vec::new();
     File::open(path)
         .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| io(e.to_string()))?;
+        .map_err(|e| e.to_string())?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_big());
     }
-    let text = String::from_utf8(bytes).map_err(|_| LoadError::NotASave)?;
-    Ok(match text.strip_prefix(BOM) {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
+    Ok(bytes)
 }
 
 /// The byte-order mark some editors put at the start of a text file.

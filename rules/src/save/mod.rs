@@ -27,7 +27,7 @@ use crate::GameKind;
 use crate::record::{Record, Recorded, Recorder};
 
 pub use error::{LoadError, SaveError};
-pub use file::{MAX_FILE_BYTES, read_file, without_bom, write_atomic};
+pub use file::{MAX_FILE_BYTES, read_file, read_if_there, without_bom, write_atomic};
 
 /// The save format this build writes and reads. Bump it when a saved game of the old format would not
 /// load the same (a changed setup, action or rule); see rules/design/saves.md.

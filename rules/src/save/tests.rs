@@ -233,3 +233,26 @@ fn only_a_plain_file_of_a_save_size_is_read_and_a_byte_order_mark_is_dropped() {
     assert!(load::<IceTowers>(&read_file(&bom).unwrap()).is_ok());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_small_file_beside_the_saves_is_read_as_a_save_is_and_a_missing_one_is_none() {
+    use super::read_if_there;
+    let dir = scratch("beside");
+    assert_eq!(read_if_there(&dir.join("none.ron")), Ok(None));
+    assert_eq!(
+        read_if_there(&dir),
+        Err("not a plain file".to_string()),
+        "a folder in the file's place"
+    );
+    let big = dir.join("big.ron");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(super::file::MAX_FILE_BYTES + 1).unwrap();
+    assert!(read_if_there(&big).unwrap_err().contains("MiB at most"));
+    let bin = dir.join("bin.ron");
+    std::fs::write(&bin, [0xff, 0xfe, 0x28, 0x00]).unwrap();
+    assert_eq!(read_if_there(&bin), Err("it is not text".to_string()));
+    let bom = dir.join("bom.ron");
+    std::fs::write(&bom, "\u{feff}(volume: 0.5)").unwrap();
+    assert_eq!(read_if_there(&bom), Ok(Some("(volume: 0.5)".to_string())));
+    let _ = std::fs::remove_dir_all(&dir);
+}
