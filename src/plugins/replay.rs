@@ -263,8 +263,14 @@ fn replay_controls<G: Recorded>(
                     .prefix("step ")
                     .suffix(format!(" of {len}"));
                 ui.add(slider);
-                if let Err(e) = speed_buttons(ui, &mut settings, &storage) {
+                // Marked changed only when a speed is picked: the settings' change runs
+                // `apply_settings`, which must not run at every frame of a replay.
+                let before = settings.replay_speed;
+                if let Err(e) = speed_buttons(ui, settings.bypass_change_detection(), &storage) {
                     notice.error(e);
+                }
+                if settings.replay_speed != before {
+                    settings.set_changed();
                 }
             });
             if to != at {
