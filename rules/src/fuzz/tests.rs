@@ -135,13 +135,22 @@ fn crafted_positions_are_refused_not_panicked_on() {
             "{edits:?}"
         );
     }
-    // A landing choice on a square the room lacks is refused; the same choice on squares it has is
-    // a position to play from.
+    // A landing choice on a square the room lacks is refused, and so is one the rules would not
+    // give; the rules' own choices make a position to play from.
     let on = |square: u8| format!("Square(room: 0, square: {square})");
     let bad = placing(fortress, &format!("{}, {}", on(200), on(0)));
     assert_eq!(Target::Position.execute(&bad), Outcome::Refused);
-    let good = placing(fortress, &format!("{}, {}", on(1), on(0)));
+    let state: crate::ice_fortress::IceFortress = ron::from_str(fortress).unwrap();
+    let options = state.landing_options(crate::ice_fortress::Element::Fire);
+    assert!(
+        !options.is_empty()
+            && !options.contains(&crate::ice_fortress::InvaderAt::Square { room: 0, square: 1 })
+    );
+    let written: Vec<String> = options.iter().map(|o| ron::to_string(o).unwrap()).collect();
+    let good = placing(fortress, &written.join(", "));
     assert_eq!(Target::Position.execute(&good), Outcome::Accepted);
+    let other = placing(fortress, &format!("{}, {}", written[0], on(1)));
+    assert_eq!(Target::Position.execute(&other), Outcome::Refused);
 }
 
 #[test]

@@ -7,6 +7,19 @@ use super::{
 };
 
 pub(super) fn check(s: &IceCastle) -> Result<(), String> {
+    // The castle and seats the rules set up for the number of players (a position may hold
+    // anything, and the checks below index by seat).
+    let (rows, cols, sides) = super::layout(s.players)
+        .ok_or_else(|| format!("Ice Castle needs 2 to 4 players, not {}", s.players))?;
+    if (s.rows, s.cols, &s.sides) != (rows, cols, &sides) {
+        return Err(format!(
+            "a {}x{} castle entered from {:?} is not the one for {} players",
+            s.cols, s.rows, s.sides, s.players
+        ));
+    }
+    if s.winner.is_some_and(|w| w >= s.players) {
+        return Err("the winner is not at the table".into());
+    }
     cards(s)?;
     tiles(s)?;
     hands(s)?;

@@ -134,18 +134,24 @@ pub struct IceCastle {
     rng: GameRng,
 }
 
+/// The castle for `players` seats: its rows and columns, and the side each seat enters from.
+pub(super) fn layout(players: usize) -> Option<(u8, u8, Vec<Side>)> {
+    match players {
+        2 => Some((8, 5, vec![Side::South, Side::North])),
+        3 => Some((6, 6, vec![Side::South, Side::West, Side::North])),
+        4 => Some((6, 6, vec![Side::South, Side::West, Side::North, Side::East])),
+        _ => None,
+    }
+}
+
 impl IceCastle {
     /// A new game: tiles shuffled closed side up into the castle, 3 cards dealt to each seat.
     pub fn new(setup: &Setup) -> Result<Self, RuleError> {
-        let (rows, cols, sides) = match setup.players {
-            2 => (8, 5, vec![Side::South, Side::North]),
-            3 => (6, 6, vec![Side::South, Side::West, Side::North]),
-            4 => (6, 6, vec![Side::South, Side::West, Side::North, Side::East]),
-            n => {
-                return Err(RuleError::new(format!(
-                    "Ice Castle needs 2 to 4 players, not {n}"
-                )));
-            }
+        let Some((rows, cols, sides)) = layout(setup.players) else {
+            return Err(RuleError::new(format!(
+                "Ice Castle needs 2 to 4 players, not {}",
+                setup.players
+            )));
         };
         if let Some(why) = setup
             .hues

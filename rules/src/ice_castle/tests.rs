@@ -357,3 +357,24 @@ fn the_players_colours_are_kept_in_the_setup_and_change_no_rule() {
         assert!(IceCastle::new(&bad).is_err());
     }
 }
+
+#[test]
+fn a_position_with_another_castle_or_seat_count_is_refused_not_panicked_on() {
+    // Nine seats once overflowed the check's own shift; a castle one row deep made the first step
+    // a win; a winner not at the table.
+    let s = fresh(2, 1);
+    s.check_invariants().unwrap();
+    type Edit = fn(&mut IceCastle);
+    let broken: [(&str, Edit); 4] = [
+        ("2 to 4 players, not 9", |s| s.players = 9),
+        ("not the one for 2 players", |s| (s.rows, s.cols) = (1, 40)),
+        ("not the one for 2 players", |s| s.sides[1] = s.sides[0]),
+        ("winner", |s| s.winner = Some(99)),
+    ];
+    for (why, edit) in broken {
+        let mut t = s.clone();
+        edit(&mut t);
+        let err = t.check_invariants().unwrap_err();
+        assert!(err.contains(why), "{why}: {err}");
+    }
+}

@@ -3,7 +3,8 @@
 
 use super::board::{self, SQUARES, Square, Stock};
 use super::{
-    Colour, DiceRoll, IceColony, InitiativeRoll, PER_SIZE, Phase, STACK_LIMIT, Seat, Unit,
+    Colour, DiceRoll, IceColony, InitiativeRoll, PER_SIZE, Phase, ROUND_LIMITS, STACK_LIMIT, Seat,
+    Unit,
 };
 use crate::RuleError;
 
@@ -364,8 +365,73 @@ fn battle(
     Ok(())
 }
 
+/// The numbers the other checks and the rules rely on (a position may hold anything): the seats,
+/// the round, the turn order, squares on the board, one dice-off change per seat, and no count of
+/// pieces past a colour's five of a size (so the sums below cannot overflow).
+fn shape(s: &IceColony) -> Result<(), String> {
+    if let Some(why) = crate::GameKind::IceColony.refuse_seats(s.players) {
+        return Err(why);
+    }
+    if !ROUND_LIMITS.contains(&s.round_limit) || s.round > s.round_limit {
+        return Err(format!(
+            "round {} of a limit of {}, not {} to {}",
+            s.round,
+            s.round_limit,
+            ROUND_LIMITS.start(),
+            ROUND_LIMITS.end()
+        ));
+    }
+    let mut seats = s.order.clone();
+    seats.sort_unstable();
+    seats.dedup();
+    if seats.len() != s.order.len()
+        || s.order.iter().any(|&p| p >= s.players)
+        || s.turn > s.order.len()
+        || s.first >= s.players
+    {
+        return Err("the turn order names a seat twice or one not at the table".into());
+    }
+    let squares: &[Square] = match &s.phase {
+        Phase::Fate { square }
+        | Phase::Act { square }
+        | Phase::ForcedMove { square }
+        | Phase::ExtraMove { square } => &[*square],
+        Phase::Defend { from, to, .. }
+        | Phase::Battle { from, to, .. }
+        | Phase::Occupy { from, to } => &[*from, *to],
+        _ => &[],
+    };
+    if squares.iter().any(|&sq| sq as usize >= SQUARES) {
+        return Err("the game names a square off the board".into());
+    }
+    if let Phase::Initiative { shifts, .. } | Phase::DiceOff { shifts } = &s.phase
+        && (shifts.len() != s.players || shifts.iter().any(|d| !(-1..=1).contains(d)))
+    {
+        return Err("the dice-off changes are not one of -1, 0 or 1 for each seat".into());
+    }
+    if let Phase::Initiative { waiting, .. } = &s.phase
+        && waiting.iter().any(|&p| p >= s.players)
+    {
+        return Err("a seat not at the table decides on the dice-off".into());
+    }
+    if s.bag.len() > SQUARES + PER_SIZE as usize {
+        return Err(format!("{} terrain pieces in the bag", s.bag.len()));
+    }
+    let pools = (s.pools.iter().enumerate()).map(|(seat, p)| (Colour::PLAYERS.get(seat), p));
+    let aside = (s.set_aside.iter().enumerate()).map(|(i, p)| (Colour::ALL.get(i), p));
+    let units = (s.units.iter().flatten()).map(|u| (Colour::PLAYERS.get(u.owner), &u.pieces));
+    for (colour, stock) in pools.chain(aside).chain(units) {
+        if stock.iter().any(|&n| n > PER_SIZE) {
+            let name = colour.map_or("a colour's", |c| c.name());
+            return Err(format!("more {name} pieces of a size than five"));
+        }
+    }
+    Ok(())
+}
+
 /// Every pyramid of every colour accounted for, units where they may stand, the phase consistent.
 pub(super) fn invariants(s: &IceColony) -> Result<(), String> {
+    shape(s)?;
     let mut counts: Vec<Stock> = s.set_aside.clone();
     if counts.len() != Colour::ALL.len() || s.pools.len() != s.players || s.edge.len() != s.players
     {

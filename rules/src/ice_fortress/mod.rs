@@ -6,6 +6,7 @@
 //! is data (scenes/ice-fortress/), read by [`Content`].
 
 mod actions;
+mod agreement;
 pub mod bot;
 mod content;
 mod invaders;
@@ -382,6 +383,6 @@ impl IceFortress {
         if self.phase != Phase::Draft && self.characters.iter().any(|c| c.abilities.len() != 2) {
             return Err("a character does not have two abilities".into());
         }
-        Ok(())
+        self.agreement()
     }
 }

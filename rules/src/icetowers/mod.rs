@@ -354,6 +354,28 @@ impl Game for IceTowers {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
+        // The numbers the checks below and the rules rely on (a position may hold anything).
+        if let Some(why) = crate::GameKind::IceTowers.refuse_seats(self.seats) {
+            return Err(why);
+        }
+        let sides = if self.seats == 2 { 3 } else { self.seats };
+        if let Some(why) = Hue::refuse(&self.hues, sides) {
+            return Err(why);
+        }
+        if !(1..=MAX_MOVE_LIMIT).contains(&self.move_limit) || self.moves > self.move_limit {
+            return Err(format!(
+                "move {} of a limit of {}, not 1 to {MAX_MOVE_LIMIT}",
+                self.moves, self.move_limit
+            ));
+        }
+        // Each pyramid starts as a tower with an id of its own, and a move makes two new towers at most.
+        let most_ids = 3 * PER_SIZE * sides + 2 * self.moves as usize;
+        if self.next_id as usize > most_ids {
+            return Err(format!(
+                "tower ids issued up to {}, more than {most_ids} in {} moves",
+                self.next_id, self.moves
+            ));
+        }
         let mut counts = vec![[0usize; 3]; self.sides()];
         for (i, t) in self.towers.iter().enumerate() {
             if t.pieces.is_empty() {

@@ -126,6 +126,37 @@ fn colours_must_differ() {
 }
 
 #[test]
+fn a_position_with_numbers_no_game_reaches_is_refused_not_panicked_on() {
+    // Each edit once passed the check and then panicked: a seat with no colour, Gus with none,
+    // a tower id about to overflow; or played on past its limit.
+    let s = IceTowers::new(&Setup::new(3, 0)).unwrap();
+    s.check_invariants().unwrap();
+    type Edit = fn(&mut IceTowers);
+    let broken: [(&str, Edit); 6] = [
+        ("3 colours are needed, 2 given", |s| {
+            s.hues.pop();
+            s.towers.retain(|t| t.top().side != 2);
+        }),
+        ("3 colours are needed, 2 given", |s| {
+            s.seats = 2;
+            s.stopped.pop();
+            s.hues.pop();
+            s.towers.retain(|t| t.top().side != 2);
+        }),
+        ("same colour", |s| s.hues[1] = s.hues[0]),
+        ("takes 2 to 6 seats", |s| s.seats = 7),
+        ("ids issued", |s| s.next_id = TowerId::MAX),
+        ("move 401", |s| s.moves = 401),
+    ];
+    for (why, edit) in broken {
+        let mut t = s.clone();
+        edit(&mut t);
+        let err = t.check_invariants().unwrap_err();
+        assert!(err.contains(why), "{why}: {err}");
+    }
+}
+
+#[test]
 fn play_is_turnless_every_seat_may_act() {
     let s = IceTowers::new(&Setup::new(5, 0)).unwrap();
     assert_eq!(s.to_act(), ToAct::Seats(vec![0, 1, 2, 3, 4]));

@@ -802,6 +802,37 @@ fn counting_coup_a_question_about_a_spore_not_on_the_board_is_no_position() {
     }
 }
 
+#[test]
+fn counting_coup_a_position_with_a_false_deck_or_a_self_asked_question_is_refused() {
+    // A position file could stack the deck (a face-down King is worth two points), let the sporer
+    // ask itself (its own take-back would earn it a card), or ask in a game without the variant.
+    let asked = allowed(&coup_position(), RED, spore("a5", 2));
+    asked.check_position().unwrap();
+    let Phase::Asking { sporer, spore, .. } = asked.phase().clone() else {
+        panic!("{:?}", asked.phase())
+    };
+    let mut kings = asked.clone();
+    kings.deck = vec![13; kings.deck.len()];
+    let err = kings.check_position().unwrap_err();
+    assert!(err.contains("four of each rank"), "{err}");
+    let mut jokers = asked.clone();
+    jokers.deck[0] = 0;
+    let err = jokers.check_position().unwrap_err();
+    assert!(err.contains("rank 0"), "{err}");
+    let mut itself = asked.clone();
+    itself.phase = Phase::Answering {
+        sporer,
+        challenger: sporer,
+        spore,
+    };
+    assert!(itself.check_position().unwrap_err().contains("answer"));
+    let mut plain = asked.clone();
+    plain.variants.counting_coup = false;
+    plain.deck.clear();
+    plain.cards.iter_mut().for_each(Vec::clear);
+    assert!(plain.check_position().unwrap_err().contains("question"));
+}
+
 /// `s` with its face-down cards dealt again, the same number to each seat: the highest of them (a
 /// card's rank comes off its holder's points at the end) to `me` when `me_high`, else the lowest.
 fn dealt(s: &Sprawl, me: Seat, me_high: bool) -> Sprawl {

@@ -173,6 +173,49 @@ fn every_pyramid_of_every_colour_is_accounted_for() {
 }
 
 #[test]
+fn a_position_with_numbers_no_game_reaches_is_refused_not_panicked_on() {
+    // Each edit once passed the check, or panicked in it or in the next move: a seat past the
+    // colours, a square off the board, a dice-off without a change per seat, counts that overflow.
+    let s = game(3, &[], &[(0, WHITE, 3), (24, ORANGE, 2), (12, PURPLE, 1)]);
+    s.check_invariants().unwrap();
+    type Edit = fn(&mut IceColony);
+    let broken: [(&str, Edit); 9] = [
+        ("2 to 4", |s| {
+            s.players = 5;
+            s.pools.push([0; 3]);
+            s.edge.push(false);
+        }),
+        ("limit of 0", |s| s.round_limit = 0),
+        ("round 61", |s| s.round = 61),
+        ("turn order", |s| s.order = vec![0, 0, 1]),
+        ("turn order", |s| s.first = 7),
+        ("off the board", |s| {
+            s.phase = Phase::Occupy { from: 0, to: 200 }
+        }),
+        ("dice-off", |s| {
+            s.phase = Phase::Initiative {
+                waiting: vec![0],
+                shifts: Vec::new(),
+            }
+        }),
+        ("dice-off", |s| {
+            s.phase = Phase::DiceOff {
+                shifts: vec![0, 127, 0],
+            }
+        }),
+        ("more Red pieces", |s| {
+            s.set_aside[Colour::Red.index()][2] = 255
+        }),
+    ];
+    for (why, edit) in broken {
+        let mut t = s.clone();
+        edit(&mut t);
+        let err = t.check_invariants().unwrap_err();
+        assert!(err.contains(why), "{why}: {err}");
+    }
+}
+
+#[test]
 fn dice_must_show_1_to_6_and_be_due() {
     let mut s = game(2, &[], &[(0, WHITE, 1), (24, ORANGE, 1)]);
     let before = s.clone();

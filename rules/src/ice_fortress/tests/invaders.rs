@@ -584,3 +584,24 @@ fn a_water_invader_entering_with_an_empty_supply_floods_nothing() {
     assert_eq!(s.current(), 1);
     assert_eq!(s.to_act(), ToAct::Chance);
 }
+
+#[test]
+fn a_position_whose_landing_choice_is_not_the_rules_one_is_refused() {
+    // A file may say anything about the invader waiting to land: it must be the one pulled, and
+    // its choices those the rules give (here the four squares of Flame Barracks).
+    let (mut s, hall, _) = fire_column();
+    pull(&mut s, Element::Fire);
+    s.check_position().unwrap();
+    let mut other = s.clone();
+    if let Some(Decision::PlaceInvader { element, .. }) = &mut other.decision {
+        *element = Element::Water;
+    }
+    let err = other.check_position().unwrap_err();
+    assert!(err.contains("not of the element asked"), "{err}");
+    let mut lower = s.clone();
+    if let Some(Decision::PlaceInvader { options, .. }) = &mut lower.decision {
+        *options = vec![sq(hall, 0), sq(hall, 1)];
+    }
+    let err = lower.check_position().unwrap_err();
+    assert!(err.contains("landing choices"), "{err}");
+}

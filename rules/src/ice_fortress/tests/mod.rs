@@ -195,7 +195,8 @@ pub(super) fn power(card: CardRef, index: u8) -> PowerRef {
     PowerRef { card, index }
 }
 
-/// Make character `c` have exactly these cards.
+/// Make character `c` have exactly these cards; another character who held one of them gets a card
+/// nobody holds in its place (each card is dealt once).
 pub(super) fn set_character(
     s: &mut IceFortress,
     c: usize,
@@ -205,10 +206,40 @@ pub(super) fn set_character(
 ) {
     let chars = &content().characters;
     let id = |list: &[TraitCard], n: &str| list.iter().find(|x| x.name == n).unwrap().id;
-    s.characters[c].name = chars.names.iter().find(|x| x.name == name).unwrap().id;
-    s.characters[c].abilities = abilities.iter().map(|a| id(&chars.abilities, a)).collect();
-    s.characters[c].abilities.sort_unstable();
-    s.characters[c].class = id(&chars.classes, class);
+    let name = chars.names.iter().find(|x| x.name == name).unwrap().id;
+    let mut kept: Vec<CardId> = abilities.iter().map(|a| id(&chars.abilities, a)).collect();
+    kept.sort_unstable();
+    let class = id(&chars.classes, class);
+    let ch = &mut s.characters[c];
+    (ch.name, ch.class) = (name, class);
+    ch.abilities = kept.clone();
+    ch.draft.retain(|a| !kept.contains(a));
+    let held = |s: &IceFortress, card: fn(&Character) -> Vec<CardId>| -> Vec<CardId> {
+        s.characters.iter().flat_map(card).collect()
+    };
+    for k in (0..s.characters.len()).filter(|&k| k != c) {
+        if s.characters[k].name == name {
+            let taken = held(s, |ch| vec![ch.name]);
+            s.characters[k].name = free(chars.names.iter().map(|n| n.id), &taken);
+        }
+        if s.characters[k].class == class {
+            let taken = held(s, |ch| vec![ch.class]);
+            s.characters[k].class = free(chars.classes.iter().map(|n| n.id), &taken);
+        }
+        for i in 0..s.characters[k].abilities.len() {
+            if kept.contains(&s.characters[k].abilities[i]) {
+                let taken = held(s, |ch| [ch.abilities.clone(), ch.draft.clone()].concat());
+                s.characters[k].abilities[i] = free(chars.abilities.iter().map(|n| n.id), &taken);
+            }
+        }
+        s.characters[k].abilities.sort_unstable();
+        s.characters[k].draft.retain(|a| !kept.contains(a));
+    }
+}
+
+/// The first card of `all` not in `taken`.
+fn free(mut all: impl Iterator<Item = CardId>, taken: &[CardId]) -> CardId {
+    all.find(|card| !taken.contains(card)).unwrap()
 }
 
 /// The room card called `name`.

@@ -244,3 +244,45 @@ fn a_position_with_numbers_no_game_reaches_is_refused() {
         assert!(err.contains(why), "{why}: {err}");
     }
 }
+
+#[test]
+fn a_position_whose_cards_queue_or_result_disagree_is_refused() {
+    let s = IceFortress::standard(&Setup::new(2, 3)).unwrap();
+    let built = super::building();
+    type Edit = fn(&mut IceFortress);
+    let dealt: [(&str, Edit); 4] = [
+        ("held twice", |s| {
+            s.characters[1].class = s.characters[0].class
+        }),
+        ("held twice", |s| {
+            let card = s.characters[0].draft[0];
+            s.characters[1].draft.push(card);
+        }),
+        ("keeps 3 abilities", |s| {
+            s.characters[0].abilities = std::mem::take(&mut s.characters[0].draft);
+        }),
+        ("not a fire card", |s| s.slots.swap(0, 1)),
+    ];
+    let building: [(&str, Edit); 5] = [
+        ("won with 0 beacons", |s| s.phase = Phase::Won),
+        ("looks at or changes by 200", |s| {
+            s.decision = Some(Decision::LookSize(200))
+        }),
+        ("looks at or changes by 0", |s| {
+            s.decision = Some(Decision::AdjustDie(0))
+        }),
+        ("no power used this turn", |s| {
+            s.decision = Some(Decision::DrawSize);
+            s.effects = vec![Verb::BoostShield; 3];
+        }),
+        ("outside a choice", |s| s.effects = vec![Verb::DrawShard]),
+    ];
+    let cases = (dealt.iter().map(|c| (&s, c))).chain(building.iter().map(|c| (&built, c)));
+    for (start, (why, edit)) in cases {
+        start.check_position().unwrap();
+        let mut t = start.clone();
+        edit(&mut t);
+        let err = t.check_position().unwrap_err();
+        assert!(err.contains(why), "{why}: {err}");
+    }
+}
