@@ -96,7 +96,6 @@ pub(crate) fn plugin(app: &mut App) {
         window_memory::plugin,
     ))
     .add_plugins((
-        ui_style::plugin,
         icetowers_table::plugin,
         icetowers_input::plugin,
         ice_colony_table::plugin,

@@ -164,6 +164,7 @@ fn fit_text_to_window(
         let ctx = contexts.ctx_mut()?;
         ctx.options_mut(|o| o.zoom_with_keyboard = false);
         ctx.set_zoom_factor(zoom);
+        crate::plugins::ui_style::set_small_text(ctx, zoom);
         *applied = Some(zoom);
     }
     Ok(())
