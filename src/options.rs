@@ -132,12 +132,7 @@ impl LaunchOptions {
                 }
                 "--difficulty" => {
                     let v = value()?;
-                    o.difficulty = Some(
-                        v.parse()
-                            .ok()
-                            .filter(|d| (1..=10).contains(d))
-                            .ok_or_else(|| format!("--difficulty wants 1 to 10, not '{v}'"))?,
-                    );
+                    o.difficulty = Some(difficulty(&v)?);
                 }
                 "--scene" => o.scene = Some(PathBuf::from(value()?)),
                 "--click" => o.clicks.push(Click::parse(&value()?)?),
@@ -386,6 +381,22 @@ pub fn window_fits(w: u32, h: u32) -> Result<(u32, u32), String> {
         ));
     }
     Ok((w, h))
+}
+
+/// `--difficulty`'s level: one on Ice Fortress's difficulty track (scenes/ice-fortress/).
+fn difficulty(v: &str) -> Result<u8, String> {
+    use hoarfrost_rules::ice_fortress::Content;
+    let track = Content::standard_shared()
+        .map(|c| c.difficulty.clone())
+        .map_err(|e| format!("--difficulty: the shipped difficulty track is broken ({e})"))?;
+    v.parse().ok().filter(|&d| track.has(d)).ok_or_else(|| {
+        let span = track.span();
+        format!(
+            "--difficulty wants a level of the track, {} to {}, not '{v}'",
+            span.start(),
+            span.end()
+        )
+    })
 }
 
 /// The colours of "red,Blue": each a colour's name, in any case.
@@ -654,6 +665,14 @@ mod tests {
             colours("--game icetowers --seats ai,ai --colours red,RED").contains("same colour")
         );
         assert!(parse("--difficulty 11").unwrap_err().contains("1 to 10"));
+        // The usage's line says what the track says.
+        let track = hoarfrost_rules::ice_fortress::Content::standard_shared()
+            .unwrap()
+            .difficulty
+            .clone();
+        let (span, standard) = (track.span(), track.standard);
+        let line = format!("{}-{} (default {standard})", span.start(), span.end());
+        assert!(USAGE.contains(&line), "{line}");
         assert!(parse("--level expert").unwrap_err().contains("'expert'"));
         assert!(parse("--quality ultra").unwrap_err().contains("'ultra'"));
         assert_eq!(

@@ -195,16 +195,9 @@ impl Records {
 /// A number that tells deals apart: FNV-1a over the game, its setup as RON and which seats are
 /// human (stable from build to build, unlike the standard library's hasher).
 pub fn deal(game: GameKind, setup_ron: &str, humans: &[bool]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let humans: String = humans.iter().map(|&h| if h { 'h' } else { 'a' }).collect();
-    for byte in [game.slug(), "|", setup_ron, "|", &humans]
-        .iter()
-        .flat_map(|s| s.bytes())
-    {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
+    let parts = [game.slug(), "|", setup_ron, "|", &humans];
+    hoarfrost_rules::fnv1a(parts.iter().flat_map(|s| s.bytes()))
 }
 
 #[cfg(test)]

@@ -24,4 +24,4 @@ pub use catalog::GameKind;
 pub use game::{Game, RuleError, Seat, ToAct};
 pub use hue::Hue;
 pub use record::{Record, Recorded, Recorder, Replay, ReplayError, Step};
-pub use rng::GameRng;
+pub use rng::{GameRng, fnv1a};

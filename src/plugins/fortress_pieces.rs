@@ -548,7 +548,8 @@ fn redraw_furniture(
             });
     }
     let spaces = s.foundation().len();
-    for level in 1..=10 {
+    // One mark for each space of the shield track: the levels a difficulty track may have.
+    for level in 1..=hoarfrost_rules::ice_fortress::SHIELD_CUBES as usize {
         let on = level == s.difficulty() as usize;
         commands.spawn((
             Name::new("Difficulty mark"),

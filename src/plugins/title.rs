@@ -71,7 +71,7 @@ impl SetupChoice {
             seed,
             clear_terrain: ClearTerrain::NoEffect,
             sprawl_variants: Variants::none(),
-            difficulty: 7,
+            difficulty: hoarfrost_rules::ice_fortress::STANDARD_DIFFICULTY,
             scene: None,
             tutorial: false,
             set_aside: Vec::new(),
@@ -263,12 +263,12 @@ fn seed_logic(app: &mut App) {
 /// track the rules read (scenes/ice-fortress/difficulty.ron): "difficulty: experienced (7 is
 /// standard)".
 fn difficulty_words(level: u8) -> (std::ops::RangeInclusive<u8>, String) {
-    let Ok(content) = hoarfrost_rules::ice_fortress::Content::standard_shared() else {
-        return (1..=10, "difficulty".into());
+    use hoarfrost_rules::ice_fortress::{Content, SHIELD_CUBES};
+    let Ok(content) = Content::standard_shared() else {
+        return (1..=SHIELD_CUBES, "difficulty".into());
     };
     let track = &content.difficulty;
-    let (first, last) = (track.levels.first(), track.levels.last());
-    let levels = first.zip(last).map_or(1..=10, |(a, b)| a.level..=b.level);
+    let levels = track.span();
     let label = track.levels.iter().find(|l| l.level == level);
     let words = match label {
         Some(l) => format!("difficulty: {} ({} is standard)", l.label, track.standard),

@@ -9,11 +9,11 @@ use bevy_egui::egui;
 pub const SMALL_TEXT: f32 = 11.0;
 
 /// egui's body text, in points.
-const BODY_TEXT: f32 = 12.5;
+pub const BODY_TEXT: f32 = 12.5;
 
 /// The fewest logical pixels small text is drawn at: under about 9.5 a line of the game log or of
 /// how to play no longer reads (11 points at the smallest zoom, 0.75, made 8.25).
-const SMALL_TEXT_PIXELS: f32 = 9.5;
+pub const SMALL_TEXT_PIXELS: f32 = 9.5;
 
 /// Small text's size in points at egui zoom `zoom`: [`SMALL_TEXT`], raised so that it is drawn
 /// [`SMALL_TEXT_PIXELS`] tall at least, but never past body text (when the player has chosen a

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::GameRng;
+use crate::{GameRng, fnv1a};
 
 pub use mutate::mutate;
 
@@ -211,16 +211,13 @@ static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 /// Write a crashing input to `dir/<target>-<hash>.ron`; the path, if that worked.
 pub fn write_crash(dir: &Path, target: Target, input: &str) -> Option<PathBuf> {
     std::fs::create_dir_all(dir).ok()?;
-    let path = dir.join(format!("{}-{:016x}.ron", target.name(), fnv1a(input)));
+    let path = dir.join(format!(
+        "{}-{:016x}.ron",
+        target.name(),
+        fnv1a(input.bytes())
+    ));
     std::fs::write(&path, input).ok()?;
     Some(path)
-}
-
-/// FNV-1a, a stable 64-bit hash for naming crash files.
-pub fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {

@@ -206,7 +206,7 @@ fn a_crash_is_written_under_its_target_and_hash() {
     let name = path.file_name().unwrap().to_string_lossy().to_string();
     assert_eq!(
         name,
-        format!("content-{:016x}.ron", fnv1a("// part: rooms\n["))
+        format!("content-{:016x}.ron", fnv1a("// part: rooms\n[".bytes()))
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "// part: rooms\n[");
     let _ = std::fs::remove_dir_all(&dir);

@@ -350,6 +350,22 @@ pub struct DifficultyTrack {
     pub levels: Vec<DifficultyLevel>,
 }
 
+impl DifficultyTrack {
+    /// Whether a game may be played at `level`.
+    pub fn has(&self, level: u8) -> bool {
+        self.levels.iter().any(|l| l.level == level)
+    }
+
+    /// Its lowest to its highest level (the track lists them in order); the whole track of
+    /// shield cube spaces, 1 to [`SHIELD_CUBES`], when it has none.
+    pub fn span(&self) -> std::ops::RangeInclusive<u8> {
+        match (self.levels.first(), self.levels.last()) {
+            (Some(a), Some(b)) => a.level..=b.level,
+            _ => 1..=SHIELD_CUBES,
+        }
+    }
+}
+
 /// Everything in one document (the shape [`Content::from_ron`] reads).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Content {

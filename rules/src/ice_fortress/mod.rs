@@ -22,7 +22,7 @@ pub use actions::{Action, cost_text, prompt};
 pub use bot::{FortressBot, Weights, WinRateRow, win_rates, win_rates_with};
 pub use content::*;
 pub use powers::Pay;
-pub use setup::{DEFAULT_ROUND_LIMIT, Setup};
+pub use setup::{DEFAULT_ROUND_LIMIT, STANDARD_DIFFICULTY, Setup};
 pub use state::*;
 
 use crate::{Game, GameKind, GameRng, RuleError, Seat, ToAct};

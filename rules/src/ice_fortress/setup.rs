@@ -23,12 +23,16 @@ pub struct Setup {
     pub round_limit: u32,
 }
 
+/// The difficulty of the standard introductory game (the shipped track's `standard`, checked by a
+/// test).
+pub const STANDARD_DIFFICULTY: u8 = 7;
+
 impl Setup {
-    /// The standard introductory game (difficulty 7) for `players`.
+    /// The standard introductory game ([`STANDARD_DIFFICULTY`]) for `players`.
     pub fn new(players: usize, seed: u64) -> Self {
         Setup {
             players,
-            difficulty: 7,
+            difficulty: STANDARD_DIFFICULTY,
             seed,
             round_limit: DEFAULT_ROUND_LIMIT,
         }
@@ -46,12 +50,7 @@ pub(super) fn limits_problem(
     difficulty: u8,
     round_limit: u32,
 ) -> Option<String> {
-    if !content
-        .difficulty
-        .levels
-        .iter()
-        .any(|l| l.level == difficulty)
-    {
+    if !content.difficulty.has(difficulty) {
         return Some(format!("difficulty {difficulty} is not on the track"));
     }
     if !ROUND_LIMITS.contains(&round_limit) {

@@ -235,13 +235,7 @@ impl IceTowers {
         self.towers
             .iter()
             .map(|t| {
-                let h = t
-                    .pieces
-                    .iter()
-                    .flat_map(|p| [p.side, p.pips])
-                    .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-                        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-                    });
+                let h = crate::fnv1a(t.pieces.iter().flat_map(|p| [p.side, p.pips]));
                 let h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
                 let h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
                 h ^ (h >> 31)
