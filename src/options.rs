@@ -319,6 +319,11 @@ fn lone_flag(o: &LaunchOptions) -> Option<&'static str> {
         )
     } else if o.difficulty.is_some() && o.game != Some(GameKind::IceFortress) {
         Some("--difficulty is Ice Fortress's: give --game ice-fortress")
+    } else if o.level.is_some() && o.game.is_some_and(|g| !g.plays_levels()) {
+        Some(
+            "Ice Fortress's AI seats play its own AI (the tree search cannot judge a cooperative \
+             game short of its end); leave out --level",
+        )
     } else if o.difficulty.is_some() && o.scene.is_some() {
         Some("a table position keeps its own difficulty; leave out --difficulty")
     } else if o.seed.is_some() && saved {
@@ -710,12 +715,17 @@ mod tests {
                 "--game ice-fortress --scene x.ron --difficulty 3",
                 "keeps its own difficulty",
             ),
+            (
+                "--game ice-fortress --seats ai --level hard",
+                "play its own AI",
+            ),
         ] {
             let told = parse(lone).unwrap_err();
             assert!(told.contains(said), "{lone}: {told}");
         }
         for fine in [
             "--seed 5",
+            "--game sprawl --level hard",
             "--game ice-fortress --difficulty 3",
             "--game sprawl --seats human,ai,ai",
             "--bench 10 --copies 3",

@@ -253,7 +253,8 @@ impl<G: Recorded> Session<G> {
 
     /// The strength AI seat `seat` was given (`None`: the game's own bot, or not an AI seat).
     pub fn level(&self, seat: Seat) -> Option<Level> {
-        let ai = self.seats.get(seat) == Some(&SeatKind::Ai);
+        // A game the levels do not play (Ice Fortress) keeps its own AI, whatever a save says.
+        let ai = self.seats.get(seat) == Some(&SeatKind::Ai) && G::KIND.plays_levels();
         self.levels.get(seat).copied().flatten().filter(|_| ai)
     }
 

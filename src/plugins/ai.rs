@@ -35,6 +35,9 @@ pub fn seat_level<G: Recorded>(
     session: &Session<G>,
     seat: Seat,
 ) -> Option<Level> {
+    if !G::KIND.plays_levels() {
+        return None;
+    }
     global.0.or_else(|| session.level(seat))
 }
 
@@ -312,6 +315,18 @@ mod tests {
         );
     }
     use hoarfrost_rules::icetowers::{IceTowers, Setup, TowerBot};
+
+    #[test]
+    fn ice_fortress_ai_seats_play_its_own_ai_whatever_level_is_asked() {
+        use hoarfrost_rules::ice_fortress::{IceFortress, Setup};
+        let fortress = IceFortress::standard(&Setup::new(2, 1)).unwrap();
+        let mut seats = Session::new(fortress, vec![SeatKind::Ai; 2], 1);
+        seats.levels = vec![Some(Level::Hard); 2];
+        assert_eq!(seats.level(0), None, "a save's level");
+        assert_eq!(seat_level(&AiLevel(None), &seats, 0), None);
+        assert_eq!(seat_level(&AiLevel(Some(Level::Easy)), &seats, 1), None);
+        assert_eq!(seats.seat_words(), ["ai", "ai"], "and the save says so");
+    }
 
     #[test]
     fn ai_seats_wait_longer_where_a_human_races_them() {

@@ -132,11 +132,13 @@ impl SetupChoice {
         self.seats.iter().map(|s| s.kind).collect()
     }
 
-    /// The AI seats' levels in seat order (`None`: the game's own bot, and for human seats).
+    /// The AI seats' levels in seat order (`None`: the game's own bot, and for human seats and
+    /// a game the levels do not play, [`GameKind::plays_levels`]).
     pub fn levels(&self) -> Vec<Option<Level>> {
+        let levels = self.game.plays_levels();
         self.seats
             .iter()
-            .map(|s| s.level.filter(|_| s.kind == SeatKind::Ai))
+            .map(|s| s.level.filter(|_| levels && s.kind == SeatKind::Ai))
             .collect()
     }
 
@@ -331,7 +333,7 @@ fn launch_choice(game: GameKind, options: &LaunchOptions) -> SetupChoice {
 /// One row per seat: human or AI, a human player's name or an AI seat's level, and its colour
 /// where the game lets players choose one (shown as the rules give it where they fix it).
 fn seat_rows(ui: &mut egui::Ui, choice: &mut SetupChoice) {
-    let colouring = choice.game.seat_colouring();
+    let (game, colouring) = (choice.game, choice.game.seat_colouring());
     for (i, seat) in choice.seats.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             ui.label(format!("Seat {}", i + 1));
@@ -349,7 +351,7 @@ fn seat_rows(ui: &mut egui::Ui, choice: &mut SetupChoice) {
                      such as Red or Player 1)",
                 );
             }
-            if seat.kind == SeatKind::Ai {
+            if seat.kind == SeatKind::Ai && game.plays_levels() {
                 let shown = seat.level.map_or("game's own AI", |l| l.name());
                 egui::ComboBox::from_id_salt(("level", i))
                     .selected_text(shown)
@@ -741,6 +743,26 @@ mod tests {
         assert_eq!(
             two.kinds(),
             [SeatKind::Human, SeatKind::Human, SeatKind::Ai]
+        );
+    }
+
+    #[test]
+    fn a_level_picked_for_an_ai_seat_is_kept_only_in_games_the_levels_play() {
+        let mut choice = SetupChoice::new(GameKind::Sprawl, &[SeatKind::Human, SeatKind::Ai], 1);
+        choice.pick(GameKind::Sprawl);
+        choice.seats[1].level = Some(Level::Hard);
+        assert_eq!(choice.levels()[1], Some(Level::Hard));
+        choice.pick(GameKind::IceFortress);
+        let fortress = choice.levels();
+        assert!(
+            fortress.iter().all(Option::is_none),
+            "its own AI: {fortress:?}"
+        );
+        choice.pick(GameKind::IceColony);
+        assert_eq!(
+            choice.levels()[1],
+            Some(Level::Hard),
+            "the choice waits at its seat"
         );
     }
 
