@@ -124,6 +124,38 @@ mod tests {
     }
 
     #[test]
+    fn every_game_refuses_a_seat_count_outside_its_range_in_the_same_words() {
+        use crate::{ice_castle, ice_colony, ice_fortress, icetowers, sprawl};
+        let refused = |game: GameKind, seats: usize| -> String {
+            let err = match game {
+                GameKind::IceFortress => {
+                    ice_fortress::IceFortress::standard(&ice_fortress::Setup::new(seats, 1)).err()
+                }
+                GameKind::Sprawl => sprawl::Sprawl::new(&sprawl::Setup::new(seats, 1)).err(),
+                GameKind::IceCastle => {
+                    ice_castle::IceCastle::new(&ice_castle::Setup::new(seats, 1)).err()
+                }
+                GameKind::IceColony => {
+                    ice_colony::IceColony::new(&ice_colony::Setup::new(seats, 1)).err()
+                }
+                GameKind::IceTowers => {
+                    icetowers::IceTowers::new(&icetowers::Setup::new(seats, 1)).err()
+                }
+            };
+            err.map(|e| e.0).unwrap_or_default()
+        };
+        for game in GameKind::ALL {
+            for seats in [*game.seats().start() - 1, *game.seats().end() + 1] {
+                assert_eq!(
+                    Some(refused(game, seats)),
+                    game.refuse_seats(seats),
+                    "{game:?} at {seats}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn slugs_round_trip() {
         for g in GameKind::ALL {
             assert_eq!(GameKind::from_slug(g.slug()), Some(g));

@@ -9,8 +9,11 @@ use super::{
 pub(super) fn check(s: &IceCastle) -> Result<(), String> {
     // The castle and seats the rules set up for the number of players (a position may hold
     // anything, and the checks below index by seat).
-    let (rows, cols, sides) = super::layout(s.players)
-        .ok_or_else(|| format!("Ice Castle needs 2 to 4 players, not {}", s.players))?;
+    if let Some(why) = crate::GameKind::IceCastle.refuse_seats(s.players) {
+        return Err(why);
+    }
+    let (rows, cols, sides) =
+        super::layout(s.players).ok_or_else(|| "no castle for that many players".to_string())?;
     if (s.rows, s.cols, &s.sides) != (rows, cols, &sides) {
         return Err(format!(
             "a {}x{} castle entered from {:?} is not the one for {} players",

@@ -147,12 +147,11 @@ pub(super) fn layout(players: usize) -> Option<(u8, u8, Vec<Side>)> {
 impl IceCastle {
     /// A new game: tiles shuffled closed side up into the castle, 3 cards dealt to each seat.
     pub fn new(setup: &Setup) -> Result<Self, RuleError> {
-        let Some((rows, cols, sides)) = layout(setup.players) else {
-            return Err(RuleError::new(format!(
-                "Ice Castle needs 2 to 4 players, not {}",
-                setup.players
-            )));
-        };
+        if let Some(why) = crate::GameKind::IceCastle.refuse_seats(setup.players) {
+            return Err(RuleError::new(why));
+        }
+        let (rows, cols, sides) = layout(setup.players)
+            .ok_or_else(|| RuleError::new("no castle for that many players"))?;
         if let Some(why) = setup
             .hues
             .as_ref()

@@ -366,7 +366,7 @@ fn a_position_with_another_castle_or_seat_count_is_refused_not_panicked_on() {
     s.check_invariants().unwrap();
     type Edit = fn(&mut IceCastle);
     let broken: [(&str, Edit); 4] = [
-        ("2 to 4 players, not 9", |s| s.players = 9),
+        ("takes 2 to 4 seats, not 9", |s| s.players = 9),
         ("not the one for 2 players", |s| (s.rows, s.cols) = (1, 40)),
         ("not the one for 2 players", |s| s.sides[1] = s.sides[0]),
         ("winner", |s| s.winner = Some(99)),

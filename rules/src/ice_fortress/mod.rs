@@ -127,8 +127,8 @@ impl IceFortress {
     /// The sizes every other check and every rule relies on (a table position read from a file may
     /// hold anything): seats and characters, decks, foundation, card ids and the landing options.
     fn shape(&self) -> Result<(), String> {
-        if !GameKind::IceFortress.seats().contains(&self.players) {
-            return Err(format!("{} players, not 1 to 4", self.players));
+        if let Some(why) = GameKind::IceFortress.refuse_seats(self.players) {
+            return Err(why);
         }
         let characters = setup::characters_for(self.players);
         if self.characters.len() != characters || self.current >= characters {

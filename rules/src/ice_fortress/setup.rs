@@ -70,11 +70,8 @@ impl IceFortress {
         content
             .validate()
             .map_err(|e| RuleError::new(format!("the content is broken: {e}")))?;
-        if !GameKind::IceFortress.seats().contains(&setup.players) {
-            return Err(RuleError::new(format!(
-                "Ice Fortress takes 1 to 4 players, not {}",
-                setup.players
-            )));
+        if let Some(why) = GameKind::IceFortress.refuse_seats(setup.players) {
+            return Err(RuleError::new(why));
         }
         if let Some(why) = limits_problem(content, setup.difficulty, setup.round_limit) {
             return Err(RuleError::new(why));

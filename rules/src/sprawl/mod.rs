@@ -113,12 +113,11 @@ pub struct Sprawl {
 impl Sprawl {
     /// A new game: empty board sized for the players, full stashes, a random first player.
     pub fn new(setup: &Setup) -> Result<Self, RuleError> {
-        let (cols, rows) = board_size(setup.players).ok_or_else(|| {
-            RuleError::new(format!(
-                "Sprawl needs 3 to 8 players, not {}",
-                setup.players
-            ))
-        })?;
+        if let Some(why) = crate::GameKind::Sprawl.refuse_seats(setup.players) {
+            return Err(RuleError::new(why));
+        }
+        let (cols, rows) = board_size(setup.players)
+            .ok_or_else(|| RuleError::new("no board for that many players"))?;
         let hues = setup
             .hues
             .clone()
