@@ -15,6 +15,8 @@ pub mod ice_colony;
 pub mod ice_fortress;
 pub mod icetowers;
 pub mod record;
+#[cfg(test)]
+mod refusals;
 mod rng;
 pub mod save;
 pub mod sprawl;

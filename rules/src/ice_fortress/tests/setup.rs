@@ -237,12 +237,7 @@ fn a_position_with_numbers_no_game_reaches_is_refused() {
         ("dice to roll", |s| s.rolls_pending = 255),
         ("invaders to pull", |s| s.to_pull = 255),
     ];
-    for (why, edit) in broken {
-        let mut t = s.clone();
-        edit(&mut t);
-        let err = t.check_position().unwrap_err();
-        assert!(err.contains(why), "{why}: {err}");
-    }
+    crate::refusals::each_refused(&s, &broken, |s| s.check_position());
 }
 
 #[test]
@@ -277,12 +272,6 @@ fn a_position_whose_cards_queue_or_result_disagree_is_refused() {
         }),
         ("outside a choice", |s| s.effects = vec![Verb::DrawShard]),
     ];
-    let cases = (dealt.iter().map(|c| (&s, c))).chain(building.iter().map(|c| (&built, c)));
-    for (start, (why, edit)) in cases {
-        start.check_position().unwrap();
-        let mut t = start.clone();
-        edit(&mut t);
-        let err = t.check_position().unwrap_err();
-        assert!(err.contains(why), "{why}: {err}");
-    }
+    crate::refusals::each_refused(&s, &dealt, |s| s.check_position());
+    crate::refusals::each_refused(&built, &building, |s| s.check_position());
 }
