@@ -96,8 +96,7 @@ impl GameKind {
     /// Whether the tree search's levels (easy, normal, hard) may play this game's AI seats. Not
     /// Ice Fortress's: its score (the beacons built, the same for every seat of a cooperative
     /// game) cannot tell positions apart short of the end, and the search played like random
-    /// seats (solo, seeds 1000 on: none of 10 games won at easy or at normal, no beacon built;
-    /// the game's own AI won 12 of 20; see rules/design/ai.md).
+    /// seats (measured in rules/design/ai.md).
     pub fn plays_levels(self) -> bool {
         self != GameKind::IceFortress
     }

@@ -64,8 +64,8 @@ pub struct CastleAssets {
 }
 
 /// The game's own AI, for AI seats and hints: the heuristic with the weights tuned by self-play
-/// (`CastleBot::tuned`); in the CLI it won 72.5% of 400 two-seat games against the original
-/// weights (`CastleBot::new`, the CLI's `ai`) and 100 of 100 against random.
+/// (`CastleBot::tuned`, stronger than the original weights the CLI's `ai` plays; measured in
+/// rules/design/ai.md).
 fn own_bot(seed: u64) -> Box<dyn hoarfrost_rules::bots::Bot<IceCastle>> {
     Box::new(ice_castle::bot::CastleBot::tuned(seed))
 }

@@ -3,11 +3,8 @@
 //! the effects queued behind it, which only a power used this turn or a beacon just built can
 //! leave; and a won game's four beacons.
 
+use super::validate::MOST_LOOKED_OR_CHANGED;
 use super::{CardId, Decision, Element, IceFortress, Phase};
-
-/// The most rooms a power may look at, and the most pips it may change a die by (the content's
-/// own limits, `validate::verbs`).
-const MOST_LOOKED_OR_CHANGED: u8 = 5;
 
 impl IceFortress {
     /// Every check of this module, in the order above.

@@ -257,15 +257,22 @@ fn power(card: &str, p: &Power) -> Result<(), ContentError> {
     verbs(card, &p.effects)
 }
 
+/// The most rooms a power may look at, and the most pips it may change a die by (the content's
+/// limit, and a position's: `agreement`).
+pub(super) const MOST_LOOKED_OR_CHANGED: u8 = 5;
+
 fn verbs(card: &str, effects: &[Verb]) -> Result<(), ContentError> {
+    let most = MOST_LOOKED_OR_CHANGED;
     for v in effects {
         match *v {
-            Verb::LookRooms(n) if !(1..=5).contains(&n) => {
-                return err(format!("{card}: looking at {n} rooms is not allowed (1-5)"));
-            }
-            Verb::AdjustDie(n) if !(1..=5).contains(&n) => {
+            Verb::LookRooms(n) if !(1..=most).contains(&n) => {
                 return err(format!(
-                    "{card}: changing a die by {n} is not allowed (1-5)"
+                    "{card}: looking at {n} rooms is not allowed (1-{most})"
+                ));
+            }
+            Verb::AdjustDie(n) if !(1..=most).contains(&n) => {
+                return err(format!(
+                    "{card}: changing a die by {n} is not allowed (1-{most})"
                 ));
             }
             _ => {}

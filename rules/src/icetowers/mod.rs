@@ -98,6 +98,11 @@ impl Setup {
     }
 }
 
+/// Colours on the table for `seats` seats: one each, and Gus the ghost's in a two-seat game.
+fn sides_for(seats: usize) -> usize {
+    if seats == 2 { 3 } else { seats }
+}
+
 /// The whole state of a game of IceTowers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct IceTowers {
@@ -127,7 +132,7 @@ impl IceTowers {
                 setup.move_limit
             )));
         }
-        let sides = if setup.seats == 2 { 3 } else { setup.seats };
+        let sides = sides_for(setup.seats);
         let hues = setup.hues.clone().unwrap_or_else(|| Hue::defaults(sides));
         if let Some(why) = Hue::refuse(&hues, sides) {
             return Err(RuleError::new(why));
@@ -352,7 +357,7 @@ impl Game for IceTowers {
         if let Some(why) = crate::GameKind::IceTowers.refuse_seats(self.seats) {
             return Err(why);
         }
-        let sides = if self.seats == 2 { 3 } else { self.seats };
+        let sides = sides_for(self.seats);
         if let Some(why) = Hue::refuse(&self.hues, sides) {
             return Err(why);
         }

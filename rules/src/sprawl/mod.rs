@@ -58,6 +58,11 @@ pub fn branch_capacity(height: usize) -> usize {
     2 * height * (height + 1)
 }
 
+/// The Counting Coup deck, by rank (1 = Ace .. 13 = King): four of each, sorted.
+pub(super) fn full_deck() -> Vec<u8> {
+    (1..=13).flat_map(|r| [r; 4]).collect()
+}
+
 /// Coup value of a face-down card: Ace to 10 take one point off, Jack, Queen and King two.
 pub fn card_value(rank: u8) -> i64 {
     if rank > 10 { 2 } else { 1 }
@@ -128,7 +133,7 @@ impl Sprawl {
         let mut rng = GameRng::new(setup.seed);
         let first = rng.below(setup.players) as u8;
         let deck = if setup.variants.counting_coup {
-            (1..=13).flat_map(|r| [r; 4]).collect()
+            full_deck()
         } else {
             Vec::new()
         };

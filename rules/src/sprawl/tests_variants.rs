@@ -818,7 +818,7 @@ fn counting_coup_a_position_with_a_false_deck_or_a_self_asked_question_is_refuse
     let mut jokers = asked.clone();
     jokers.deck[0] = 0;
     let err = jokers.check_position().unwrap_err();
-    assert!(err.contains("rank 0"), "{err}");
+    assert!(err.contains("four of each rank"), "{err}");
     let mut itself = asked.clone();
     itself.phase = Phase::Answering {
         sporer,

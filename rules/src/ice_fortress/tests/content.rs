@@ -307,6 +307,14 @@ fn other_broken_cards_are_refused_by_name() {
     assert!(e.contains("36") && e.contains("38"), "{e}");
     let e = broken(|c| c.rooms[5].id = 7);
     assert!(e.contains("position 5"), "{e}");
+    // A power looks at 1 to 5 rooms and changes a die by 1 to 5 pips, as a position's choice must.
+    let e = broken(|c| c.characters.abilities[0].powers[0].effects = vec![Verb::LookRooms(6)]);
+    assert!(e.contains("looking at 6 rooms is not allowed (1-5)"), "{e}");
+    let e = broken(|c| c.characters.abilities[0].powers[0].effects = vec![Verb::AdjustDie(0)]);
+    assert!(
+        e.contains("changing a die by 0 is not allowed (1-5)"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -156,7 +156,7 @@ fn the_difficulty_sets_the_shield_and_the_supply_limit() {
     assert_eq!(s.difficulty(), 7, "7 is the standard introductory game");
     assert_eq!(s.shield(), 7);
     assert_eq!(s.supply_limit(), 7);
-    assert_eq!(content().difficulty.standard, 7);
+    assert_eq!(content().difficulty.standard, STANDARD_DIFFICULTY);
     for d in [3, 5, 10] {
         let s = IceFortress::standard(&Setup {
             difficulty: d,
