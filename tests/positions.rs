@@ -1,4 +1,4 @@
-//! The position files in scenes/positions/ (Ice Fortress, Sprawl): table positions the app can start from
+//! The position files in scenes/positions/ (every game): table positions the app can start from
 //! (`--scene`), used by the screenshot tests and the app benchmark. They are rules states in RON, made by
 //! the auto-player from fixed seeds; `cargo test --test positions -- --ignored` writes them
 //! again after the content or the rules change, and the normal tests check that they still load.
@@ -244,4 +244,115 @@ fn write_sprawl_branch_scene() {
         ron::ser::to_string_pretty(&sprawl_branch_position(), ron::ser::PrettyConfig::default())
             .unwrap();
     std::fs::write(sprawl_branch_path(), text).unwrap();
+}
+
+/// The path of the shipped position `name` (`scenes/positions/<name>.ron`).
+fn position_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("scenes/positions/{name}.ron"))
+}
+
+/// Play `bots` (one for each seat) from `s` until `stop` holds, at most `steps` steps; `None` if the
+/// game ends or a bot has no move first. In a turnless game the seats that may act take turns.
+fn play_bots<G: hoarfrost_rules::Game>(
+    mut s: G,
+    bots: &mut [Box<dyn Bot<G>>],
+    steps: usize,
+    stop: impl Fn(&G) -> bool,
+) -> Option<G> {
+    for step in 0..steps {
+        if stop(&s) {
+            return Some(s);
+        }
+        match s.to_act() {
+            ToAct::Over => return None,
+            ToAct::Chance => s.apply_chance(),
+            ToAct::Seats(seats) => {
+                let (seat, a) = (0..seats.len())
+                    .map(|i| seats[(step + i) % seats.len()])
+                    .find_map(|seat| Some((seat, bots[seat].choose(&s, seat)?)))?;
+                s.apply(seat, &a).expect("the bots play legal moves");
+            }
+        }
+    }
+    None
+}
+
+/// A seat is to act (not chance) and has something to do: a position a player opens on.
+fn seat_to_act<G: hoarfrost_rules::Game>(s: &G) -> bool {
+    matches!(s.to_act(), ToAct::Seats(seats) if seats.iter().any(|&seat| !s.legal_actions(seat).is_empty()))
+}
+
+/// IceTowers, three seats: fifteen moves in, with a tower three pyramids high.
+fn icetowers_midgame(s: &hoarfrost_rules::icetowers::IceTowers) -> bool {
+    s.moves() >= 15 && s.towers().iter().any(|t| t.pieces.len() >= 3) && seat_to_act(s)
+}
+
+/// Ice Colony, three players: the third round, each player still holding a territory.
+fn colony_midgame(s: &hoarfrost_rules::ice_colony::IceColony) -> bool {
+    let held = |seat| s.units().iter().flatten().any(|u| u.owner == seat);
+    s.round() >= 3 && (0..3).all(held) && seat_to_act(s)
+}
+
+/// Ice Castle, three players: every character inside the castle, a padlock on a door.
+fn castle_midgame(s: &hoarfrost_rules::ice_castle::IceCastle) -> bool {
+    let padlocked = s.cells().any(|c| s.tile(c).is_some_and(|t| t.padlock));
+    (0..3).all(|seat| s.character(seat).is_some()) && padlocked && seat_to_act(s)
+}
+
+/// The shipped positions of IceTowers, Ice Colony and Ice Castle load as `--scene` reads them and are
+/// still what they were chosen to show.
+#[test]
+fn the_other_games_positions_load_and_show_a_game_under_way() {
+    use hoarfrost_rules::{ice_castle::IceCastle, ice_colony::IceColony, icetowers::IceTowers};
+    fn load<G: hoarfrost_rules::Game + serde::de::DeserializeOwned>(name: &str) -> G {
+        let text = std::fs::read_to_string(position_path(name)).expect("the scene file exists");
+        let s: G = ron::from_str(&text).expect("the scene parses");
+        s.check_position().expect("the scene can be played from");
+        s
+    }
+    assert!(icetowers_midgame(&load::<IceTowers>("icetowers-midgame")));
+    assert!(colony_midgame(&load::<IceColony>("colony-midgame")));
+    assert!(castle_midgame(&load::<IceCastle>("castle-midgame")));
+}
+
+#[test]
+#[ignore = "writes the IceTowers, Ice Colony and Ice Castle scene files"]
+fn write_other_scenes() {
+    use hoarfrost_rules::{ice_castle, ice_colony, icetowers};
+    fn write<G: serde::Serialize>(name: &str, s: &G) {
+        let text = ron::ser::to_string_pretty(s, ron::ser::PrettyConfig::default()).unwrap();
+        std::fs::write(position_path(name), text).unwrap();
+    }
+    let towers = (1..100)
+        .find_map(|seed| {
+            let s = icetowers::IceTowers::new(&icetowers::Setup::new(3, seed)).ok()?;
+            let mut bots: Vec<Box<dyn Bot<_>>> = (0..3)
+                .map(|i| Box::new(icetowers::TowerBot::new(seed * 3 + i)) as Box<dyn Bot<_>>)
+                .collect();
+            play_bots(s, &mut bots, 400, icetowers_midgame)
+        })
+        .expect("some seed builds a tower three high");
+    write("icetowers-midgame", &towers);
+    let colony = (1..100)
+        .find_map(|seed| {
+            let s = ice_colony::IceColony::new(&ice_colony::Setup::new(3, seed)).ok()?;
+            let mut bots: Vec<Box<dyn Bot<_>>> = (0..3)
+                .map(|i| Box::new(ice_colony::bot::ColonyBot::new(seed * 3 + i)) as Box<dyn Bot<_>>)
+                .collect();
+            play_bots(s, &mut bots, 2000, colony_midgame)
+        })
+        .expect("some seed reaches round three");
+    write("colony-midgame", &colony);
+    let castle = (1..100)
+        .find_map(|seed| {
+            let s = ice_castle::IceCastle::new(&ice_castle::Setup::new(3, seed)).ok()?;
+            let mut bots: Vec<Box<dyn Bot<_>>> = (0..3)
+                .map(|i| {
+                    Box::new(ice_castle::bot::CastleBot::tuned(seed * 3 + i)) as Box<dyn Bot<_>>
+                })
+                .collect();
+            play_bots(s, &mut bots, 2000, castle_midgame)
+        })
+        .expect("some seed brings every character in with a padlock down");
+    write("castle-midgame", &castle);
 }

@@ -415,21 +415,13 @@ fn start_game(
         return;
     };
     *target = framing(0.0);
-    let ordinary = match opening {
-        Opening::New(_) => {
-            "Each character keeps two of the ability cards dealt; then the siege begins."
-        }
-        Opening::Position(_) => {
-            "A saved table position: play on from here (it cannot be saved or undone)."
-        }
-    };
     tutorial::seat(
         &mut commands,
         &mut notice,
         opening,
         tutorial,
         &choice,
-        ordinary,
+        "Each character keeps two of the ability cards dealt; then the siege begins.",
     );
 }
 

@@ -230,7 +230,7 @@ fn start_game(
         choice.tutorial,
         crate::plugins::ice_castle_tutorial::shipped,
         || {
-            Opening::start(None, || Setup {
+            Opening::start(choice.scene.as_deref(), || Setup {
                 hues: Some(choice.hues()),
                 ..Setup::new(choice.seats.len(), choice.seed)
             })

@@ -188,7 +188,7 @@ fn start_game(
     let opened = tutorial::open(
         choice.tutorial,
         crate::plugins::ice_colony_tutorial::shipped,
-        || Opening::start(None, || setup),
+        || Opening::start(choice.scene.as_deref(), || setup),
     );
     let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
         return;

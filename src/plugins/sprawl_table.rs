@@ -289,21 +289,13 @@ fn start_game(
     commands.insert_resource(kit);
     commands.insert_resource(framing(reach));
     commands.insert_resource(StashPick::default());
-    let ordinary = if choice.scene.is_some() {
-        format!(
-            "Position loaded: {} to move.",
-            state.hue(state.current_player()).name()
-        )
-    } else {
-        "Each player first stands a tower anywhere; then build, branch or spore.".to_string()
-    };
     tutorial::seat(
         &mut commands,
         &mut notice,
         opening,
         tutorial,
         &choice,
-        ordinary,
+        "Each player first stands a tower anywhere; then build, branch or spore.",
     );
 }
 

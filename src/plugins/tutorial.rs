@@ -156,9 +156,14 @@ pub fn or_title<T>(
 /// What the notice says when a tutorial opens.
 pub const OPENING_LINE: &str = "The tutorial: follow the notes in the side panel, move by move.";
 
+/// What the notice says when a saved table position (`--scene`) opens.
+pub const POSITION_LINE: &str =
+    "A saved table position: play on from here (it cannot be saved or undone).";
+
 /// Seat the table's session from `opening`: the tutorial's seats when one opens (its script and
 /// notes installed too), else the seats `choice` names, with AI seats to match. The notice says
-/// [`OPENING_LINE`] for a tutorial, else `ordinary` (the table's own opening words).
+/// [`OPENING_LINE`] for a tutorial, [`POSITION_LINE`] for a table position, else `ordinary` (the
+/// table's own opening words for a new game).
 pub fn seat<G: Recorded + serde::de::DeserializeOwned>(
     commands: &mut Commands,
     notice: &mut Notice,
@@ -170,6 +175,10 @@ pub fn seat<G: Recorded + serde::de::DeserializeOwned>(
     let seats = tutorial
         .as_ref()
         .map_or_else(|| choice.kinds(), |t| t.seats.clone());
+    let ordinary = match opening {
+        Opening::New(_) => ordinary.into(),
+        Opening::Position(_) => POSITION_LINE.to_string(),
+    };
     let mut session = opening.session(&seats, choice.seed);
     if tutorial.is_none() {
         session.names = choice.names();

@@ -31,7 +31,7 @@ pub enum Target {
     Save,
     /// [`crate::ice_fortress::Content::from_parts`], then a game played on accepted content.
     Content,
-    /// A table position as `--scene` reads it (Ice Fortress or Sprawl), then played on.
+    /// A table position as `--scene` reads it (any game), then played on.
     Position,
 }
 

@@ -1,7 +1,6 @@
 //! The three fuzz targets and their seed corpora: the save loader (saves of every game, played here
 //! by random legal moves), the Ice Fortress content loader (the five shipped content files) and the
-//! table positions `--scene` reads (the shipped positions and mid-game states of Ice Fortress and
-//! Sprawl).
+//! table positions `--scene` reads (the shipped positions and mid-game states of every game).
 
 use crate::ice_castle::{self, IceCastle};
 use crate::ice_colony::{self, IceColony};
@@ -196,7 +195,7 @@ pub fn run_content(input: &str) -> Result<(), Option<String>> {
 }
 
 /// The table positions shipped in `scenes/positions/`, each tagged with its game.
-const POSITION_FILES: [(&str, &str); 5] = [
+const POSITION_FILES: [(&str, &str); 8] = [
     (
         "ice-fortress",
         include_str!("../../../scenes/positions/fortress-full.ron"),
@@ -217,10 +216,23 @@ const POSITION_FILES: [(&str, &str); 5] = [
         "sprawl",
         include_str!("../../../scenes/positions/sprawl-neutralized.ron"),
     ),
+    (
+        "icetowers",
+        include_str!("../../../scenes/positions/icetowers-midgame.ron"),
+    ),
+    (
+        "ice-colony",
+        include_str!("../../../scenes/positions/colony-midgame.ron"),
+    ),
+    (
+        "ice-castle",
+        include_str!("../../../scenes/positions/castle-midgame.ron"),
+    ),
 ];
 
 /// Seed corpus of the position target: the shipped positions, and states part-way through random
-/// games (Sprawl with every variant at three and eight seats, Ice Fortress solo and for four).
+/// games (Sprawl with every variant at three and eight seats, Ice Fortress solo and for four, and
+/// one of each other game).
 pub fn position_corpus() -> Vec<String> {
     let mut out: Vec<String> = POSITION_FILES
         .iter()
@@ -237,13 +249,26 @@ pub fn position_corpus() -> Vec<String> {
         random_game::<IceFortress>(ice_fortress::Setup::new(players, seed), seed, steps)
             .map(|r| ron::to_string(r.state()))
     };
+    let text = |r: Result<Result<String, ron::Error>, String>| r.ok().and_then(Result::ok);
+    let towers = random_game::<IceTowers>(icetowers::Setup::new(4, 5), 5, 30);
+    let colony = random_game::<IceColony>(ice_colony::Setup::new(3, 6), 6, 60);
+    let castle = random_game::<IceCastle>(ice_castle::Setup::new(4, 7), 7, 60);
     for (game, state) in [
-        ("sprawl", sprawl(3, 1, 12)),
-        ("sprawl", sprawl(8, 2, 40)),
-        ("ice-fortress", fortress(1, 3, 60)),
-        ("ice-fortress", fortress(4, 4, 120)),
+        ("sprawl", text(sprawl(3, 1, 12))),
+        ("sprawl", text(sprawl(8, 2, 40))),
+        ("ice-fortress", text(fortress(1, 3, 60))),
+        ("ice-fortress", text(fortress(4, 4, 120))),
+        ("icetowers", text(towers.map(|r| ron::to_string(r.state())))),
+        (
+            "ice-colony",
+            text(colony.map(|r| ron::to_string(r.state()))),
+        ),
+        (
+            "ice-castle",
+            text(castle.map(|r| ron::to_string(r.state()))),
+        ),
     ] {
-        if let Ok(Ok(text)) = state {
+        if let Some(text) = state {
             out.push(position_tag(game, &text));
         }
     }
@@ -264,8 +289,11 @@ pub fn run_position(input: &str) -> Result<(), Option<String>> {
         .next()
         .and_then(|l| l.strip_prefix("// game: "))
         .map(str::trim);
-    match game {
-        Some("sprawl") => play_position::<Sprawl>(input),
+    match game.and_then(GameKind::from_slug) {
+        Some(GameKind::Sprawl) => play_position::<Sprawl>(input),
+        Some(GameKind::IceTowers) => play_position::<IceTowers>(input),
+        Some(GameKind::IceColony) => play_position::<IceColony>(input),
+        Some(GameKind::IceCastle) => play_position::<IceCastle>(input),
         _ => play_position::<IceFortress>(input),
     }
 }
