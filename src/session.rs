@@ -533,8 +533,11 @@ pub fn apply_actions<G: Recorded>(
     mut cues: MessageWriter<Cue>,
     paused: Option<Res<crate::plugins::pause::Paused>>,
 ) {
+    // Whether an action was played this frame: an AI seat's decision read after it was made for
+    // the table before it (a click is seen before the AI seats decide, but played in the same frame).
+    let mut played = false;
     for PlayAction { seat, action } in requests.read() {
-        if session.is_replay() {
+        if session.is_replay() || (played && !session.is_human(*seat)) {
             continue;
         }
         if paused.as_ref().is_some_and(|p| p.0) {
@@ -561,6 +564,7 @@ pub fn apply_actions<G: Recorded>(
         // the tables and drop the choices the panel offers).
         match session.bypass_change_detection().act(*seat, action) {
             Ok(text) => {
+                played = true;
                 session.set_changed();
                 notice.info(text);
                 cues.write(Cue::Move);

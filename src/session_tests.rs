@@ -79,15 +79,14 @@ fn a_legal_action_is_applied_logged_and_the_phase_follows() {
         *app.world().resource::<State<TurnPhase>>().get(),
         TurnPhase::HumanToAct
     );
-    app.world_mut().write_message(PlayAction::<IceTowers> {
-        seat: 0,
-        action: Action::Stop,
-    });
-    app.world_mut().write_message(PlayAction::<IceTowers> {
-        seat: 1,
-        action: Action::Stop,
-    });
-    app.update();
+    // One frame each: an AI seat's decision read after another move in the same frame is dropped.
+    for seat in [0, 1] {
+        app.world_mut().write_message(PlayAction::<IceTowers> {
+            seat,
+            action: Action::Stop,
+        });
+        app.update();
+    }
     app.update();
     let session = app.world().resource::<Session<IceTowers>>();
     assert_eq!(session.log().len(), 2);

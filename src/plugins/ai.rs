@@ -1,9 +1,10 @@
 //! AI seats for any game: each decides on a low-priority background thread ([`Background`]), never
 //! on the frame, after a human-like reaction delay (in a tutorial it plays its scripted move); its
 //! choice goes through the same [`PlayAction`] path as a click. When the game goes back (undo, redo,
-//! a loaded game), decisions under way are dropped; one finished after another seat moved (IceTowers,
-//! which has no turns) is thought again on the new table rather than played. [`AiLevel`] swaps every game's own bot for the
-//! tree search of a level; [`AiBusy`] tells whether some seat is thinking.
+//! a loaded game), decisions under way are dropped. In IceTowers, which has no turns, each new table
+//! is noticed after a reaction time, and a decision made for a table another seat has since changed
+//! is thought again rather than played. [`AiLevel`] swaps every game's own bot for the tree search
+//! of a level; [`AiBusy`] tells whether some seat is thinking.
 
 use std::time::Duration;
 
@@ -105,6 +106,9 @@ pub struct AiSeats<G: Game> {
     rng: GameRng,
     /// The session's rewind count the decisions under way were started at.
     rewinds: u64,
+    /// The session's step count at the table the seats last looked at (`None` before the first
+    /// frame): where several seats may act at once, each change is noticed after a reaction time.
+    table: Option<usize>,
 }
 
 impl<G: Game> AiSeats<G> {
@@ -123,6 +127,7 @@ impl<G: Game> AiSeats<G> {
             thinkers,
             rng: GameRng::new(seed ^ 0xA1),
             rewinds: 0,
+            table: None,
         }
     }
 
@@ -262,6 +267,20 @@ fn collect_decisions<G: Recorded>(
         }
         return;
     }
+    if racing(&session.state) && ai.table != Some(session.steps()) {
+        // Where a human races the AI seats (IceTowers), a new table, the first one included, is
+        // noticed after a reaction time by every seat not already waiting one out: one that had
+        // stopped, had nothing to do or was thinking about the old table does not answer a
+        // player's move at once.
+        ai.table = Some(session.steps());
+        for t in &mut ai.thinkers {
+            if t.ready_at <= now {
+                t.task = None;
+                let wait = reaction.wait_at(ai.rng.below(1000) as f32 / 1000.0, &session.state);
+                t.ready_at = now + Duration::from_secs_f32(wait);
+            }
+        }
+    }
     // Whether a decision went out this frame: the table it leaves is not the one the others saw.
     let mut sent = false;
     for t in &mut ai.thinkers {
@@ -273,8 +292,9 @@ fn collect_decisions<G: Recorded>(
         };
         t.task = None;
         if sent || t.seen != session.steps() {
-            // Someone moved while this seat was thinking: think again at once about the new table
-            // (the seat has already waited its reaction time).
+            // Someone moved while this seat was thinking (in a game of turns, or another AI seat
+            // this frame): think again at once about the new table (the seat has already waited
+            // its reaction time; in a race, the new table's wait is set above next frame).
             t.ready_at = now;
             continue;
         }
@@ -546,8 +566,17 @@ mod tests {
             "{:?}",
             session.log()
         );
-        // The stop played was decided on the table after the cap, not the one before it.
-        assert_eq!(*SEEN.lock().unwrap(), vec![start, start - 1]);
+        // The decision under way was dropped at the cap and made again on the new table (the
+        // dropped one's thread may finish after it).
+        for _ in 0..100 {
+            if SEEN.lock().unwrap().len() >= 2 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let mut seen = SEEN.lock().unwrap().clone();
+        seen.sort_unstable();
+        assert_eq!(seen, vec![start - 1, start]);
     }
 
     #[test]
@@ -570,7 +599,7 @@ mod tests {
     #[test]
     fn an_undo_drops_the_decision_under_way_and_the_ai_waits_its_reaction_time() {
         let mut app = human_against_ai(
-            30.0,
+            0.0,
             |_| Box::new(SlowStopper),
             |session| {
                 let first = session.state.legal_actions(0)[0].clone();
@@ -580,7 +609,8 @@ mod tests {
         until_thinking(&mut app);
         // Racing, as in IceTowers against a human: the wait after an undo is as long as after a
         // move, time to redo before an AI seat moves on.
-        app.world_mut().resource_mut::<ReactionTime>().race = 2.0;
+        let mut reaction = app.world_mut().resource_mut::<ReactionTime>();
+        (reaction.min, reaction.race) = (30.0, 2.0);
         assert!(app.world_mut().resource_mut::<Session<IceTowers>>().undo());
         app.update();
         let now = app.world().resource::<Time>().elapsed();
@@ -602,5 +632,108 @@ mod tests {
             session.log()
         );
         assert!(!app.world().resource::<AiSeats<IceTowers>>().thinking());
+    }
+
+    /// The first of `app`'s AI seats' next reaction, from now.
+    fn next_reaction(app: &App) -> Duration {
+        let now = app.world().resource::<Time>().elapsed();
+        let ai = app.world().resource::<AiSeats<IceTowers>>();
+        ai.thinkers[0].ready_at.saturating_sub(now)
+    }
+
+    /// A bot that agrees to stop at once (legal in any IceTowers position).
+    struct Stopper;
+
+    impl Bot<IceTowers> for Stopper {
+        fn choose(&mut self, _: &IceTowers, _: Seat) -> Option<hoarfrost_rules::icetowers::Action> {
+            Some(hoarfrost_rules::icetowers::Action::Stop)
+        }
+    }
+
+    #[test]
+    fn in_a_race_ai_seats_wait_their_reaction_time_before_their_first_move() {
+        let mut app = human_against_ai(30.0, |_| Box::new(Stopper), |_| {});
+        for _ in 0..20 {
+            app.update();
+        }
+        assert!(next_reaction(&app) > Duration::from_secs(29));
+        assert!(!app.world().resource::<AiSeats<IceTowers>>().thinking());
+        assert!(
+            app.world()
+                .resource::<Session<IceTowers>>()
+                .log()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_stopped_ai_seat_answers_a_players_move_only_after_its_reaction_time() {
+        let mut app = human_against_ai(0.0, |_| Box::new(Stopper), |_| {});
+        for _ in 0..100 {
+            app.update();
+            if !app
+                .world()
+                .resource::<Session<IceTowers>>()
+                .log()
+                .is_empty()
+            {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert!(
+            app.world()
+                .resource::<Session<IceTowers>>()
+                .state
+                .has_stopped(1)
+        );
+        // Long after its stop (its reaction time is over), the human caps a tower.
+        app.world_mut().resource_mut::<ReactionTime>().min = 30.0;
+        for _ in 0..5 {
+            app.update();
+        }
+        {
+            let mut session = app.world_mut().resource_mut::<Session<IceTowers>>();
+            let cap = session.state.legal_actions(0)[0].clone();
+            session.act(0, &cap).unwrap();
+        }
+        for _ in 0..20 {
+            app.update();
+        }
+        assert!(next_reaction(&app) > Duration::from_secs(29));
+        let session = app.world().resource::<Session<IceTowers>>();
+        assert_eq!(session.steps(), 2, "{:?}", session.log());
+    }
+
+    #[test]
+    fn an_ai_decision_read_after_a_click_in_the_same_frame_is_dropped() {
+        let mut app = human_against_ai(30.0, |_| Box::new(Idle), |_| {});
+        app.update();
+        let cap = app
+            .world()
+            .resource::<Session<IceTowers>>()
+            .state
+            .legal_actions(0)[0]
+            .clone();
+        let stop = hoarfrost_rules::icetowers::Action::Stop;
+        // The click is read first; the AI seat decided before it was played.
+        app.world_mut().write_message(PlayAction::<IceTowers> {
+            seat: 0,
+            action: cap,
+        });
+        app.world_mut().write_message(PlayAction::<IceTowers> {
+            seat: 1,
+            action: stop.clone(),
+        });
+        app.update();
+        let session = app.world().resource::<Session<IceTowers>>();
+        assert_eq!(session.steps(), 1, "{:?}", session.log());
+        // Alone in its frame, the same decision is played.
+        app.world_mut().write_message(PlayAction::<IceTowers> {
+            seat: 1,
+            action: stop,
+        });
+        app.update();
+        assert_eq!(app.world().resource::<Session<IceTowers>>().steps(), 2);
     }
 }

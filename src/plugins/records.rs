@@ -314,8 +314,8 @@ mod tests {
                     seat,
                     action: Action::Stop,
                 });
+            app.update();
         }
-        app.update();
         app.update();
         app.update();
         assert_eq!(
