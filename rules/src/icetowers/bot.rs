@@ -50,9 +50,11 @@ impl TowerBot {
     }
 }
 
-/// How good `s` is for `seat`: its lead, less what one opposing cap could take from it.
+/// How good `s` is for `seat`: its lead, less what one opposing cap could take from it. The
+/// opponents are the other seats: Gus (two seats) cannot win, so pips taken from him count only
+/// as one's own gain.
 pub fn evaluate(s: &IceTowers, seat: Seat) -> i64 {
-    let scores = s.side_scores();
+    let scores = s.scores();
     let others = scores.len() as i64 - 1;
     let best_other = scores
         .iter()
@@ -148,6 +150,36 @@ mod tests {
             won += r.returns[me];
         }
         won / games as f64
+    }
+
+    #[test]
+    fn at_two_seats_the_bot_takes_from_its_opponent_before_gus() {
+        // At the start every pyramid stands alone: capping the opponent's medium gains what
+        // capping Gus's does and takes it from the only seat that can win.
+        for seed in 0..20 {
+            let s = IceTowers::new(&Setup::new(2, seed)).unwrap();
+            let gus = s.gus().unwrap();
+            let owner = |a: &Action| match a {
+                Action::Cap { onto, .. } => s.tower(*onto).map(|t| t.top().side),
+                _ => None,
+            };
+            let value = |a: &Action| {
+                let mut next = s.clone();
+                next.apply_unchecked(0, a);
+                evaluate(&next, 0)
+            };
+            let legal = s.legal_actions(0);
+            let best_of = |side| {
+                legal
+                    .iter()
+                    .filter(|a| owner(a) == Some(side))
+                    .map(value)
+                    .max()
+            };
+            assert!(best_of(1) > best_of(gus), "seed {seed}");
+            let chosen = TowerBot::new(seed).choose(&s, 0).unwrap();
+            assert_eq!(owner(&chosen), Some(1), "seed {seed}: {chosen:?}");
+        }
     }
 
     #[test]
