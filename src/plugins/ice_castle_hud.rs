@@ -31,6 +31,12 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
                 s.turn_limit(),
                 hoarfrost_rules::words::count(s.pile_count() as i64, "card", "cards")
             )];
+            if s.bonus_turn() {
+                lines.push(format!(
+                    "{} takes a bonus turn (an Extra Turn door)",
+                    player(s, s.current())
+                ));
+            }
             if let Some(top) = s.discard_top() {
                 lines.push(format!("Discard pile: {} on top", top.name()));
             }
@@ -117,6 +123,33 @@ mod tests {
         let s = IceCastle::new(&Setup::new(2, 3)).unwrap();
         let line = (hud_spec().seat_status)(&s, 0);
         assert_eq!(line, format!("{} cards, off the castle", s.hand(0).len()));
+    }
+
+    #[test]
+    fn a_bonus_turn_is_said_in_the_panel_while_it_lasts() {
+        use hoarfrost_rules::bots::{Bot, RandomBot};
+        let bonus = |s: &IceCastle| {
+            let said = (hud_spec().extra_lines)(s);
+            said.iter().any(|l| l.contains("takes a bonus turn"))
+        };
+        let (mut seen, mut steps) = (0, 0);
+        for seed in 0..40 {
+            let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
+            let mut bot = RandomBot::new(seed);
+            while !s.is_over() && steps < 200_000 {
+                steps += 1;
+                assert_eq!(bonus(&s), s.bonus_turn());
+                seen += usize::from(s.bonus_turn());
+                match s.to_act() {
+                    hoarfrost_rules::ToAct::Seats(seats) => {
+                        let a = bot.choose(&s, seats[0]).unwrap();
+                        s.apply(seats[0], &a).unwrap();
+                    }
+                    _ => s.apply_chance(),
+                }
+            }
+        }
+        assert!(seen > 0, "no bonus turn in 40 random games");
     }
 
     #[test]

@@ -36,8 +36,13 @@ impl IceCastle {
         self.phase = Phase::Play;
     }
 
-    /// End the current turn: thaw, hand over to the next seat (or the same one for a bonus turn).
+    /// End the current turn: thaw, hand over to the next seat.
     pub(super) fn end_turn(&mut self) {
+        self.hand_over(false);
+    }
+
+    /// End the current turn: thaw, then the next seat's turn, or a bonus turn for the same seat.
+    fn hand_over(&mut self, bonus: bool) {
         if let Some(f) = self.freeze.as_mut()
             && f.seat == self.current
         {
@@ -47,11 +52,10 @@ impl IceCastle {
                 self.discard.push(Card::Freeze);
             }
         }
-        if self.extra_turn {
-            self.extra_turn = false;
-        } else {
+        if !bonus {
             self.current = (self.current + 1) % self.players;
         }
+        self.bonus_turn = bonus;
         if self.turns >= self.turn_limit {
             self.phase = Phase::Over;
         } else {
@@ -78,6 +82,7 @@ impl IceCastle {
             return;
         }
         let seat = self.current;
+        let mut bonus = false;
         if moved && let Some(cell) = self.character(seat) {
             let kind = self.tiles[self.index(cell)].kind;
             let unused = !self.tiles[self.index(cell)].bonus_used(seat);
@@ -88,12 +93,12 @@ impl IceCastle {
                 }
                 TileKind::ExtraTurn if unused => {
                     self.tile_mut(cell).use_bonus(seat);
-                    self.extra_turn = true;
+                    bonus = true;
                 }
                 _ => {}
             }
         }
-        self.end_turn();
+        self.hand_over(bonus);
     }
 }
 

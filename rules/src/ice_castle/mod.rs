@@ -125,8 +125,8 @@ pub struct IceCastle {
     discard: Vec<Card>,
     current: Seat,
     phase: Phase,
-    /// The current seat earned a bonus turn (Extra Turn tile) to take when this one ends.
-    extra_turn: bool,
+    /// The turn under way is a bonus turn, earned on an Extra Turn door at the end of the last.
+    bonus_turn: bool,
     /// Turns begun so far, bonus turns included.
     turns: u32,
     turn_limit: u32,
@@ -191,7 +191,7 @@ impl IceCastle {
             discard: Vec::new(),
             current: 0,
             phase: Phase::Draw,
-            extra_turn: false,
+            bonus_turn: false,
             turns: 1,
             turn_limit: DEFAULT_TURN_LIMIT,
             winner: None,
@@ -317,9 +317,9 @@ impl IceCastle {
         self.phase
     }
 
-    /// Whether the current seat takes a bonus turn when this one ends.
-    pub fn extra_turn_pending(&self) -> bool {
-        self.extra_turn
+    /// Whether the turn under way is a bonus turn (earned on an Extra Turn door).
+    pub fn bonus_turn(&self) -> bool {
+        self.bonus_turn
     }
 
     /// Turns begun so far (bonus turns included).

@@ -179,7 +179,7 @@ fn reaching_an_extra_key_or_extra_turn_door_on_the_far_row_wins_at_once_with_no_
         assert_eq!(won.winner(), Some(0), "{kind:?}");
         assert_eq!((won.phase(), won.to_act()), (Phase::Over, ToAct::Over));
         // No bonus key step, no bonus turn, no draw.
-        assert!(!won.extra_turn_pending());
+        assert!(!won.bonus_turn());
         assert!(!won.tile(c(7, 1)).unwrap().bonus_used(0));
         assert_eq!(won.hand(0).len(), 3);
         assert!(won.legal_actions(0).is_empty());
@@ -262,4 +262,38 @@ fn the_turn_limit_ends_an_unfinished_game_in_a_draw() {
     assert_eq!(s.winner(), None);
     assert_eq!(s.returns(), vec![0.5, 0.5]);
     assert!(s.max_game_length() >= 12);
+}
+
+/// A corner square lies on two sides' entry rows: either player may enter by it
+/// (`rules/design/ice-castle.md`). Four players: South, West, North, East in turn order.
+#[test]
+fn a_corner_is_an_entry_square_for_both_sides_it_touches() {
+    let corners = [c(0, 0), c(0, 5), c(5, 0), c(5, 5)];
+    let s = fresh(4, 1).edited(|s| open_plain(s, &corners));
+    let by_seat = [
+        [c(0, 0), c(0, 5)],
+        [c(0, 0), c(5, 0)],
+        [c(5, 0), c(5, 5)],
+        [c(0, 5), c(5, 5)],
+    ];
+    for (seat, want) in by_seat.into_iter().enumerate() {
+        let at_move = s.edited(|s| {
+            s.current = seat;
+            s.phase = Phase::Move;
+        });
+        let mut entries: Vec<Cell> = at_move
+            .legal_actions(seat)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Move { to } if corners.contains(&to) => Some(to),
+                _ => None,
+            })
+            .collect();
+        entries.sort();
+        assert_eq!(entries, want, "seat {seat}");
+        for to in want {
+            let entered = allowed(&at_move, seat, Action::Move { to });
+            assert_eq!(entered.character(seat), Some(to));
+        }
+    }
 }

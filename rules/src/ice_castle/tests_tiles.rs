@@ -436,7 +436,7 @@ fn opening_an_extra_key_or_extra_turn_door_gives_no_bonus() {
         );
         let s = allowed(&s, 0, Action::Stay);
         assert_eq!(s.current(), 1);
-        assert!(!s.extra_turn_pending());
+        assert!(!s.bonus_turn());
     }
 }
 
@@ -452,12 +452,14 @@ fn an_extra_turn_tile_gives_a_full_bonus_turn_once_per_player() {
         (0, Phase::Draw),
         "a bonus turn: draw again"
     );
+    assert!(s.bonus_turn());
     let mut s = s;
     s.apply_chance();
     assert_eq!(s.hand(0).len(), 4);
     s = to_move(&s);
     s = allowed(&s, 0, Action::Move { to: c(0, 2) });
     assert_eq!(s.current(), 1, "the bonus turn is over");
+    assert!(!s.bonus_turn());
     s.apply_chance();
     s = idle_turn(&s);
     s = to_move(&s);
@@ -480,14 +482,14 @@ fn a_character_pushed_by_the_wand_gets_no_bonus() {
     assert!(!s.tile(c(3, 4)).unwrap().bonus_used(1));
     let mut s = allowed(&s, 0, Action::Stay);
     assert_eq!(s.current(), 1);
-    assert!(!s.extra_turn_pending());
+    assert!(!s.bonus_turn());
     // Seat 1's own turn on the tile, staying put: still no bonus (only a move of its own onto
     // the tile earns it), so the turn passes on.
     s.apply_chance();
     let s = to_move(&s);
     assert_eq!(s.character(1), Some(c(3, 4)));
     let s = allowed(&s, 1, Action::Stay);
-    assert!(!s.extra_turn_pending());
+    assert!(!s.bonus_turn());
     assert!(!s.tile(c(3, 4)).unwrap().bonus_used(1));
     assert_eq!(s.current(), 0, "no extra turn for staying on the tile");
 }
@@ -687,4 +689,86 @@ fn another_player_may_take_the_bonus_turn_of_an_extra_turn_tile_already_used() {
     assert_eq!(s.hand(1).len(), 4);
     s = idle_turn(&s);
     assert_eq!(s.current(), 0, "the bonus turn is over");
+}
+
+/// "Any player who lands on an Extra Key tile ... / Extra Turn tile": stepping in from outside onto
+/// one in the entry row is landing on it too.
+#[test]
+fn entering_the_castle_onto_a_bonus_door_earns_its_bonus() {
+    for kind in [TileKind::ExtraKey, TileKind::ExtraTurn] {
+        let s = playing(2, &[SK; 4]).edited(|s| set_tile(s, c(0, 2), Colour::Red, kind, true));
+        let s = allowed(&to_move(&s), 0, Action::Move { to: c(0, 2) });
+        match kind {
+            TileKind::ExtraKey => assert_eq!((s.current(), s.phase()), (0, Phase::BonusKey)),
+            _ => {
+                assert_eq!(
+                    (s.current(), s.phase(), s.bonus_turn()),
+                    (0, Phase::Draw, true)
+                );
+                assert!(s.tile(c(0, 2)).unwrap().bonus_used(0));
+            }
+        }
+    }
+}
+
+/// "They must move their CHARACTER onto the tile": staying on an Extra Key door whose bonus is
+/// still unused earns nothing.
+#[test]
+fn staying_on_an_unused_extra_key_door_earns_no_bonus() {
+    let s = playing(2, &[SK; 4]).edited(|s| {
+        set_tile(s, c(1, 2), Colour::Red, TileKind::ExtraKey, true);
+        s.characters[0] = Some(c(1, 2));
+    });
+    let s = allowed(&to_move(&s), 0, Action::Stay);
+    assert_eq!((s.current(), s.phase()), (1, Phase::Draw));
+    assert!(!s.tile(c(1, 2)).unwrap().bonus_used(0));
+}
+
+/// Bonus turns are turns: they count toward the turn limit (`rules/design/ice-castle.md`).
+#[test]
+fn a_bonus_turn_counts_toward_the_turn_limit() {
+    let s = bonus_tile(TileKind::ExtraTurn);
+    let s = s.clone().with_turn_limit(s.turns() + 1);
+    let mut s = allowed(&s, 0, Action::Move { to: c(1, 2) });
+    assert_eq!(
+        (s.current(), s.bonus_turn(), s.turns()),
+        (0, true, s.turn_limit())
+    );
+    s.apply_chance();
+    let s = allowed(&to_move(&s), 0, Action::Stay);
+    assert_eq!(
+        (s.phase(), s.winner()),
+        (Phase::Over, None),
+        "the limit ends the game"
+    );
+    assert_eq!(s.returns(), vec![0.5, 0.5]);
+}
+
+/// A frozen player must still play a card, the Magic Wand included, and gets no move after it.
+#[test]
+fn a_frozen_player_who_plays_the_wand_gets_no_move_afterwards() {
+    let s = opponent_inside(&[Card::Wand, SK, SK, SK]).edited(|s| {
+        let i = s.pile.iter().position(|&c| c == Card::Freeze).unwrap();
+        s.pile.remove(i);
+        s.freeze = Some(Freeze {
+            seat: 0,
+            turns_left: 1,
+        });
+        s.characters[0] = Some(c(0, 0));
+    });
+    let s = allowed(
+        &s,
+        0,
+        Action::Wand {
+            seat: 1,
+            to: c(3, 3),
+        },
+    );
+    assert_eq!(s.character(1), Some(c(3, 3)));
+    assert_eq!(
+        (s.current(), s.phase()),
+        (1, Phase::Draw),
+        "no move for seat 0"
+    );
+    assert_eq!(s.character(0), Some(c(0, 0)));
 }

@@ -71,8 +71,8 @@ pub struct CastleView {
     pub current: Seat,
     /// The step of the current turn.
     pub phase: Phase,
-    /// The current seat takes a bonus turn after this one.
-    pub extra_turn: bool,
+    /// The turn under way is a bonus turn (earned on an Extra Turn door).
+    pub bonus_turn: bool,
     /// Turns begun so far.
     pub turns: u32,
     /// Turns after which the game ends in a draw.
@@ -119,7 +119,7 @@ impl IceCastle {
             discard: self.discard.clone(),
             current: self.current,
             phase: self.phase,
-            extra_turn: self.extra_turn,
+            bonus_turn: self.bonus_turn,
             turns: self.turns,
             turn_limit: self.turn_limit,
             winner: self.winner,
