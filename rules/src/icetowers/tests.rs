@@ -519,6 +519,51 @@ fn the_memory_of_a_mine_stays_with_the_mined_pyramid_not_with_what_stands_on_it(
     allowed(&s, 0, Action::Cap { piece: x, onto: t });
 }
 
+/// Mining a pyramid from above the remembered one leaves the memory where it is: the bottom
+/// pyramid still came out of T.
+#[test]
+fn mining_from_above_a_mined_pyramid_leaves_its_memory() {
+    let s = table(&[vec![p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)]]);
+    let t = find(&s, &[p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)]);
+    let s = allowed(
+        &s,
+        0,
+        Action::Mine {
+            from: t,
+            index: 1,
+            onto: None,
+        },
+    );
+    let x = s.towers().last().unwrap().id;
+    let cap = |s: &IceTowers, side, pips| Action::Cap {
+        piece: s
+            .towers()
+            .iter()
+            .find(|tw| tw.id != x && tw.pieces == [p(side, pips)])
+            .unwrap()
+            .id,
+        onto: x,
+    };
+    let s = allowed(&s, 0, cap(&s, RED, 2));
+    let s = allowed(&s, 0, cap(&s, RED, 1));
+    let s = allowed(&s, 1, cap(&s, GREEN, 1));
+    // Red mines the upper medium out of X: X's bottom is still the medium from T.
+    let s = allowed(
+        &s,
+        0,
+        Action::Mine {
+            from: x,
+            index: 1,
+            onto: None,
+        },
+    );
+    let x_now = &s.towers()[s.index(x).unwrap()];
+    assert_eq!(x_now.mined_from, Some(t));
+    assert_eq!(x_now.pieces, [p(RED, 2), p(RED, 1), p(GREEN, 1)]);
+    let s = allowed(&s, 1, Action::Split { tower: x, at: 1 });
+    refused(&s, 0, Action::Cap { piece: x, onto: t }, "minebacks");
+}
+
 /// "The 'No minebacks' rule forbids a mined piece from being used to cap the tower it came from":
 /// a mined pyramid set down freestanding keeps that memory while others cap it, and still has it
 /// when another seat splits it free again.

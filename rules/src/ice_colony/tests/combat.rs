@@ -435,3 +435,25 @@ fn both_sides_may_spend_an_edge_token_in_the_same_battle_each_for_plus_1() {
     assert_eq!(pips_of(&win, 13, ORANGE), 0);
     assert_eq!(win.phase(), &Phase::Occupy { from: 12, to: 13 });
 }
+
+/// Design note: an attack that wipes out the last enemy unit on the board still lets the attacker
+/// say how many pips move in; the game ends after that.
+#[test]
+fn wiping_out_the_last_enemy_still_lets_the_attacker_choose_what_moves_in() {
+    let mut s = game(
+        2,
+        &[(12, Colour::Clear), (13, Colour::Clear)],
+        &[(12, WHITE, 3), (13, ORANGE, 1)],
+    );
+    fate(&mut s, 12, 2);
+    attack(&mut s, [5, 1]);
+    assert_eq!(s.phase(), &Phase::Occupy { from: 12, to: 13 });
+    assert!(!s.is_over(), "not before the attacker has moved in");
+    let next = allowed(&s, WHITE, Action::Occupy { pips: 2 });
+    assert_eq!(
+        (pips_of(&next, 12, WHITE), pips_of(&next, 13, WHITE)),
+        (1, 2)
+    );
+    assert!(next.is_over());
+    assert_eq!(next.returns(), vec![1.0, 0.0]);
+}

@@ -148,10 +148,14 @@ fn players_with_no_pieces_left_take_no_turns_and_roll_no_dice() {
     let mut s = game(3, &[], &[(0, WHITE, 1), (10, ORANGE, 1), (24, PURPLE, 1)]);
     s.units[10] = None;
     s.pools[ORANGE][0] += 1;
+    // An edge token does not bring a player with no pieces back into the dice-off.
+    s.edge[ORANGE] = true;
     quiet_turn(&mut s, 0);
     assert_eq!(s.current_seat(), Some(PURPLE), "Orange is skipped");
     quiet_turn(&mut s, 24);
-    // Both have tokens now: White and Purple are asked, then only they roll.
+    // Both have tokens now: White and Purple are asked (not Orange, out of the game with its
+    // token), then only they roll.
+    assert!(matches!(s.phase(), Phase::Initiative { waiting, .. } if waiting == &[WHITE, PURPLE]));
     s.apply(WHITE, &Action::Initiative { shift: Shift::Keep })
         .unwrap();
     s.apply(PURPLE, &Action::Initiative { shift: Shift::Keep })

@@ -252,3 +252,34 @@ fn blues_extra_move_does_not_help_a_forced_move() {
     assert_eq!((pips_of(&t, 7, WHITE), pips_of(&t, 11, WHITE)), (2, 2));
     assert_eq!(t.current_seat(), Some(ORANGE));
 }
+
+/// The whole terrain table, every colour against every effect, as the rulebook gives it: a Grow 1
+/// (die 4) on a 1, a Reduce (die 1) on a 3 (so that taking one and taking two differ), and the
+/// totals of a battle of ones with both dice 3, attacking from the colour and defending on it.
+#[test]
+fn every_terrain_has_exactly_its_listed_effects_and_no_others() {
+    // (colour, after a Grow 1 on a 1, after a Reduce on a 3, attack total, defence total)
+    let table = [
+        (Colour::Black, 2, 3, 4, 5),
+        (Colour::Blue, 2, 2, 4, 4),
+        (Colour::Green, 3, 2, 4, 3),
+        (Colour::Clear, 2, 2, 4, 4),
+        (Colour::Red, 2, 1, 4, 6),
+        (Colour::Yellow, 2, 2, 5, 4),
+    ];
+    assert_eq!(table.len(), Colour::TERRAIN.len());
+    for (c, grown, reduced, attack, defence) in table {
+        let mut s = on(c, 1);
+        fate(&mut s, 12, 4);
+        assert_eq!(pips_of(&s, 12, WHITE), grown, "{c:?} grow");
+        let mut s = on(c, 3);
+        fate(&mut s, 12, 1);
+        assert_eq!(pips_of(&s, 12, WHITE), reduced, "{c:?} reduce");
+        assert_eq!(
+            totals(c, Colour::Clear).0,
+            attack,
+            "{c:?} attacking from it"
+        );
+        assert_eq!(totals(Colour::Clear, c).1, defence, "{c:?} defending on it");
+    }
+}
