@@ -535,7 +535,7 @@ fn follow_selection(
     mut seen: Local<Option<(usize, u64)>>,
 ) {
     // The moves since the last look, when the record holds them all: no undo or redo since (they
-    // count as rewinds; a loaded game too), nor a game without a record.
+    // count as rewinds; a loaded game too); a game without a record has none to give.
     let steps = session.record().map(|r| r.steps.as_slice());
     let now = steps.map(|s| (s.len(), session.rewinds()));
     let since = seen
@@ -547,7 +547,7 @@ fn follow_selection(
     let (Some(source), Some(picked)) = (pointing.selection, pointing.picked) else {
         return;
     };
-    let Some(moves) = since.zip(steps).map(|(n, steps)| {
+    let moves = since.zip(steps).map(|(n, steps)| {
         steps[n..]
             .iter()
             .filter_map(|step| match step {
@@ -555,6 +555,11 @@ fn follow_selection(
                 Step::Chance => None,
             })
             .collect::<Vec<_>>()
+    });
+    let Some(moves) = moves.or_else(|| {
+        // A game from a table position keeps no record of its moves: the pick stays while its
+        // pyramid still stands where it was picked up.
+        (session.record().is_none() && !session.is_added()).then(Vec::new)
     }) else {
         // An undo, a redo or another game: the pick is put down (it may stand elsewhere now).
         pointing.selection = None;

@@ -330,6 +330,13 @@ fn clicking_the_selection_again_deselects() {
 /// A headless table of three seats (Red human, Green and Blue played from the test), in play.
 fn table_app() -> App {
     use hoarfrost_rules::record::Recorder;
+    let seats = vec![SeatKind::Human, SeatKind::Human, SeatKind::Human];
+    let recorder = Recorder::<IceTowers>::new(Setup::new(3, 1)).unwrap();
+    table_app_with(Session::recorded(recorder, seats, 1))
+}
+
+/// The same table playing `session`.
+fn table_app_with(session: Session<IceTowers>) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
         .init_resource::<ButtonInput<KeyCode>>()
@@ -339,9 +346,7 @@ fn table_app() -> App {
             crate::session::plugin::<IceTowers>,
             plugin,
         ));
-    let seats = vec![SeatKind::Human, SeatKind::Human, SeatKind::Human];
-    let recorder = Recorder::<IceTowers>::new(Setup::new(3, 1)).unwrap();
-    app.insert_resource(Session::recorded(recorder, seats, 1));
+    app.insert_resource(session);
     crate::systems::start_playing(&mut app);
     app
 }
@@ -422,6 +427,51 @@ fn on_the_table_a_pick_follows_its_own_pyramid_through_other_seats_moves() {
     assert!(app.world_mut().resource_mut::<Session<IceTowers>>().undo());
     app.update();
     assert_eq!(app.world().resource::<Pointing>().selection, None);
+}
+
+#[test]
+fn from_a_table_position_a_pick_stays_until_its_pyramid_is_taken() {
+    // A game from a position has no record of the moves made since the pick.
+    let seats = vec![SeatKind::Human, SeatKind::Human, SeatKind::Human];
+    let mut app = table_app_with(Session::new(state(), seats, 1));
+    let s = app.world().resource::<Session<IceTowers>>().state.clone();
+    let red = free(&s, 0, 1);
+    {
+        let mut pointing = app.world_mut().resource_mut::<Pointing>();
+        pointing.selection = Some(Source::Free(red));
+        pointing.picked = Some(p(0, 1));
+    }
+    app.update();
+    // Green caps elsewhere: the pick stays.
+    let (green, blue) = (free(&s, 1, 1), free(&s, 2, 3));
+    play(
+        &mut app,
+        1,
+        Action::Cap {
+            piece: green,
+            onto: blue,
+        },
+    );
+    assert_eq!(
+        app.world().resource::<Pointing>().selection,
+        Some(Source::Free(red))
+    );
+    // Blue caps the picked pyramid: it is put down, with a word why.
+    let small = free(&s, 2, 1);
+    play(
+        &mut app,
+        2,
+        Action::Cap {
+            piece: small,
+            onto: red,
+        },
+    );
+    assert_eq!(app.world().resource::<Pointing>().selection, None);
+    let said = &app.world().resource::<Notice>().text;
+    assert!(
+        said.contains("took the pyramid you had picked up"),
+        "{said}"
+    );
 }
 
 #[test]
