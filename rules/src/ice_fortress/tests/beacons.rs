@@ -112,6 +112,50 @@ fn a_stack_of_mixed_elements_is_no_beacon() {
     assert_eq!(s.beacons(), 0);
 }
 
+/// "A beacon is a vertical stack of four or more rooms, each of the same element": a room of
+/// another element (or a white room) in the middle of a column cuts the stack there.
+#[test]
+fn a_room_of_another_element_in_the_middle_cuts_the_stack() {
+    for middle in [RoomElement::Fire, RoomElement::White] {
+        let mut s = building();
+        let earth = |size: Size| {
+            find(|c| {
+                c.size == size
+                    && c.element == RoomElement::Earth
+                    && (size != Size::Large || !c.crystal)
+            })
+        };
+        let (jumbo, large) = (earth(Size::Jumbo), earth(Size::Large));
+        let medium = find(|c| c.size == Size::Medium && c.element == middle);
+        let small = earth(Size::Small);
+        put_room(&mut s, jumbo, Spot::Foundation(0));
+        fill_group(&mut s, jumbo, 0);
+        put_room(
+            &mut s,
+            large,
+            Spot::Group {
+                room: jumbo,
+                group: 0,
+            },
+        );
+        fill_group(&mut s, large, 0);
+        put_room(
+            &mut s,
+            medium,
+            Spot::Group {
+                room: large,
+                group: 0,
+            },
+        );
+        fill_group(&mut s, medium, 0);
+        to_supply(&mut s, small);
+        complete_beacon(&mut s, medium, small);
+        assert_eq!(s.stack_height(small), 1, "{middle:?} in the middle");
+        assert_eq!(s.stack_height(large), 2);
+        assert_eq!(s.beacons(), 0);
+    }
+}
+
 #[test]
 fn the_beacon_of_fire_draws_a_room_of_each_size() {
     let mut s = building();

@@ -490,6 +490,20 @@ fn neutralizing_ends_an_elements_invader_ability_for_the_game() {
             pay: vec![Pay::Shard(Element::Fire), Pay::Die(d[0])],
         },
     );
+    // Every element's harm still lasts: all four are offered.
+    let offered = |s: &IceFortress| s.legal_actions(0);
+    let picks = |elements: &[Element]| {
+        elements
+            .iter()
+            .map(|&element| Action::PickElement { element })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(offered(&s), picks(&Element::ALL));
+    // One already neutralized and one ended by its beacon are not offered (design note).
+    let mut fewer = s.clone();
+    fewer.slots[Element::Water.index()].neutralized = true;
+    fewer.slots[Element::Air.index()].beacon = true;
+    assert_eq!(offered(&fewer), picks(&[Element::Fire, Element::Earth]));
     act(
         &mut s,
         Action::PickElement {
