@@ -10,8 +10,8 @@
 //! towers that fall and chances to neutralize that one ply misses; a seat left without a move is
 //! spotted as soon as it happens (`end`), and a simulation whose game is then bound to end plays
 //! on to the final tally. In Counting Coup it always asks
-//! "are you sure?" (asking costs nothing) and takes a spore back when the asker could take more than
-//! a card.
+//! "are you sure?" (asking costs nothing) and takes a questioned spore back unless it is a lone
+//! small piece (worth less than the card it would give away).
 
 mod end;
 mod eval;

@@ -163,6 +163,50 @@ fn sprawlgami_needs_a_branch_point_targeting_the_tower() {
     refused(&targeted, RED, build("a4", 2), "tower you control");
 }
 
+/// Ruling 8 under Sprawlgami: a branch point on a neutralized tree gives no right to build on the
+/// tower it targets, and a neutralized tower is built on by nobody.
+#[test]
+fn sprawlgami_builds_need_a_live_branch_point_and_a_live_tower() {
+    let sg = only(Variant::Sprawlgami);
+    // Red's a2 targets Yellow's a4, but Yellow's medium on b1 has neutralized Red's a1.
+    let dead = position_with(
+        sg,
+        &[
+            ("a1", vec![p(RED, 3)]),
+            ("a4", vec![p(YELLOW, 3)]),
+            ("c1", vec![p(YELLOW, 3)]),
+        ],
+        &[
+            ("a2", p(RED, 2), Dir::North, "a1"),
+            ("b1", p(YELLOW, 2), Dir::West, "c1"),
+        ],
+        RED,
+    );
+    assert!(dead.is_neutralized(at("a1")));
+    refused(&dead, RED, build("a4", 2), "live branch points");
+    // Red's a2 still targets a4, and Red's small on b4 has neutralized it.
+    let neutralized = position_with(
+        sg,
+        &[
+            ("a1", vec![p(RED, 3)]),
+            ("a4", vec![p(YELLOW, 3)]),
+            ("c4", vec![p(RED, 3)]),
+        ],
+        &[
+            ("a2", p(RED, 2), Dir::North, "a1"),
+            ("b4", p(RED, 1), Dir::West, "c4"),
+        ],
+        RED,
+    );
+    assert!(neutralized.is_neutralized(at("a4")));
+    refused(
+        &neutralized,
+        RED,
+        build("a4", 2),
+        "neutralized tower cannot be built on",
+    );
+}
+
 fn overload_position(variants: Variants, third: bool) -> Sprawl {
     let mut towers = vec![("c1", vec![p(RED, 3)]), ("a4", vec![p(RED, 3)])];
     let mut branches = vec![
@@ -295,9 +339,8 @@ fn superior_forces_a_tower_falls_only_when_attacking_pips_exceed_its_own() {
     let s = allowed(&s, RED, branch("b3", "c3", 2, Dir::East));
     assert!(!s.is_neutralized(at("d3")), "2 against 3 is not enough");
     let s = allowed(&s, YELLOW, build("d3", 2));
-    let mut s = allowed(&s, GREEN, branch("d5", "d4", 2, Dir::South));
+    let s = allowed(&s, GREEN, branch("d5", "d4", 2, Dir::South));
     assert!(!s.is_neutralized(at("d3")), "4 against 5 is not enough");
-    s.current = GREEN;
     // Basic rules would have neutralized it at once; here it falls to a third attacker.
     let s = position_with(
         sf,
@@ -446,7 +489,6 @@ fn counting_coup_a_player_who_could_attack_the_spore_but_not_neutralize_it_may_n
     let small = allowed(&s, RED, spore("a5", 1));
     assert_eq!(small.phase(), &Phase::Play);
     assert_eq!(small.to_act(), ToAct::Seats(vec![1]));
-    assert!(!small.legal_actions(1).contains(&Action::AreYouSure));
     let attacked = allowed(&small, YELLOW, branch("b6", "a6", 1, Dir::South));
     assert_eq!(attacked.attackers(at("a5")).len(), 1);
     assert!(!attacked.is_neutralized(at("a5")));
