@@ -16,9 +16,13 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
             (player(s, seat), palette::hue_egui(hue))
         },
         seat_status: |s, seat| {
-            let at = s
-                .character(seat)
-                .map_or("off the castle".to_string(), |c| format!("at {}", c.name()));
+            let at = match (s.character(seat), s.left_by(seat)) {
+                (Some(c), _) => format!("at {}", c.name()),
+                (None, Some(door)) => {
+                    format!("off the castle (left by {})", door.name())
+                }
+                (None, None) => "off the castle".to_string(),
+            };
             let frozen = if s.is_frozen(seat) { ", frozen" } else { "" };
             let won = if s.scores()[seat] > 0 { ", won" } else { "" };
             format!("{} cards, {at}{frozen}{won}", s.hand(seat).len())
@@ -123,6 +127,32 @@ mod tests {
         let s = IceCastle::new(&Setup::new(2, 3)).unwrap();
         let line = (hud_spec().seat_status)(&s, 0);
         assert_eq!(line, format!("{} cards, off the castle", s.hand(0).len()));
+    }
+
+    /// A character that stepped out may not come back in by the same door: its line says which.
+    #[test]
+    fn a_seat_line_names_the_door_a_character_left_by() {
+        use hoarfrost_rules::bots::{Bot, RandomBot};
+        for seed in 0..200 {
+            let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
+            let mut bot = RandomBot::new(seed);
+            while !s.is_over() {
+                if let Some(door) = s.left_by(0).filter(|_| s.character(0).is_none()) {
+                    let line = (hud_spec().seat_status)(&s, 0);
+                    let said = format!("off the castle (left by {})", door.name());
+                    assert!(line.contains(&said), "{line}");
+                    return;
+                }
+                match s.to_act() {
+                    hoarfrost_rules::ToAct::Seats(seats) => {
+                        let a = bot.choose(&s, seats[0]).unwrap();
+                        s.apply(seats[0], &a).unwrap();
+                    }
+                    _ => s.apply_chance(),
+                }
+            }
+        }
+        panic!("no character stepped out in 200 random games");
     }
 
     #[test]

@@ -35,6 +35,8 @@ fn a_view_shows_the_public_board_and_only_the_seats_own_hand() {
         );
         assert_eq!(v.pile_count, s.pile_count());
         assert_eq!(v.discard, s.discard());
+        let left: Vec<_> = (0..3).map(|p| s.left_by(p)).collect();
+        assert_eq!(v.left_by, left, "the door each character left by");
         for cell in s.cells() {
             let t = s.tile(cell).unwrap();
             let seen = v.tile(cell).unwrap();

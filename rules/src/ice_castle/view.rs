@@ -57,6 +57,9 @@ pub struct CastleView {
     pub sides: Vec<Side>,
     /// `None`: off the castle at its own side.
     pub characters: Vec<Option<Cell>>,
+    /// For a character that stepped out: the door it left by, which it may not re-enter by (everyone
+    /// saw it go).
+    pub left_by: Vec<Option<Cell>>,
     /// The Freeze card, while it holds a character.
     pub freeze: Option<Freeze>,
     /// This seat's own hand.
@@ -112,6 +115,7 @@ impl IceCastle {
             slides: self.slides.clone(),
             sides: self.sides.clone(),
             characters: self.characters.clone(),
+            left_by: (0..self.players).map(|p| self.left_by(p)).collect(),
             freeze: self.freeze,
             hand: self.hand(seat).to_vec(),
             hand_counts: self.hands.iter().map(Vec::len).collect(),
