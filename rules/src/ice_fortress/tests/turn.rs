@@ -21,6 +21,26 @@ fn roll_the_dice_shown_on_the_character_cards() {
     assert_eq!(s.rolled().len(), want);
 }
 
+/// "Roll all the dice depicted on your character cards": a class card's dice count too (the shipped
+/// classes show none, so the content is changed here to give each class one).
+#[test]
+fn a_class_cards_dice_are_rolled_too() {
+    let mut changed = (*content()).clone();
+    for class in &mut changed.characters.classes {
+        class.dice = 1;
+    }
+    let mut s = IceFortress::new(&Setup::new(2, 11), &changed).unwrap();
+    while s.phase() == Phase::Draft {
+        let seat = s.current_seat();
+        let a = s.legal_actions(seat)[0].clone();
+        s.apply(seat, &a).unwrap();
+    }
+    let plain = game(2, 11);
+    assert_eq!(s.dice_shown(0), plain.dice_shown(0) + 1);
+    s.apply_chance();
+    assert_eq!(s.rolled().len(), plain.dice_shown(0) + 1);
+}
+
 #[test]
 fn never_more_dice_than_the_unused_pool() {
     let mut s = game(2, 11);
