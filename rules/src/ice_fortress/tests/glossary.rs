@@ -592,6 +592,31 @@ fn dice_verbs_change_turn_over_and_roll_dice() {
     assert_eq!(s.to_act(), ToAct::Seats(vec![0]));
 }
 
+/// A power's extra dice come from the unused pool: with one die left there, "roll 2 more dice"
+/// rolls one.
+#[test]
+fn a_power_rolls_no_more_dice_than_the_pool_has_left() {
+    let mut s = building();
+    set_character(&mut s, 0, "Rose", &["swift", "wild"], "Mason");
+    roll(&mut s, &[2, 5]);
+    for d in s.dice_at(DieAt::Pool).into_iter().skip(1) {
+        s.dice[d as usize].at = DieAt::Spent;
+    }
+    give_shards(&mut s, Element::Earth, 1);
+    act(
+        &mut s,
+        Action::UsePower {
+            power: power(ability("wild"), 0),
+            pay: vec![Pay::Shard(Element::Earth)],
+        },
+    );
+    assert_eq!(s.to_act(), ToAct::Chance);
+    s.apply_chance();
+    assert_eq!(s.to_act(), ToAct::Seats(vec![0]), "one roll, not two");
+    assert_eq!(s.rolled().len(), 3);
+    assert!(s.dice_at(DieAt::Pool).is_empty());
+}
+
 #[test]
 fn a_neutralized_air_ability_cuts_no_dice() {
     let mut s = game(2, 4);
