@@ -129,55 +129,42 @@ mod tests {
         assert_eq!(line, format!("{} cards, off the castle", s.hand(0).len()));
     }
 
+    /// Every state of random two-seat games from `seeds`, in order.
+    fn random_states(seeds: std::ops::Range<u64>) -> impl Iterator<Item = IceCastle> {
+        seeds.flat_map(|seed| {
+            let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
+            let mut bot = hoarfrost_rules::bots::RandomBot::new(seed);
+            let mut going = true;
+            std::iter::from_fn(move || {
+                let now = going.then(|| s.clone())?;
+                going = hoarfrost_rules::bots::step(&mut s, &mut bot);
+                Some(now)
+            })
+        })
+    }
+
     /// A character that stepped out may not come back in by the same door: its line says which.
     #[test]
     fn a_seat_line_names_the_door_a_character_left_by() {
-        use hoarfrost_rules::bots::{Bot, RandomBot};
-        for seed in 0..200 {
-            let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
-            let mut bot = RandomBot::new(seed);
-            while !s.is_over() {
-                if let Some(door) = s.left_by(0).filter(|_| s.character(0).is_none()) {
-                    let line = (hud_spec().seat_status)(&s, 0);
-                    let said = format!("off the castle (left by {})", door.name());
-                    assert!(line.contains(&said), "{line}");
-                    return;
-                }
-                match s.to_act() {
-                    hoarfrost_rules::ToAct::Seats(seats) => {
-                        let a = bot.choose(&s, seats[0]).unwrap();
-                        s.apply(seats[0], &a).unwrap();
-                    }
-                    _ => s.apply_chance(),
-                }
-            }
-        }
-        panic!("no character stepped out in 200 random games");
+        let (s, door) = random_states(0..200)
+            .find_map(|s| {
+                let door = s.left_by(0).filter(|_| s.character(0).is_none())?;
+                Some((s, door))
+            })
+            .expect("a character steps out in 200 random games");
+        let line = (hud_spec().seat_status)(&s, 0);
+        let said = format!("off the castle (left by {})", door.name());
+        assert!(line.contains(&said), "{line}");
     }
 
     #[test]
     fn a_bonus_turn_is_said_in_the_panel_while_it_lasts() {
-        use hoarfrost_rules::bots::{Bot, RandomBot};
-        let bonus = |s: &IceCastle| {
-            let said = (hud_spec().extra_lines)(s);
-            said.iter().any(|l| l.contains("takes a bonus turn"))
-        };
-        let (mut seen, mut steps) = (0, 0);
-        for seed in 0..40 {
-            let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
-            let mut bot = RandomBot::new(seed);
-            while !s.is_over() && steps < 200_000 {
-                steps += 1;
-                assert_eq!(bonus(&s), s.bonus_turn());
-                seen += usize::from(s.bonus_turn());
-                match s.to_act() {
-                    hoarfrost_rules::ToAct::Seats(seats) => {
-                        let a = bot.choose(&s, seats[0]).unwrap();
-                        s.apply(seats[0], &a).unwrap();
-                    }
-                    _ => s.apply_chance(),
-                }
-            }
+        let mut seen = 0;
+        for s in random_states(0..40) {
+            let said = (hud_spec().extra_lines)(&s);
+            let bonus = said.iter().any(|l| l.contains("takes a bonus turn"));
+            assert_eq!(bonus, s.bonus_turn());
+            seen += usize::from(bonus);
         }
         assert!(seen > 0, "no bonus turn in 40 random games");
     }

@@ -467,32 +467,47 @@ fn no_minebacks_in_a_later_move_either() {
     assert_eq!(text.matches("mined_from").count(), 1);
 }
 
-#[test]
-fn the_memory_of_a_mine_stays_with_the_mined_pyramid_not_with_what_stands_on_it() {
-    // Red mines a medium out of T and sets it down as X, then caps X with another medium and a small;
-    // Green tops it. Red mines X's bottom medium (the one from T) out again: the medium left at X's
-    // bottom never came out of T, and once split free it may cap T.
+/// Red mines a medium out of T and sets it down as X, then caps X with another medium and a small;
+/// Green tops it: X is Red medium (from T), Red medium, Red small, Green small. Returns the table,
+/// T and X.
+fn mined_out_and_capped() -> (IceTowers, TowerId, TowerId) {
     let s = table(&[vec![p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)]]);
     let t = find(&s, &[p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)]);
+    let s = allowed(
+        &s,
+        0,
+        Action::Mine {
+            from: t,
+            index: 1,
+            onto: None,
+        },
+    );
+    let x = s.towers().last().unwrap().id;
+    let cap = |s: &IceTowers, side, pips| Action::Cap {
+        piece: s
+            .towers()
+            .iter()
+            .find(|tw| tw.id != x && tw.pieces == [p(side, pips)])
+            .unwrap()
+            .id,
+        onto: x,
+    };
+    let s = allowed(&s, 0, cap(&s, RED, 2));
+    let s = allowed(&s, 0, cap(&s, RED, 1));
+    let s = allowed(&s, 1, cap(&s, GREEN, 1));
+    (s, t, x)
+}
+
+#[test]
+fn the_memory_of_a_mine_stays_with_the_mined_pyramid_not_with_what_stands_on_it() {
+    // Red mines X's bottom medium (the one from T) out again: the medium left at X's bottom never
+    // came out of T, and once split free it may cap T.
+    let (s, t, x) = mined_out_and_capped();
     let mine = |from, index| Action::Mine {
         from,
         index,
         onto: None,
     };
-    let s = allowed(&s, 0, mine(t, 1));
-    let x = s.towers().last().unwrap().id;
-    let cap = |s: &IceTowers, side, pips, onto| Action::Cap {
-        piece: s
-            .towers()
-            .iter()
-            .find(|t| t.id != onto && t.id != x && t.pieces == [p(side, pips)])
-            .unwrap()
-            .id,
-        onto,
-    };
-    let s = allowed(&s, 0, cap(&s, RED, 2, x));
-    let s = allowed(&s, 0, cap(&s, RED, 1, x));
-    let s = allowed(&s, 1, cap(&s, GREEN, 1, x));
     // Mined out of X, the medium from T may cap T at once: it now comes from X.
     allowed(
         &s,
@@ -523,30 +538,7 @@ fn the_memory_of_a_mine_stays_with_the_mined_pyramid_not_with_what_stands_on_it(
 /// pyramid still came out of T.
 #[test]
 fn mining_from_above_a_mined_pyramid_leaves_its_memory() {
-    let s = table(&[vec![p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)]]);
-    let t = find(&s, &[p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)]);
-    let s = allowed(
-        &s,
-        0,
-        Action::Mine {
-            from: t,
-            index: 1,
-            onto: None,
-        },
-    );
-    let x = s.towers().last().unwrap().id;
-    let cap = |s: &IceTowers, side, pips| Action::Cap {
-        piece: s
-            .towers()
-            .iter()
-            .find(|tw| tw.id != x && tw.pieces == [p(side, pips)])
-            .unwrap()
-            .id,
-        onto: x,
-    };
-    let s = allowed(&s, 0, cap(&s, RED, 2));
-    let s = allowed(&s, 0, cap(&s, RED, 1));
-    let s = allowed(&s, 1, cap(&s, GREEN, 1));
+    let (s, t, x) = mined_out_and_capped();
     // Red mines the upper medium out of X: X's bottom is still the medium from T.
     let s = allowed(
         &s,

@@ -20,34 +20,35 @@ fn complete_beacon(s: &mut IceFortress, medium: RoomId, small: RoomId) {
 /// A column of `e` three rooms high (jumbo, large, medium) with the medium's group filled, and a
 /// small room of `e` in the supply; building it completes the beacon.
 fn almost_beacon(s: &mut IceFortress, e: RoomElement, space: u8) -> (RoomId, RoomId) {
+    column(s, [e; 4], space)
+}
+
+/// A column three rooms high (jumbo, large, medium: the first three of `elements`) with the
+/// medium's group filled, and a small room of the last element in the supply.
+fn column(s: &mut IceFortress, elements: [RoomElement; 4], space: u8) -> (RoomId, RoomId) {
     let taken: Vec<RoomId> = s.built().keys().copied().collect();
-    let pick = |size: Size, f: &dyn Fn(&RoomCard) -> bool| {
+    let pick = |size: Size, e: RoomElement, f: &dyn Fn(&RoomCard) -> bool| {
         find(|c| c.size == size && c.element == e && f(c) && !taken.contains(&c.id))
     };
-    let jumbo = pick(Size::Jumbo, &|_| true);
-    let large = pick(Size::Large, &|c| !c.crystal);
-    let medium = pick(Size::Medium, &|_| true);
-    let small = pick(Size::Small, &|_| true);
+    let jumbo = pick(Size::Jumbo, elements[0], &|_| true);
+    let large = pick(Size::Large, elements[1], &|c| !c.crystal);
+    let medium = pick(Size::Medium, elements[2], &|_| true);
+    let small = pick(Size::Small, elements[3], &|_| true);
     put_room(s, jumbo, Spot::Foundation(space));
     fill_group(s, jumbo, 0);
-    put_room(
-        s,
-        large,
-        Spot::Group {
-            room: jumbo,
-            group: 0,
-        },
-    );
-    fill_group(s, large, 0);
-    put_room(
-        s,
-        medium,
-        Spot::Group {
-            room: large,
-            group: 0,
-        },
-    );
-    fill_group(s, medium, 0);
+    let mut below = jumbo;
+    for room in [large, medium] {
+        put_room(
+            s,
+            room,
+            Spot::Group {
+                room: below,
+                group: 0,
+            },
+        );
+        fill_group(s, room, 0);
+        below = room;
+    }
     to_supply(s, small);
     (medium, small)
 }
@@ -118,37 +119,12 @@ fn a_stack_of_mixed_elements_is_no_beacon() {
 fn a_room_of_another_element_in_the_middle_cuts_the_stack() {
     for middle in [RoomElement::Fire, RoomElement::White] {
         let mut s = building();
-        let earth = |size: Size| {
-            find(|c| {
-                c.size == size
-                    && c.element == RoomElement::Earth
-                    && (size != Size::Large || !c.crystal)
-            })
+        let earth = RoomElement::Earth;
+        let (medium, small) = column(&mut s, [earth, earth, middle, earth], 0);
+        let large = match s.built()[&medium].on {
+            Spot::Group { room, .. } => room,
+            Spot::Foundation(_) => unreachable!("the medium stands on the large"),
         };
-        let (jumbo, large) = (earth(Size::Jumbo), earth(Size::Large));
-        let medium = find(|c| c.size == Size::Medium && c.element == middle);
-        let small = earth(Size::Small);
-        put_room(&mut s, jumbo, Spot::Foundation(0));
-        fill_group(&mut s, jumbo, 0);
-        put_room(
-            &mut s,
-            large,
-            Spot::Group {
-                room: jumbo,
-                group: 0,
-            },
-        );
-        fill_group(&mut s, large, 0);
-        put_room(
-            &mut s,
-            medium,
-            Spot::Group {
-                room: large,
-                group: 0,
-            },
-        );
-        fill_group(&mut s, medium, 0);
-        to_supply(&mut s, small);
         complete_beacon(&mut s, medium, small);
         assert_eq!(s.stack_height(small), 1, "{middle:?} in the middle");
         assert_eq!(s.stack_height(large), 2);
