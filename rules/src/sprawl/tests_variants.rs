@@ -207,6 +207,32 @@ fn sprawlgami_builds_need_a_live_branch_point_and_a_live_tower() {
     );
 }
 
+/// Tie-breaks 3-5 under Sprawlgami: a tower counts, all its pips, for the player whose piece tops
+/// it (who controls it), and not for the one whose piece is under it.
+#[test]
+fn sprawlgami_a_two_colour_tower_counts_for_its_controller_in_the_tie_breaks() {
+    let mut s = position_with(
+        only(Variant::Sprawlgami),
+        &[
+            ("a1", vec![p(RED, 3), p(YELLOW, 2)]),
+            ("e6", vec![p(GREEN, 1)]),
+        ],
+        &[],
+        RED,
+    );
+    score::finish(&mut s);
+    let of = |seat: Seat| {
+        let st = s
+            .standings()
+            .into_iter()
+            .find(|st| st.seat == seat)
+            .unwrap();
+        (st.spaces, st.tower_pips, st.towers)
+    };
+    assert_eq!(of(YELLOW as Seat), (1, 5, 1), "Yellow tops the tower");
+    assert_eq!(of(RED as Seat), (0, 0, 0));
+}
+
 fn overload_position(variants: Variants, third: bool) -> Sprawl {
     let mut towers = vec![("c1", vec![p(RED, 3)]), ("a4", vec![p(RED, 3)])];
     let mut branches = vec![
