@@ -315,44 +315,48 @@ fn the_other_games_positions_load_and_show_a_game_under_way() {
     assert!(castle_midgame(&load::<IceCastle>("castle-midgame")));
 }
 
+/// The first position `stop` picks out in three-seat games made by `new` and played by `bot` (one
+/// seeded per seat), seeds 1 to 99, at most `steps` steps each.
+fn first_position<G: hoarfrost_rules::Game>(
+    new: impl Fn(u64) -> Option<G>,
+    bot: impl Fn(u64) -> Box<dyn Bot<G>>,
+    steps: usize,
+    stop: impl Fn(&G) -> bool,
+) -> Option<G> {
+    (1..100).find_map(|seed| {
+        let mut bots: Vec<_> = (0..3).map(|i| bot(seed * 3 + i)).collect();
+        play_bots(new(seed)?, &mut bots, steps, &stop)
+    })
+}
+
 #[test]
 #[ignore = "writes the IceTowers, Ice Colony and Ice Castle scene files"]
 fn write_other_scenes() {
     use hoarfrost_rules::{ice_castle, ice_colony, icetowers};
-    fn write<G: serde::Serialize>(name: &str, s: &G) {
-        let text = ron::ser::to_string_pretty(s, ron::ser::PrettyConfig::default()).unwrap();
+    fn write<G: serde::Serialize>(name: &str, s: Option<G>) {
+        let s = s.unwrap_or_else(|| panic!("no seed reaches the position {name}"));
+        let text = ron::ser::to_string_pretty(&s, ron::ser::PrettyConfig::default()).unwrap();
         std::fs::write(position_path(name), text).unwrap();
     }
-    let towers = (1..100)
-        .find_map(|seed| {
-            let s = icetowers::IceTowers::new(&icetowers::Setup::new(3, seed)).ok()?;
-            let mut bots: Vec<Box<dyn Bot<_>>> = (0..3)
-                .map(|i| Box::new(icetowers::TowerBot::new(seed * 3 + i)) as Box<dyn Bot<_>>)
-                .collect();
-            play_bots(s, &mut bots, 400, icetowers_midgame)
-        })
-        .expect("some seed builds a tower three high");
-    write("icetowers-midgame", &towers);
-    let colony = (1..100)
-        .find_map(|seed| {
-            let s = ice_colony::IceColony::new(&ice_colony::Setup::new(3, seed)).ok()?;
-            let mut bots: Vec<Box<dyn Bot<_>>> = (0..3)
-                .map(|i| Box::new(ice_colony::bot::ColonyBot::new(seed * 3 + i)) as Box<dyn Bot<_>>)
-                .collect();
-            play_bots(s, &mut bots, 2000, colony_midgame)
-        })
-        .expect("some seed reaches round three");
-    write("colony-midgame", &colony);
-    let castle = (1..100)
-        .find_map(|seed| {
-            let s = ice_castle::IceCastle::new(&ice_castle::Setup::new(3, seed)).ok()?;
-            let mut bots: Vec<Box<dyn Bot<_>>> = (0..3)
-                .map(|i| {
-                    Box::new(ice_castle::bot::CastleBot::tuned(seed * 3 + i)) as Box<dyn Bot<_>>
-                })
-                .collect();
-            play_bots(s, &mut bots, 2000, castle_midgame)
-        })
-        .expect("some seed brings every character in with a padlock down");
-    write("castle-midgame", &castle);
+    let towers = first_position(
+        |seed| icetowers::IceTowers::new(&icetowers::Setup::new(3, seed)).ok(),
+        |seed| Box::new(icetowers::TowerBot::new(seed)),
+        400,
+        icetowers_midgame,
+    );
+    write("icetowers-midgame", towers);
+    let colony = first_position(
+        |seed| ice_colony::IceColony::new(&ice_colony::Setup::new(3, seed)).ok(),
+        |seed| Box::new(ice_colony::bot::ColonyBot::new(seed)),
+        2000,
+        colony_midgame,
+    );
+    write("colony-midgame", colony);
+    let castle = first_position(
+        |seed| ice_castle::IceCastle::new(&ice_castle::Setup::new(3, seed)).ok(),
+        |seed| Box::new(ice_castle::bot::CastleBot::tuned(seed)),
+        2000,
+        castle_midgame,
+    );
+    write("castle-midgame", castle);
 }

@@ -238,34 +238,39 @@ pub fn position_corpus() -> Vec<String> {
         .iter()
         .map(|(game, text)| position_tag(game, text))
         .collect();
-    let sprawl = |players, seed, steps| {
-        let setup = sprawl::Setup {
-            variants: sprawl::Variants::of(&sprawl::Variant::ALL),
-            ..sprawl::Setup::new(players, seed)
-        };
-        random_game::<Sprawl>(setup, seed, steps).map(|r| ron::to_string(r.state()))
+    // The state of a random game of `setup` after `steps` steps, in RON (none if it could not
+    // be played or written).
+    fn midgame<G: Recorded>(setup: G::Setup, seed: u64, steps: usize) -> Option<String> {
+        let played = random_game::<G>(setup, seed, steps).ok()?;
+        ron::to_string(played.state()).ok()
+    }
+    let sprawl = |players, seed| sprawl::Setup {
+        variants: sprawl::Variants::of(&sprawl::Variant::ALL),
+        ..sprawl::Setup::new(players, seed)
     };
-    let fortress = |players, seed, steps| {
-        random_game::<IceFortress>(ice_fortress::Setup::new(players, seed), seed, steps)
-            .map(|r| ron::to_string(r.state()))
-    };
-    let text = |r: Result<Result<String, ron::Error>, String>| r.ok().and_then(Result::ok);
-    let towers = random_game::<IceTowers>(icetowers::Setup::new(4, 5), 5, 30);
-    let colony = random_game::<IceColony>(ice_colony::Setup::new(3, 6), 6, 60);
-    let castle = random_game::<IceCastle>(ice_castle::Setup::new(4, 7), 7, 60);
+    let fortress = ice_fortress::Setup::new;
     for (game, state) in [
-        ("sprawl", text(sprawl(3, 1, 12))),
-        ("sprawl", text(sprawl(8, 2, 40))),
-        ("ice-fortress", text(fortress(1, 3, 60))),
-        ("ice-fortress", text(fortress(4, 4, 120))),
-        ("icetowers", text(towers.map(|r| ron::to_string(r.state())))),
+        ("sprawl", midgame::<Sprawl>(sprawl(3, 1), 1, 12)),
+        ("sprawl", midgame::<Sprawl>(sprawl(8, 2), 2, 40)),
+        (
+            "ice-fortress",
+            midgame::<IceFortress>(fortress(1, 3), 3, 60),
+        ),
+        (
+            "ice-fortress",
+            midgame::<IceFortress>(fortress(4, 4), 4, 120),
+        ),
+        (
+            "icetowers",
+            midgame::<IceTowers>(icetowers::Setup::new(4, 5), 5, 30),
+        ),
         (
             "ice-colony",
-            text(colony.map(|r| ron::to_string(r.state()))),
+            midgame::<IceColony>(ice_colony::Setup::new(3, 6), 6, 60),
         ),
         (
             "ice-castle",
-            text(castle.map(|r| ron::to_string(r.state()))),
+            midgame::<IceCastle>(ice_castle::Setup::new(4, 7), 7, 60),
         ),
     ] {
         if let Some(text) = state {

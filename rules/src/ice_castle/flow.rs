@@ -55,7 +55,8 @@ impl IceCastle {
         if !bonus {
             self.current = (self.current + 1) % self.players;
         }
-        self.bonus_turn = bonus;
+        // A bonus earned on the last turn the limit allows is never taken.
+        self.bonus_turn = bonus && self.turns < self.turn_limit;
         if self.turns >= self.turn_limit {
             self.phase = Phase::Over;
         } else {

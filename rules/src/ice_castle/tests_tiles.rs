@@ -728,6 +728,10 @@ fn staying_on_an_unused_extra_key_door_earns_no_bonus() {
 #[test]
 fn a_bonus_turn_counts_toward_the_turn_limit() {
     let s = bonus_tile(TileKind::ExtraTurn);
+    // Earned on the last turn the limit allows, the bonus is never taken.
+    let last = s.clone().with_turn_limit(s.turns());
+    let over = allowed(&last, 0, Action::Move { to: c(1, 2) });
+    assert_eq!((over.phase(), over.bonus_turn()), (Phase::Over, false));
     let s = s.clone().with_turn_limit(s.turns() + 1);
     let mut s = allowed(&s, 0, Action::Move { to: c(1, 2) });
     assert_eq!(
