@@ -1415,8 +1415,13 @@ fn a_shot_that_cannot_be_written_ends_the_run_with_exit_code_3() {
     let _ = std::fs::remove_dir_all(&home);
     assert_eq!(status.code(), Some(3), "{stdout}\n{stderr}");
     assert!(
-        stderr.contains("the screenshot could not be written to"),
+        stderr.contains("hoarfrost: The screenshot could not be written to"),
         "{stderr}"
     );
     assert!(!stdout.contains("screenshot saved"), "{stdout}");
+    // And in the window, for a run nobody reads the exit code of.
+    assert!(
+        stdout.contains("hoarfrost: shown: The screenshot could not be written to"),
+        "{stdout}"
+    );
 }

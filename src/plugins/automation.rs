@@ -108,7 +108,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Last, (take_screenshot, exit_when_done).chain())
         .add_systems(
             Last,
-            (print_notices, print_cues).run_if(|o: Res<LaunchOptions>| o.exit_after.is_some()),
+            (print_notices, print_cues)
+                .after(take_screenshot)
+                .run_if(|o: Res<LaunchOptions>| o.exit_after.is_some()),
         );
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
         render.add_systems(Render, note_pipelines.in_set(RenderSystems::Cleanup));
@@ -365,6 +367,7 @@ fn take_screenshot(
     (frames, clock): (Res<FrameCount>, Res<ScriptClock>),
     options: Res<LaunchOptions>,
     mut capture: ResMut<Capture>,
+    notice: Option<ResMut<crate::session::Notice>>,
 ) {
     let Some(path) = &options.screenshot else {
         return;
@@ -381,10 +384,12 @@ fn take_screenshot(
         if written {
             println!("hoarfrost: screenshot saved to {}", path.display());
         } else {
-            eprintln!(
-                "hoarfrost: the screenshot could not be written to {}",
-                path.display()
-            );
+            // Without `--exit-after` nobody reads the exit code: say it in the window too.
+            let told = format!("The screenshot could not be written to {}", path.display());
+            eprintln!("hoarfrost: {told}");
+            if let Some(mut notice) = notice {
+                notice.error(told);
+            }
         }
         capture.written = Some(written);
     }
