@@ -293,10 +293,12 @@ fn colony_midgame(s: &hoarfrost_rules::ice_colony::IceColony) -> bool {
     s.round() >= 3 && (0..3).all(held) && seat_to_act(s)
 }
 
-/// Ice Castle, three players: every character inside the castle, a padlock on a door.
+/// Ice Castle, three players: a padlock on a door, a bonus turn under way, and a character that has
+/// left the castle by a door it may not come back in by (what the side panel tells of it).
 fn castle_midgame(s: &hoarfrost_rules::ice_castle::IceCastle) -> bool {
     let padlocked = s.cells().any(|c| s.tile(c).is_some_and(|t| t.padlock));
-    (0..3).all(|seat| s.character(seat).is_some()) && padlocked && seat_to_act(s)
+    let left = (0..3).any(|seat| s.character(seat).is_none() && s.left_by(seat).is_some());
+    padlocked && left && s.bonus_turn() && seat_to_act(s)
 }
 
 /// The shipped positions of IceTowers, Ice Colony and Ice Castle load as `--scene` reads them and are

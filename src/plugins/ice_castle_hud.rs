@@ -36,9 +36,11 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
                 hoarfrost_rules::words::count(s.pile_count() as i64, "card", "cards")
             )];
             if s.bonus_turn() {
+                // No side: the panel puts the player's name after the seat's ("Cleo (Player 3)
+                // takes ..."), and the seat's line above already says the side.
                 lines.push(format!(
-                    "{} takes a bonus turn (an Extra Turn door)",
-                    player(s, s.current())
+                    "Player {} takes a bonus turn (an Extra Turn door)",
+                    s.current() + 1
                 ));
             }
             if let Some(top) = s.discard_top() {
@@ -162,7 +164,8 @@ mod tests {
         let mut seen = 0;
         for s in random_states(0..40) {
             let said = (hud_spec().extra_lines)(&s);
-            let bonus = said.iter().any(|l| l.contains("takes a bonus turn"));
+            let told = format!("Player {} takes a bonus turn", s.current() + 1);
+            let bonus = said.iter().any(|l| l.starts_with(&told));
             assert_eq!(bonus, s.bonus_turn());
             seen += usize::from(bonus);
         }
