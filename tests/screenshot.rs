@@ -169,13 +169,14 @@ fn blue(r: u32, g: u32, b: u32) -> bool {
     b > 80 && b > 2 * r && b > g + g / 2
 }
 
-/// An all-AI game started by the launch flags and captured after `frames` frames, checked not to be blank;
-/// `None` when there is no display.
+/// An all-AI game started by the launch flags and captured after `frames` frames, checked not to be
+/// blank and to be a table (a launch refused goes back to the title screen, whose backdrop shows
+/// every game's pieces); `None` when there is no display.
 fn ai_game(game: &str, seats: &str, seed: &str, frames: &str) -> Option<Picture> {
     if !display_available() {
         return None;
     }
-    let p = capture(
+    let (p, printed) = capture_with_output(
         game,
         &[
             "--game",
@@ -189,7 +190,20 @@ fn ai_game(game: &str, seats: &str, seed: &str, frames: &str) -> Option<Picture>
         ],
     );
     assert_not_blank(&p, 12.0);
+    assert_at_a_table(&printed);
     Some(p)
+}
+
+/// The app ended on a game's table (under way or over), not on the title screen.
+fn assert_at_a_table(printed: &str) {
+    let screen = printed
+        .lines()
+        .find_map(|l| l.strip_prefix("hoarfrost: screen: "))
+        .unwrap_or_default();
+    assert!(
+        matches!(screen, "Playing" | "GameOver"),
+        "the run ended on the screen {screen:?}, not a table: {printed}"
+    );
 }
 
 /// How many pixels satisfy `test` on their (r, g, b).
@@ -423,14 +437,32 @@ fn a_save_is_deleted_from_the_load_window_only_once_confirmed() {
 }
 
 #[test]
-fn ice_colony_ai_game_shows_the_terrain_board() {
-    let Some(p) = ai_game("ice-colony", "ai,ai", "2", "120") else {
+fn ice_colony_game_shows_the_terrain_board() {
+    if !display_available() {
         return;
-    };
-    // Five red and five yellow terrain pyramids are in the bag of 30; the board shows most of them.
+    }
+    // The terrain is drawn one pyramid every 0.35 s of game time: `settle` waits for the last draw
+    // however fast the frames come (human seats: with AI seats to act the table is never still).
+    let args = [
+        "--game",
+        "ice-colony",
+        "--seats",
+        "human,human",
+        "--seed",
+        "2",
+        "--click",
+        "settle",
+        "--exit-after",
+        "60",
+    ];
+    let (p, printed) = capture_with_output("ice-colony", &args);
+    assert_not_blank(&p, 12.0);
+    assert_at_a_table(&printed);
+    // Five red and five yellow terrain pyramids are in the bag of 30; with all 25 drawn (seed 2:
+    // four red, three yellow) they show about 15,800 pixels.
     let (r, y) = (count(&p, red), count(&p, yellow));
     assert!(
-        r + y > 600,
+        r + y > 8000,
         "only {r} red and {y} yellow pixels: the terrain board is missing"
     );
     // Orange's pool stands left of the board, where no terrain is.
@@ -536,20 +568,22 @@ fn a_real_click_on_a_sprawl_stash_piece_picks_that_size() {
 
 #[test]
 fn the_escape_key_puts_down_a_picked_sprawl_stash_size() {
-    // A second click on a picked size puts it back to "any"; after Escape the same click picks it
-    // afresh, so the notice tells whether Escape put it down (through the real keyboard input).
+    // A second click on a picked size puts it back to "any". After Escape (through the real
+    // keyboard input) the next click picks it afresh and the one after puts it down again; had
+    // Escape left it picked, the last click would pick it once more. A click lost also ends on
+    // another notice.
     let small = "Red stash small (1)";
     let Some((_, printed)) = sprawl_clicks(
         "sprawl-escape",
         "sprawl-neutralized",
-        &[small, "key:Escape", small],
-        "100",
+        &[small, "key:Escape", small, small],
+        "130",
     ) else {
         return;
     };
     let said = notice(&printed);
     assert!(
-        said.starts_with("Red picks a small (1)"),
+        said.starts_with("any size"),
         "Escape left the small size picked: {said:?}"
     );
 }
@@ -1206,11 +1240,16 @@ fn sprawl_marks_a_neutralized_tower_and_a_real_click_on_a_square_is_answered() {
         ring > 60,
         "only {ring} icy pixels around a6: the neutralized tower is not marked"
     );
-    let said = notice(&printed);
-    assert!(
-        !said.is_empty() && !said.starts_with("A saved table position"),
-        "the click on a square changed nothing: {said:?}"
+    // a1 takes no move of Red's: the click is answered with the reason the side panel gives.
+    let scene = format!(
+        "{}/scenes/positions/sprawl-neutralized.ron",
+        env!("CARGO_MANIFEST_DIR")
     );
+    let s: hoarfrost_rules::sprawl::Sprawl =
+        ron::from_str(&std::fs::read_to_string(scene).expect("the scene")).expect("it parses");
+    let a1 = hoarfrost_rules::sprawl::Square::new(0, 0);
+    let why = hoarfrost::plugins::sprawl_input::explain(&s, s.current_player(), a1, None);
+    assert_eq!(notice(&printed), why, "the click on a1 was not answered");
 }
 
 #[test]

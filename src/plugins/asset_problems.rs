@@ -108,6 +108,11 @@ mod tests {
         app.world_mut().resource_mut::<Warnings>().clear(TOPIC);
         let _third: Handle<Missing> = assets.load("models/nor-that.glb");
         until(&mut app, |w| w.resource::<MissingFiles>().count == 3);
+        assert_eq!(
+            app.world().resource::<MissingFiles>().count,
+            3,
+            "the third failure seen"
+        );
         assert_eq!(banner(app.world()), None);
         assert_eq!(
             app.world().resource::<Notice>().shown(),

@@ -460,6 +460,8 @@ mod icetowers {
     #[test]
     fn random_clicks_on_icetowers_play_only_legal_moves() {
         let mut tally = Tally::default();
+        // Lit towers checked to play the selection's move.
+        let mut lit = 0;
         for (seats, seed) in [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (2, 6)] {
             let mut rng = GameRng::new(seed);
             let s = IceTowers::new(&Setup::new(seats, seed)).unwrap();
@@ -482,6 +484,7 @@ mod icetowers {
                             Outcome::Play(a),
                             "seed {seed}, step {step}, seat {seat}: lit tower {onto}"
                         );
+                        lit += 1;
                     }
                 }
                 for _ in 0..20 {
@@ -526,5 +529,6 @@ mod icetowers {
             });
         }
         tally.assert_enough("IceTowers", 100);
+        assert!(lit >= 100, "only {lit} lit towers checked");
     }
 }

@@ -67,7 +67,13 @@ fn in_build(seed: u64) -> IceFortress {
 /// The first state of a bot-played solo game in the build step, with at least one rolled die,
 /// for which `wanted` holds.
 fn in_build_where(seed: u64, wanted: impl Fn(&IceFortress) -> bool) -> IceFortress {
-    let mut s = IceFortress::standard(&Setup::new(1, seed)).unwrap();
+    in_build_of(1, seed, wanted)
+}
+
+/// The first state of a bot-played game of `players` players in the build step, with at least
+/// one rolled die, for which `wanted` holds.
+fn in_build_of(players: usize, seed: u64, wanted: impl Fn(&IceFortress) -> bool) -> IceFortress {
+    let mut s = IceFortress::standard(&Setup::new(players, seed)).unwrap();
     let mut bot = FortressBot::new(seed);
     for _ in 0..3000 {
         if s.phase() == Phase::Build
@@ -155,12 +161,19 @@ fn clicking_a_space_without_a_room_says_what_to_do_first() {
 
 #[test]
 fn a_click_out_of_turn_is_refused_with_the_rules_reason() {
-    let s = in_build(7);
+    // Two players: the seat whose turn it is not clicks on the table.
+    let s = in_build_of(2, 7, |_| true);
+    let ToAct::Seats(to_act) = s.to_act() else {
+        panic!("a seat is to act in the build step");
+    };
+    let other = 1 - to_act[0];
+    assert!(!to_act.contains(&other) && s.legal_actions(other).is_empty());
     let mut sel = Selection::None;
-    assert!(s.legal_actions(1).is_empty(), "seat 1 is not to act");
-    let rules = s.check(1, &Action::EndBuild).unwrap_err().0;
-    match handle(&s, 1, &mut sel, &Input::Table(Target::Space(0))) {
-        Handled::Refused(why) => assert_eq!(why, rules),
+    match handle(&s, other, &mut sel, &Input::Table(Target::Space(0))) {
+        Handled::Refused(why) => {
+            let playing = format!("it is not your turn: {} is playing", s.title(s.current()));
+            assert_eq!(why, playing);
+        }
         other => panic!("{other:?}"),
     }
 }

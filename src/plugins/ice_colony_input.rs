@@ -200,8 +200,18 @@ mod tests {
             }
             for q in 0..SQUARES as Square {
                 if let SquareClick::Choose(options) = click_square(&s, seat, q) {
-                    assert!(options.len() > 1);
-                    assert!(options.iter().all(|a| square_of(a) == Some(q)));
+                    // All of them: the square's legal actions, each once, in any order.
+                    let mut all: Vec<Action> = s
+                        .legal_actions(seat)
+                        .into_iter()
+                        .filter(|a| square_of(a) == Some(q))
+                        .collect();
+                    let mut offered = options.clone();
+                    let key = |a: &Action| format!("{a:?}");
+                    all.sort_by_key(key);
+                    offered.sort_by_key(key);
+                    assert!(offered.len() > 1);
+                    assert_eq!(offered, all);
                     return;
                 }
             }
