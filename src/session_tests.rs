@@ -1,6 +1,7 @@
 //! Tests of the session: the action path, the turn phase, and undo and redo on the record.
 
 use super::*;
+use crate::systems::cues::{heard, listen};
 use hoarfrost_rules::icetowers::{Action, IceTowers, Setup};
 use hoarfrost_rules::record::Recorder;
 
@@ -8,11 +9,7 @@ fn app() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
     app.add_plugins((crate::screens::plugin, plugin::<IceTowers>));
-    app.init_resource::<Heard>().add_systems(
-        Update,
-        (|mut cues: MessageReader<Cue>, mut heard: ResMut<Heard>| heard.0.extend(cues.read()))
-            .after(crate::systems::Frame::Apply),
-    );
+    listen(&mut app);
     let recorder = Recorder::<IceTowers>::new(Setup::new(2, 1)).unwrap();
     app.insert_resource(Session::recorded(
         recorder,
@@ -21,14 +18,6 @@ fn app() -> App {
     ));
     crate::systems::start_playing(&mut app);
     app
-}
-
-/// Every cue the session raised.
-#[derive(Resource, Default)]
-struct Heard(Vec<Cue>);
-
-fn heard(app: &App) -> Vec<Cue> {
-    app.world().resource::<Heard>().0.clone()
 }
 
 fn state(app: &App) -> IceTowers {
@@ -221,13 +210,8 @@ fn a_board_drawn_from_the_bag_sounds_one_draw_and_the_roll_after_it_its_own() {
         .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
             std::time::Duration::from_secs_f32(CHANCE_PAUSE + 0.05),
         ))
-        .add_plugins((crate::screens::plugin, plugin::<IceColony>))
-        .init_resource::<Heard>()
-        .add_systems(
-            Update,
-            (|mut cues: MessageReader<Cue>, mut heard: ResMut<Heard>| heard.0.extend(cues.read()))
-                .after(crate::systems::Frame::Apply),
-        );
+        .add_plugins((crate::screens::plugin, plugin::<IceColony>));
+    listen(&mut app);
     let recorder = Recorder::<IceColony>::new(ColonySetup::new(2, 3)).unwrap();
     app.insert_resource(Session::recorded(recorder, vec![SeatKind::Human; 2], 3));
     app.world_mut()

@@ -341,10 +341,6 @@ mod tests {
         assert_eq!(step_wait(&steps, 0, 4.0), MOVE_SECONDS / 4.0);
     }
 
-    /// Every sound cue raised so far.
-    #[derive(Resource, Default)]
-    struct Heard(Vec<Cue>);
-
     /// A headless app replaying a two-seat IceTowers game of `moves` moves, whose clock steps
     /// `frame` seconds a frame.
     fn replay_app(moves: usize, frame: f32) -> App {
@@ -372,15 +368,8 @@ mod tests {
                 playback,
                 plugin::<IceTowers>,
             ))
-            .insert_resource(Session::replaying(replay, seats, 5))
-            .init_resource::<Heard>()
-            .add_systems(
-                Update,
-                (|mut cues: MessageReader<Cue>, mut heard: ResMut<Heard>| {
-                    heard.0.extend(cues.read())
-                })
-                .after(crate::systems::Frame::Apply),
-            );
+            .insert_resource(Session::replaying(replay, seats, 5));
+        crate::systems::cues::listen(&mut app);
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Playing);
@@ -419,7 +408,7 @@ mod tests {
         }
         assert_eq!(position(&app), 3, "the end");
         assert!(!app.world().resource::<Playback>().playing);
-        assert_eq!(app.world().resource::<Heard>().0, vec![Cue::Move; 3]);
+        assert_eq!(crate::systems::cues::heard(&app), vec![Cue::Move; 3]);
         // Played again from its end, it starts over; Space pauses it.
         space(&mut app);
         assert_eq!(position(&app), 0);

@@ -347,26 +347,18 @@ fn the_players_names_and_ai_levels_are_saved_and_come_back_with_the_game() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
-/// Every sound cue raised so far.
-#[derive(Resource, Default)]
-struct Heard(Vec<Cue>);
-
 #[test]
 fn an_undo_sounds_its_own_cue_and_a_redo_a_move() {
     let root = temp_root("undo-cues");
     let mut app = app(&root);
-    app.init_resource::<Heard>().add_systems(
-        Update,
-        (|mut cues: MessageReader<Cue>, mut heard: ResMut<Heard>| heard.0.extend(cues.read()))
-            .after(Frame::Apply),
-    );
+    crate::systems::cues::listen(&mut app);
     play_one(&mut app);
     command(&mut app, GameCommand::Undo);
     command(&mut app, GameCommand::Redo);
     // Nothing left to redo: no cue from the session (the notice's refusal has its own).
     command(&mut app, GameCommand::Redo);
     app.update();
-    let heard = app.world().resource::<Heard>().0.clone();
+    let heard = crate::systems::cues::heard(&app);
     assert_eq!(heard, vec![Cue::Move, Cue::Undo, Cue::Move]);
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -113,6 +113,27 @@ fn refusals(notice: Res<Notice>, mut cues: MessageWriter<Cue>, mut heard: Local<
     }
 }
 
+/// Every cue raised in a test app since [`listen`] (tests).
+#[cfg(test)]
+#[derive(Resource, Default)]
+pub struct Heard(pub Vec<Cue>);
+
+/// Collect the cues of `app` into [`Heard`], each frame after its moves are applied (tests).
+#[cfg(test)]
+pub fn listen(app: &mut App) {
+    app.init_resource::<Heard>().add_systems(
+        Update,
+        (|mut cues: MessageReader<Cue>, mut heard: ResMut<Heard>| heard.0.extend(cues.read()))
+            .after(super::Frame::Apply),
+    );
+}
+
+/// The cues `app` raised since [`listen`] (tests).
+#[cfg(test)]
+pub fn heard(app: &App) -> Vec<Cue> {
+    app.world().resource::<Heard>().0.clone()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
