@@ -324,9 +324,7 @@ fn a_table_click_plays_for_the_human_seat_to_act_and_only_a_left_click_while_a_h
 #[test]
 fn a_position_file_is_read_as_a_save_is_and_a_save_given_as_one_is_named() {
     use hoarfrost_rules::sprawl::Sprawl;
-    let dir = std::env::temp_dir().join(format!("hoarfrost-positions-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::scratch::Scratch::new("positions");
     let text = std::fs::read_to_string("scenes/positions/sprawl-branch.ron").unwrap();
     let bom = dir.join("bom.ron");
     std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
@@ -346,7 +344,6 @@ fn a_position_file_is_read_as_a_save_is_and_a_save_given_as_one_is_named() {
         said.contains("is a saved game, not a table position"),
         "{said}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

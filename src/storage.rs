@@ -352,9 +352,7 @@ mod tests {
 
     #[test]
     fn listing_names_each_file_and_why_a_bad_one_does_not_open() {
-        let dir = std::env::temp_dir().join(format!("hoarfrost-list-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::scratch::Scratch::new("list");
         std::fs::write(dir.join("junk.ron"), "hello").unwrap();
         std::fs::write(dir.join("notes.txt"), "not listed").unwrap();
         let entries = list_saves(&dir);
@@ -368,7 +366,6 @@ mod tests {
                 .contains("not a Hoarfrost save")
         );
         assert!(list_saves(&dir.join("absent")).is_empty());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -400,8 +397,7 @@ mod tests {
 
     #[test]
     fn the_last_game_is_the_autosaves() {
-        let root = std::env::temp_dir().join(format!("hoarfrost-last-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = crate::scratch::Scratch::new("last");
         let storage = Storage::under(&root);
         assert_eq!(storage.last_game(), None, "no autosave");
         let text = hoarfrost_rules::fuzz::targets::sample_save(GameKind::IceColony, 2, 5).unwrap();
@@ -409,7 +405,6 @@ mod tests {
         assert_eq!(storage.last_game(), Some(GameKind::IceColony));
         write_file(&storage.autosave().unwrap(), "(format: 1, game: ").unwrap();
         assert_eq!(storage.last_game(), None, "a damaged autosave");
-        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]
@@ -502,8 +497,7 @@ mod tests {
 
     #[test]
     fn only_saves_in_the_saves_folder_can_be_deleted() {
-        let root = std::env::temp_dir().join(format!("hoarfrost-delete-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = crate::scratch::Scratch::new("delete");
         let storage = Storage::under(&root);
         let dir = storage.saves_dir().unwrap();
         let save = dir.join("sprawl-001.ron");
@@ -522,7 +516,6 @@ mod tests {
             assert!(refused.contains("only saves there"), "{refused}");
         }
         assert!(other.exists() && auto.exists(), "nothing else was touched");
-        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

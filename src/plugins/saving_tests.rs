@@ -1,7 +1,7 @@
 //! The whole save path in a headless app: moves through the action path, autosave, undo and redo,
 //! a save to a slot, loading it back over a game in progress, a bad file, and a replay.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use bevy::state::app::StatesPlugin;
 use hoarfrost_rules::bots::Level;
@@ -11,15 +11,9 @@ use hoarfrost_rules::{Game, GameKind, Recorder, ToAct};
 use super::*;
 use crate::options::{LaunchOptions, SeatKind};
 use crate::plugins::loading::{LoadMode, stage, stage_file};
+use crate::scratch::Scratch;
 use crate::screens::TurnPhase;
 use crate::session::PlayAction;
-
-/// A fresh temporary folder for one test.
-fn temp_root(name: &str) -> PathBuf {
-    let root = std::env::temp_dir().join(format!("hoarfrost-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
-    root
-}
 
 /// A headless app playing IceTowers for two human seats; a stand-in for the table builds a fresh
 /// session from the title choice whenever play starts, as the real tables do.
@@ -103,8 +97,7 @@ fn leave_tutorial(app: &mut App) {
 #[test]
 fn a_failing_autosave_is_told_once_not_at_every_move() {
     // The data folder's place is taken by a file: no autosave can be written there.
-    let root = temp_root("autosave-fails");
-    std::fs::create_dir_all(&root).unwrap();
+    let root = Scratch::new("autosave-fails");
     std::fs::write(root.join("data"), "a file, not a folder").unwrap();
     let mut app = app(&root);
     play_one(&mut app);
@@ -136,12 +129,11 @@ fn a_failing_autosave_is_told_once_not_at_every_move() {
     play_one(&mut app);
     assert_eq!(banner(&app, FAILING), None);
     assert_eq!(steps_in(&Storage::under(&root).autosave().unwrap()), 3);
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
 fn the_first_autosave_sets_aside_an_autosave_that_does_not_open() {
-    let root = temp_root("autosave-unread");
+    let root = Scratch::new("autosave-unread");
     let storage = Storage::under(&root);
     let damaged = "(format: 1, game: \"icetowers\", seats: [";
     write_file(&storage.autosave().unwrap(), damaged).unwrap();
@@ -158,12 +150,11 @@ fn the_first_autosave_sets_aside_an_autosave_that_does_not_open() {
     play_one(&mut app);
     assert_eq!(steps_in(&storage.autosave().unwrap()), 2);
     assert!(!root.join("data/autosave-unread-2.ron").exists());
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
 fn leaving_a_tutorial_before_any_step_keeps_the_last_games_autosave() {
-    let root = temp_root("leave-at-start");
+    let root = Scratch::new("leave-at-start");
     let storage = Storage::under(&root);
     let last = hoarfrost_rules::fuzz::targets::sample_save(GameKind::IceColony, 2, 5).unwrap();
     write_file(&storage.autosave().unwrap(), &last).unwrap();
@@ -181,12 +172,11 @@ fn leaving_a_tutorial_before_any_step_keeps_the_last_games_autosave() {
     write_file(&storage.autosave().unwrap(), &last).unwrap();
     leave_tutorial(&mut app);
     assert_eq!(steps_in(&storage.autosave().unwrap()), 0, "rewritten");
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
 fn an_autosave_that_does_not_open_and_cannot_be_set_aside_is_not_written_over() {
-    let root = temp_root("autosave-stuck");
+    let root = Scratch::new("autosave-stuck");
     let storage = Storage::under(&root);
     let damaged = "(format: 1, game: ";
     write_file(&storage.autosave().unwrap(), damaged).unwrap();
@@ -219,12 +209,11 @@ fn an_autosave_that_does_not_open_and_cannot_be_set_aside_is_not_written_over() 
     assert_eq!(kept, damaged);
     assert_eq!(banner(&app, FAILING), None);
     assert!(banner(&app, SET_ASIDE).is_some_and(|b| b.contains("autosave-unread-7.ron")));
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
 fn play_undo_redo_save_and_load_back() {
-    let root = temp_root("save-flow");
+    let root = Scratch::new("save-flow");
     let mut app = app(&root);
     let mut states = vec![session(&app).state.clone()];
     for _ in 0..3 {
@@ -297,12 +286,11 @@ fn play_undo_redo_save_and_load_back() {
     command(&mut app, GameCommand::Undo);
     command(&mut app, GameCommand::Undo);
     assert_eq!(session(&app).state, states[2]);
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
 fn the_players_names_and_ai_levels_are_saved_and_come_back_with_the_game() {
-    let root = temp_root("names");
+    let root = Scratch::new("names");
     let mut app = app(&root);
     app.world_mut().resource_mut::<SetupChoice>().seats[0].name = "  Anna ".into();
     // A third seat, an AI seat playing at a level (this test app has no AI: it never moves).
@@ -344,12 +332,11 @@ fn the_players_names_and_ai_levels_are_saved_and_come_back_with_the_game() {
         Some(Level::Hard),
         "the save's level"
     );
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
 fn an_undo_sounds_its_own_cue_and_a_redo_a_move() {
-    let root = temp_root("undo-cues");
+    let root = Scratch::new("undo-cues");
     let mut app = app(&root);
     crate::systems::cues::listen(&mut app);
     play_one(&mut app);
@@ -360,12 +347,11 @@ fn an_undo_sounds_its_own_cue_and_a_redo_a_move() {
     app.update();
     let heard = crate::systems::cues::heard(&app);
     assert_eq!(heard, vec![Cue::Move, Cue::Undo, Cue::Move]);
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
 fn a_replay_shows_each_position_and_takes_no_action() {
-    let root = temp_root("replay-flow");
+    let root = Scratch::new("replay-flow");
     let mut app = app(&root);
     let mut states = vec![session(&app).state.clone()];
     for _ in 0..3 {
@@ -419,7 +405,6 @@ fn a_replay_shows_each_position_and_takes_no_action() {
         4,
         "watching a replay does not autosave"
     );
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
@@ -428,14 +413,13 @@ fn a_game_saved_in_its_tutorial_loads_back_into_it_and_no_other_game_does() {
     use crate::plugins::tutorial::Notes;
     use hoarfrost_rules::record::{Record, Step};
 
-    let root = temp_root("tutorial-load");
+    let root = Scratch::new("tutorial-load");
     let mut app = app(&root);
     app.add_plugins(crate::plugins::tutorial::plugin::<IceTowers>(shipped));
     let script = shipped().unwrap().script;
     let seats = vec!["human".to_string(), "human".to_string()];
     let load = |app: &mut App, name: &str, tutorial: bool, record: &Record<IceTowers>| {
         let path = root.join(name);
-        std::fs::create_dir_all(&root).unwrap();
         std::fs::write(&path, save::to_string(&seats, tutorial, record).unwrap()).unwrap();
         (stage_file(&path, LoadMode::Resume).unwrap().apply)(app.world_mut());
         app.update();
@@ -520,7 +504,6 @@ fn a_game_saved_in_its_tutorial_loads_back_into_it_and_no_other_game_does() {
     play_one(&mut app);
     assert_eq!(autosave().steps, 5);
     assert!(!autosave().tutorial, "saved after leaving the tutorial");
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
@@ -528,7 +511,7 @@ fn leaving_a_tutorial_continued_at_step_0_rewrites_the_autosave_unmarked() {
     use crate::plugins::icetowers_tutorial::shipped;
     use crate::plugins::loading::stage_autosave;
 
-    let root = temp_root("tutorial-step-0");
+    let root = Scratch::new("tutorial-step-0");
     let storage = Storage::under(&root);
     let mut app = app(&root);
     app.add_plugins(crate::plugins::tutorial::plugin::<IceTowers>(shipped));
@@ -574,5 +557,4 @@ fn leaving_a_tutorial_continued_at_step_0_rewrites_the_autosave_unmarked() {
         last,
         "the last game's autosave stays"
     );
-    let _ = std::fs::remove_dir_all(&root);
 }

@@ -311,8 +311,7 @@ mod tests {
 
     #[test]
     fn f11_switches_to_fullscreen_and_back_and_keeps_the_choice() {
-        let root = std::env::temp_dir().join(format!("hoarfrost-f11-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = crate::scratch::Scratch::new("f11");
         let storage = Storage::under(&root);
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
@@ -355,7 +354,6 @@ mod tests {
         let (mode, kept, said) = press(&mut app);
         assert_eq!((mode, kept), (WindowMode::Windowed, WindowChoice::Windowed));
         assert!(said.contains("Settings window is open"), "{said}");
-        let _ = std::fs::remove_dir_all(&root);
     }
 
     /// The title choice after start-up with `options` and, if given, an autosave of `last` whose
@@ -365,12 +363,10 @@ mod tests {
         last: Option<GameKind>,
         first_seat: &str,
     ) -> SetupChoice {
-        let root = std::env::temp_dir().join(format!(
-            "hoarfrost-title-start-{}-{last:?}-{}",
-            std::process::id(),
+        let root = crate::scratch::Scratch::new(&format!(
+            "title-start-{last:?}-{}",
             options.game.is_some()
         ));
-        let _ = std::fs::remove_dir_all(&root);
         let storage = Storage::under(&root);
         if let Some(game) = last {
             let text = hoarfrost_rules::fuzz::targets::sample_save(game, 3, 4).unwrap();
@@ -391,7 +387,6 @@ mod tests {
             ))
             .add_systems(Startup, load_settings);
         app.update();
-        let _ = std::fs::remove_dir_all(&root);
         app.world().resource::<SetupChoice>().clone()
     }
 
