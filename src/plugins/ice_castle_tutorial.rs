@@ -185,4 +185,289 @@ mod tests {
         assert_eq!(marked.len(), 1, "{marked:?}");
         assert!(marked[0].distance(want) < 1e-4, "{marked:?} against {want}");
     }
+
+    #[test]
+    fn every_note_matches_the_table_it_describes() {
+        use crate::plugins::tutorial::facts::{Fact, When::*, check};
+        use hoarfrost_rules::ice_castle::{Colour, Phase, Side, Tile, TileKind};
+        /// A cell by its name: "C3" is column C, row 3 (rows count from the South).
+        fn c(name: &str) -> Cell {
+            let b = name.as_bytes();
+            Cell::new(b[1] - b'1', b[0] - b'A')
+        }
+        fn tile(s: &IceCastle, name: &str) -> Tile {
+            *s.tile(c(name)).expect("on the castle")
+        }
+        check(
+            &shipped().unwrap(),
+            &[
+                Fact {
+                    note: 0,
+                    says: "You are Player 1 on the South side (nearest you); the AI is Player 2 on the North side",
+                    when: Read,
+                    holds: |s| s.side(0) == Side::South && s.side(1) == Side::North,
+                },
+                Fact {
+                    note: 0,
+                    says: "The castle is 5 by 8 door tiles, all closed",
+                    when: Read,
+                    holds: |s| {
+                        (s.cols(), s.rows()) == (5, 8)
+                            && s.cells().all(|x| s.tile(x).is_some_and(|t| !t.open))
+                    },
+                },
+                Fact {
+                    note: 0,
+                    says: "on the far row (row 8 for you)",
+                    when: Read,
+                    holds: |s| (0..5).all(|col| s.is_goal(0, Cell::new(7, col))),
+                },
+                Fact {
+                    note: 0,
+                    says: "First card: an Ice Slide",
+                    when: Read,
+                    holds: |s| s.hand(0).contains(&Card::Slide),
+                },
+                Fact {
+                    note: 2,
+                    says: "You are not in the castle yet",
+                    when: Read,
+                    holds: |s| s.character(0).is_none(),
+                },
+                Fact {
+                    note: 3,
+                    says: "Player 2 lays an Ice Slide of its own",
+                    when: Read,
+                    holds: |s| s.has_slide(c("B7"), c("C8")),
+                },
+                Fact {
+                    note: 3,
+                    says: "discard the Axe",
+                    when: Read,
+                    holds: |s| s.hand(0).contains(&Card::Axe),
+                },
+                Fact {
+                    note: 9,
+                    says: "Player 2 opens B8 with a Green Key",
+                    when: Read,
+                    holds: |s| {
+                        s.character(1) == Some(c("B8"))
+                            && tile(s, "B8").open
+                            && tile(s, "B8").colour == Colour::Green
+                    },
+                },
+                Fact {
+                    note: 9,
+                    says: "B8 is an Extra Turn",
+                    when: Read,
+                    holds: |s| tile(s, "B8").kind == TileKind::ExtraTurn,
+                },
+                Fact {
+                    note: 9,
+                    says: "padlocks D8, a door on your goal row",
+                    when: Read,
+                    holds: |s| tile(s, "D8").padlock && s.is_goal(0, c("D8")),
+                },
+                Fact {
+                    note: 16,
+                    says: "Your turn. Open E1 with the Blue Key",
+                    when: Read,
+                    holds: |s| {
+                        s.current() == 0
+                            && s.phase() == Phase::Play
+                            && tile(s, "E1").colour == Colour::Blue
+                            && s.hand(0).contains(&Card::Key(Colour::Blue))
+                    },
+                },
+                Fact {
+                    note: 17,
+                    says: "E1 turned over: an Extra Key",
+                    when: Read,
+                    holds: |s| tile(s, "E1").open && tile(s, "E1").kind == TileKind::ExtraKey,
+                },
+                Fact {
+                    note: 23,
+                    says: "open E4 with the Green Key. Then move one tile, never diagonally except along an Ice Slide, to the open door at E2",
+                    when: Read,
+                    holds: |s| {
+                        tile(s, "E2").open
+                            && !tile(s, "E4").open
+                            && tile(s, "E4").colour == Colour::Green
+                            && s.character(0) == Some(c("E1"))
+                    },
+                },
+                Fact {
+                    note: 31,
+                    says: "Player 2 opens B6",
+                    when: Read,
+                    holds: |s| tile(s, "B6").open,
+                },
+                Fact {
+                    note: 35,
+                    says: "move to E4 (open already)",
+                    when: Read,
+                    holds: |s| tile(s, "E4").open && s.character(0) == Some(c("E3")),
+                },
+                Fact {
+                    note: 37,
+                    says: "Player 2 opens B5 but, blocked, steps out of the castle",
+                    when: Read,
+                    holds: |s| {
+                        tile(s, "B5").open
+                            && s.character(1).is_none()
+                            && s.left_by(1) == Some(c("B8"))
+                    },
+                },
+                Fact {
+                    note: 37,
+                    says: "blocked",
+                    when: At(39),
+                    holds: |s| s.character(1) == Some(c("B8")) && s.steps(1).is_empty(),
+                },
+                Fact {
+                    note: 43,
+                    says: "E5 is an Extra Turn: you draw and play again at once",
+                    when: Read,
+                    holds: |s| {
+                        tile(s, "E5").kind == TileKind::ExtraTurn
+                            && s.bonus_turn()
+                            && s.current() == 0
+                    },
+                },
+                Fact {
+                    note: 43,
+                    says: "Close the door behind you, E3",
+                    when: Read,
+                    holds: |s| tile(s, "E3").open && s.character(0) == Some(c("E5")),
+                },
+                Fact {
+                    note: 46,
+                    says: "Player 2 opens E8 with a Yellow Key: it is a Frozen Door",
+                    when: Read,
+                    holds: |s| {
+                        let e8 = tile(s, "E8");
+                        e8.open && e8.colour == Colour::Yellow && e8.kind == TileKind::Frozen
+                    },
+                },
+                Fact {
+                    note: 46,
+                    says: "Player 2 stays out: B8, the door it left by, is not a way back in",
+                    when: Read,
+                    holds: |s| {
+                        s.character(1).is_none()
+                            && s.left_by(1) == Some(c("B8"))
+                            && s.steps(1).is_empty()
+                    },
+                },
+                Fact {
+                    note: 50,
+                    says: "E8 is on your goal row: break its ice",
+                    when: At(51),
+                    holds: |s| s.is_goal(0, c("E8")) && tile(s, "E8").axed,
+                },
+                Fact {
+                    note: 52,
+                    says: "Player 2 lays an Ice Slide from C6 to B7 and waits outside",
+                    when: Read,
+                    holds: |s| s.has_slide(c("B7"), c("C6")) && s.character(1).is_none(),
+                },
+                Fact {
+                    note: 56,
+                    says: "Padlock E1, the door you came in by",
+                    when: At(57),
+                    holds: |s| tile(s, "E1").padlock,
+                },
+                Fact {
+                    note: 58,
+                    says: "Player 2 takes the padlock off E1 with a Skeleton Key, then enters at E8",
+                    when: Read,
+                    holds: |s| !tile(s, "E1").padlock && s.character(1) == Some(c("E8")),
+                },
+                Fact {
+                    note: 58,
+                    says: "your goal row is its starting side, and your Axe broke the ice that kept it out",
+                    when: Read,
+                    holds: |s| {
+                        s.is_goal(0, c("E8")) && s.is_entry(1, c("E8")) && tile(s, "E8").axed
+                    },
+                },
+                Fact {
+                    note: 64,
+                    says: "E6 is another Extra Key",
+                    when: Read,
+                    holds: |s| tile(s, "E6").kind == TileKind::ExtraKey,
+                },
+                Fact {
+                    note: 65,
+                    says: "You stand on E6, two tiles from the far row",
+                    when: Read,
+                    holds: |s| s.character(0) == Some(c("E6")),
+                },
+                Fact {
+                    note: 65,
+                    says: "Player 2 stands on E8 and D8 is padlocked",
+                    when: Read,
+                    holds: |s| s.occupant(c("E8")) == Some(1) && tile(s, "D8").padlock,
+                },
+                Fact {
+                    note: 65,
+                    says: "From E7 the only door onto row 8 is E8, open for good now",
+                    when: Read,
+                    holds: |s| {
+                        let onto_row_8: Vec<Cell> = (s.neighbours(c("E7")).into_iter())
+                            .filter(|&x| s.is_goal(0, x))
+                            .collect();
+                        onto_row_8 == [c("E8")] && !tile(s, "E7").open && tile(s, "E8").axed
+                    },
+                },
+                Fact {
+                    note: 65,
+                    says: "go round by D6 and D7 (Red doors, and you hold two Red Keys)",
+                    when: Read,
+                    holds: |s| {
+                        ["D6", "D7"].iter().all(|x| {
+                            let t = tile(s, x);
+                            t.colour == Colour::Red && !t.open && !t.padlock
+                        }) && s.neighbours(c("E6")).contains(&c("D6"))
+                            && s.neighbours(c("D6")).contains(&c("D7"))
+                            && s.neighbours(c("D7")).contains(&c("D8"))
+                            && s.hand(0)
+                                .iter()
+                                .filter(|&&k| k == Card::Key(Colour::Red))
+                                .count()
+                                == 2
+                    },
+                },
+                Fact {
+                    note: 65,
+                    says: "take the padlock off D8 with your Skeleton Key, and open D8 with a Yellow Key",
+                    when: Read,
+                    holds: |s| {
+                        let d8 = tile(s, "D8");
+                        s.hand(0).contains(&Card::Skeleton)
+                            && d8.padlock
+                            && !d8.open
+                            && d8.colour == Colour::Yellow
+                            && d8.kind != TileKind::Frozen
+                    },
+                },
+                Fact {
+                    note: 65,
+                    says: "The Freeze (your opponent cannot move on its next two turns)",
+                    when: Read,
+                    holds: |_| hoarfrost_rules::ice_castle::FREEZE_TURNS == 2,
+                },
+                Fact {
+                    note: 65,
+                    says: "and the Magic Wand (move your opponent one tile) are in the deck too",
+                    when: Read,
+                    holds: |s| {
+                        [Card::Freeze, Card::Wand].iter().all(|k| {
+                            !s.discard().contains(k) && (0..2).all(|seat| !s.hand(seat).contains(k))
+                        }) && s.pile_count() > 0
+                    },
+                },
+            ],
+        );
+    }
 }

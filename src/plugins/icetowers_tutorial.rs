@@ -122,4 +122,100 @@ mod tests {
             vec![(40, 1)]
         );
     }
+
+    #[test]
+    fn every_note_matches_the_table_it_describes() {
+        use crate::plugins::tutorial::facts::{Fact, When::*, check};
+        use hoarfrost_rules::Hue;
+        use hoarfrost_rules::icetowers::Pyramid;
+        fn p(side: u8, pips: u8) -> Pyramid {
+            Pyramid { side, pips }
+        }
+        fn top(s: &IceTowers, id: TowerId) -> Option<Pyramid> {
+            s.tower(id).map(|t| t.top())
+        }
+        check(
+            &shipped().unwrap(),
+            &[
+                Fact {
+                    note: 0,
+                    says: "You are Red and the AI is Yellow; Green belongs to Gus",
+                    when: Read,
+                    holds: |s| {
+                        (s.hue(0), s.hue(1), s.hue(2)) == (Hue::Red, Hue::Yellow, Hue::Green)
+                            && s.gus() == Some(2)
+                    },
+                },
+                Fact {
+                    note: 0,
+                    says: "you both start with 30",
+                    when: Read,
+                    holds: |s| s.scores() == vec![30, 30],
+                },
+                Fact {
+                    note: 1,
+                    says: "Yellow caps your tower with a small: all 6 pips of it are Yellow's",
+                    when: Read,
+                    holds: |s| {
+                        s.tower(40)
+                            .is_some_and(|t| t.top() == p(1, 1) && t.pips() == 6)
+                    },
+                },
+                Fact {
+                    note: 3,
+                    says: "Yellow caps it again",
+                    when: Read,
+                    holds: |s| top(s, 40) == Some(p(1, 1)),
+                },
+                Fact {
+                    note: 4,
+                    says: "two of your pyramids, but Yellow's is on top",
+                    when: Read,
+                    holds: |s| {
+                        s.tower(40).is_some_and(|t| {
+                            t.pieces.iter().filter(|x| x.side == 0).count() == 2
+                                && t.top().side == 1
+                        })
+                    },
+                },
+                Fact {
+                    note: 5,
+                    says: "Yellow stands its large on a Green large",
+                    when: Read,
+                    holds: |s| s.tower(41).is_some_and(|t| t.pieces == [p(2, 3), p(1, 3)]),
+                },
+                Fact {
+                    note: 7,
+                    says: "Yellow puts a small on its own large",
+                    when: Read,
+                    holds: |s| {
+                        s.tower(41)
+                            .is_some_and(|t| t.pieces == [p(2, 3), p(1, 3), p(1, 1)])
+                    },
+                },
+                Fact {
+                    note: 8,
+                    says: "a small is on top",
+                    when: Read,
+                    holds: |s| top(s, 41).is_some_and(|t| t.pips == 1),
+                },
+                Fact {
+                    note: 9,
+                    says: "Yellow caps the tower you took with your mined medium: its 6 pips are Yellow's",
+                    when: Read,
+                    holds: |s| {
+                        s.tower(25).is_some_and(|t| {
+                            t.top().side == 1 && t.pips() == 6 && t.pieces.contains(&p(0, 2))
+                        })
+                    },
+                },
+                Fact {
+                    note: 10,
+                    says: "Yellow's large is on top of it now",
+                    when: Read,
+                    holds: |s| top(s, 41) == Some(p(1, 3)),
+                },
+            ],
+        );
+    }
 }

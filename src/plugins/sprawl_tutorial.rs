@@ -148,4 +148,109 @@ mod tests {
             .collect();
         assert_eq!(xs, vec![1.0, 5.0]);
     }
+
+    #[test]
+    fn every_note_matches_the_table_it_describes() {
+        use crate::plugins::tutorial::facts::{Fact, When::*, check};
+        use hoarfrost_rules::Hue;
+        use hoarfrost_rules::sprawl::{Dir, Piece};
+        /// A square by its name: "c2" is column c, row 2 (rows count north).
+        fn sq(name: &str) -> Square {
+            let b = name.as_bytes();
+            Square {
+                col: b[0] - b'a',
+                row: b[1] - b'1',
+            }
+        }
+        fn owner(s: &Sprawl, name: &str) -> Option<u8> {
+            s.board().tower(sq(name)).map(|t| t.controller())
+        }
+        check(
+            &shipped().unwrap(),
+            &[
+                Fact {
+                    note: 0,
+                    says: "You are Red; Yellow and Green are played by the AI",
+                    when: Read,
+                    holds: |s| {
+                        (s.hue(0), s.hue(1), s.hue(2)) == (Hue::Red, Hue::Yellow, Hue::Green)
+                            && s.first_player() == 0
+                    },
+                },
+                Fact {
+                    note: 0,
+                    says: "a stash of 15 pyramids (five each of sizes 1, 2 and 3 pips)",
+                    when: Read,
+                    holds: |s| (0..3).all(|seat| s.stash(seat) == [5, 5, 5]),
+                },
+                Fact {
+                    note: 1,
+                    says: "Yellow and Green stand their first towers",
+                    when: Read,
+                    holds: |s| owner(s, "b5") == Some(1) && owner(s, "e4") == Some(2),
+                },
+                Fact {
+                    note: 6,
+                    says: "the coloured dots mark the squares your branches target",
+                    when: Read,
+                    holds: |s| s.targeted_squares(0) == [sq("c6")],
+                },
+                Fact {
+                    note: 9,
+                    says: "The large branch on c3 points north with 3 pips, so it targets c6",
+                    when: Read,
+                    holds: |s| {
+                        s.board()
+                            .branch(sq("c3"))
+                            .is_some_and(|b| b.owner == 0 && b.size == 3 && b.dir == Dir::North)
+                            && s.spore_squares(0) == [sq("c6")]
+                    },
+                },
+                Fact {
+                    note: 15,
+                    says: "a medium on the large tower at c2",
+                    when: Read,
+                    holds: |s| {
+                        s.board()
+                            .tower(sq("c2"))
+                            .is_some_and(|t| t.pieces == [Piece { owner: 0, size: 3 }])
+                    },
+                },
+                Fact {
+                    note: 18,
+                    says: "from c3 (a large)",
+                    when: Read,
+                    holds: |s| s.board().branch(sq("c3")).is_some_and(|b| b.size == 3),
+                },
+                Fact {
+                    note: 21,
+                    says: "Green has just spored a lone large tower on a2",
+                    when: Read,
+                    holds: |s| {
+                        s.board().tower(sq("a2")).is_some_and(|t| {
+                            t.pieces == [Piece { owner: 2, size: 3 }] && !t.neutralized
+                        })
+                    },
+                },
+                Fact {
+                    note: 21,
+                    says: "two squares from your tower at c2",
+                    when: Read,
+                    holds: |s| owner(s, "c2") == Some(0),
+                },
+                Fact {
+                    note: 21,
+                    says: "a tower attacked by a size it lacks is neutralized",
+                    when: Read,
+                    holds: |s| s.board().tower(sq("a2")).is_some_and(|t| !t.has_size(2)),
+                },
+                Fact {
+                    note: 22,
+                    says: "Green's tower is neutralized",
+                    when: Read,
+                    holds: |s| s.is_neutralized(sq("a2")),
+                },
+            ],
+        );
+    }
 }

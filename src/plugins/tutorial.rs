@@ -312,6 +312,90 @@ pub fn section<G: Recorded>(
     }
 }
 
+/// Test support: facts about the table that each note states, checked against the script.
+#[cfg(test)]
+pub(crate) mod facts {
+    use hoarfrost_rules::record::{Recorded, Recorder, Step};
+
+    use super::Tutorial;
+    use crate::options::SeatKind;
+
+    /// Where in its note's range a fact is checked.
+    #[derive(Clone, Copy, Debug)]
+    pub enum When {
+        /// At the read point: the first step of the note's range whose next step is a human
+        /// seat's move (the player reads the note while that move is asked for), else the end of
+        /// the range (the next note's step, or the end of the script).
+        Read,
+        /// At some step of the note's range, its ends included (it happened while the note showed).
+        During,
+        /// After exactly this many steps, no later than the end of the note's range: a note may
+        /// also tell what happened just before it.
+        At(usize),
+    }
+
+    /// A claim of the note at step `note`: the note says `says` (its words, quoted), and `holds`
+    /// is true of the game `when`.
+    pub struct Fact<G> {
+        pub note: usize,
+        pub says: &'static str,
+        pub when: When,
+        pub holds: fn(&G) -> bool,
+    }
+
+    /// Replay `t`'s script and check every fact against its note: a note is at that step, it
+    /// still says the words quoted, and the game bears the claim out when it is read. Every
+    /// failure is reported together.
+    pub fn check<G: Recorded>(t: &Tutorial<G>, facts: &[Fact<G>]) {
+        let steps = &t.script.0.steps;
+        let mut r = Recorder::<G>::new(t.script.0.setup.clone()).unwrap();
+        let mut states = vec![r.state().clone()];
+        for (i, s) in steps.iter().enumerate() {
+            r.step(s)
+                .unwrap_or_else(|e| panic!("step {} does not play: {e}", i + 1));
+            states.push(r.state().clone());
+        }
+        let human = |i: usize| {
+            matches!(steps.get(i), Some(Step::Act { seat, .. })
+                if t.seats.get(*seat) == Some(&SeatKind::Human))
+        };
+        let notes = &t.notes.0;
+        let mut failed = Vec::new();
+        for f in facts {
+            let Some(k) = notes.iter().position(|n| n.at == f.note) else {
+                failed.push(format!("no note at step {} ({:?})", f.note, f.says));
+                continue;
+            };
+            if !notes[k].text.contains(f.says) {
+                failed.push(format!(
+                    "the note at {} no longer says {:?}",
+                    f.note, f.says
+                ));
+                continue;
+            }
+            let end = notes.get(k + 1).map_or(steps.len(), |n| n.at);
+            let read = (f.note..end).find(|&i| human(i)).unwrap_or(end);
+            let (ok, at) = match f.when {
+                When::Read => ((f.holds)(&states[read]), format!("read at {read}")),
+                When::During => (
+                    (f.note..=end).any(|i| (f.holds)(&states[i])),
+                    format!("at no step of {}..={end}", f.note),
+                ),
+                When::At(i) if i <= end => ((f.holds)(&states[i]), format!("at {i}")),
+                When::At(i) => (false, format!("at {i}, after its range ends at {end}")),
+            };
+            if !ok {
+                failed.push(format!("the note at {} ({:?}), {at}", f.note, f.says));
+            }
+        }
+        assert!(
+            failed.is_empty(),
+            "notes the table does not bear out:\n{}",
+            failed.join("\n")
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
