@@ -211,6 +211,20 @@ impl<G: Recorded> Session<G> {
     }
 
     /// The game's record; `None` for a game started from a table position.
+    /// A seed for a decision of `seat` (an AI seat's move: `salt` 0; a hint: another) at the table
+    /// as it stands: the same whenever this game reaches this step, however the frames, pauses
+    /// or undos went. It comes from the game's setup where there is a record, so that a loaded
+    /// game gets the replies the game it was saved from got (as it gets its dice); from `seed`
+    /// for a game begun from a table position.
+    pub fn decision_seed(&self, seat: Seat, salt: u64) -> u64 {
+        let game = self
+            .record()
+            .and_then(|r| ron::to_string(&r.setup).ok())
+            .map_or(self.seed, |text| hoarfrost_rules::fnv1a(text.into_bytes()));
+        let words = [game, seat as u64, self.steps() as u64, salt];
+        hoarfrost_rules::fnv1a(words.into_iter().flat_map(u64::to_le_bytes))
+    }
+
     pub fn record(&self) -> Option<&Record<G>> {
         match &self.play {
             Play::Unrecorded(_) => None,

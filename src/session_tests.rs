@@ -119,6 +119,42 @@ fn undo_takes_back_a_human_move_and_redo_plays_it_again() {
     assert!(session.rewinds() == 2 && session.take_unsaved());
 }
 
+/// A decision's seed depends on the game, the seat, the step and what it is for: not on the launch's
+/// seed, an undo and redo on the way, or the game having been saved and loaded.
+#[test]
+fn a_decision_seed_is_the_same_whenever_the_game_reaches_the_step() {
+    let mut session = played(3);
+    let seed = session.decision_seed(0, 0);
+    assert!(session.undo() && session.redo());
+    assert_eq!(
+        session.decision_seed(0, 0),
+        seed,
+        "after an undo and a redo"
+    );
+    // Another launch's seed, the same record (as a save loaded in another run makes it).
+    let record = session.record().unwrap().clone();
+    let loaded = Session::recorded(
+        Recorder::from_record(record).unwrap(),
+        session.seats.clone(),
+        99,
+    );
+    assert_eq!(loaded.decision_seed(0, 0), seed, "the game loaded");
+    assert_ne!(session.decision_seed(1, 0), seed, "another seat");
+    assert_ne!(session.decision_seed(0, 1), seed, "a hint");
+    assert_ne!(played(2).decision_seed(0, 0), seed, "another step");
+    let other = Recorder::<IceTowers>::new(Setup::new(2, 4)).unwrap();
+    let other = Session::recorded(other, session.seats.clone(), 3);
+    assert_ne!(
+        other.decision_seed(0, 0),
+        played(0).decision_seed(0, 0),
+        "another game"
+    );
+    // Begun from a position, a game has no setup: its own seed goes in.
+    let state = session.state.clone();
+    let at = |seed| Session::new(state.clone(), vec![SeatKind::Ai; 2], seed).decision_seed(0, 0);
+    assert_ne!(at(1), at(2));
+}
+
 #[test]
 fn ai_moves_alone_cannot_be_undone_and_an_unrecorded_game_neither() {
     let recorder = Recorder::<IceTowers>::new(Setup::new(2, 3)).unwrap();

@@ -229,7 +229,7 @@ fn start_thinking<G: Recorded>(
             }
             continue;
         }
-        let seed = ai.rng.next_u64();
+        let seed = session.decision_seed(t.seat, 0);
         let mut bot: Box<dyn Bot<G>> = match seat_level(&level, &session, t.seat) {
             Some(level) => Box::new(level.bot::<G>(seed)),
             None => (maker.0)(seed),

@@ -143,7 +143,7 @@ fn start_hint<G: Recorded>(
         };
         return;
     }
-    let mut bot = (maker.0)(session.seed ^ at.0 as u64 ^ 0x4817);
+    let mut bot = (maker.0)(session.decision_seed(seat, 0x4817));
     let state = session.state.clone();
     let task = Background::spawn(move || bot.choose(&state, seat));
     hint.state = HintState::Thinking { seat, task };
