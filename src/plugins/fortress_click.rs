@@ -258,11 +258,14 @@ fn build_click(
             Outcome::Explain("pick a room from the supply first, then where to build it".into())
         }
         (_, Target::Shard(_)) => Outcome::Explain(
-            "shards pay for powers: start a power in the panel, then click its cost".into(),
+            "shards pay for powers: press Use beside a power in the Characters and cards window, \
+             then click its cost"
+                .into(),
         ),
-        (_, Target::Deck(_)) => {
-            Outcome::Explain("rooms are drawn by powers: use one in the panel".into())
-        }
+        (_, Target::Deck(_)) => Outcome::Explain(
+            "rooms are drawn by powers: press Use beside one in the Characters and cards window"
+                .into(),
+        ),
         _ => Outcome::Explain("pick one of your rolled dice or a supply room".into()),
     }
 }

@@ -74,7 +74,7 @@ pub fn hud_spec() -> HudSpec<IceFortress> {
         },
         help: "Click a rolled die, then a lit pillar square to place it as a pillar.\n\
                Click a supply room, then a lit ghost (a foundation space or a filled pillar group) to build it.\n\
-               Use powers with the Use buttons in the character window, then click the dice or shards that pay.\n\
+               Use powers with the Use buttons in the Characters and cards window, then click the dice or shards that pay.\n\
                Choices (which invader, which deck, which room) are made by clicking what they name; lists are in the panel.\n\
                Four beacons (four rooms of one element stacked) win; an empty shield loses.",
         headline: Some(|s| match s.phase() {
@@ -105,20 +105,25 @@ fn short_name(s: &IceFortress, c: usize) -> String {
 
 fn status_lines(s: &IceFortress) -> Vec<String> {
     let step = match s.phase() {
-        Phase::Draft => "setup: keep two abilities",
+        Phase::Draft => "setting up (keep two abilities)",
         Phase::Roll => "rolling the dice",
         Phase::Build => "build step",
         Phase::Invaders => "invaders are coming",
-        Phase::EndOfRound => "end of round: discard down to the difficulty",
+        Phase::EndOfRound => "end of round (discard the supply down to the difficulty)",
         Phase::Won => "won",
         Phase::Lost => "lost",
     };
-    let mut v = vec![
-        format!(
+    let round = match s.phase() {
+        // Over: nobody's turn.
+        Phase::Won | Phase::Lost => format!("Round {}: {step}", s.round()),
+        _ => format!(
             "Round {}, {}'s turn: {step}",
             s.round(),
             short_name(s, s.current().min(s.characters().len().saturating_sub(1)))
         ),
+    };
+    let mut v = vec![
+        round,
         format!(
             "Shield {}  ·  difficulty {}  ·  beacons {}/4  ·  bag {}  ·  unused dice {}",
             s.shield(),
@@ -178,7 +183,7 @@ pub fn character_header(session: &Session<IceFortress>, c: usize) -> String {
         .map_or("A character", |n| n.name.as_str());
     let player = session
         .player(ch.seat)
-        .map_or_else(|| format!("player {}", ch.seat + 1), str::to_string);
+        .map_or_else(|| format!("Player {}", ch.seat + 1), str::to_string);
     format!(
         "{}{name} ({player}, {})",
         if c == s.current() { "▶ " } else { "" },
@@ -373,7 +378,8 @@ pub fn target_text(s: &IceFortress, t: Target, figure: Option<&FigurePiece>) -> 
                 DieAt::Rolled => "rolled this turn: click it, then a pillar square".to_string(),
                 DieAt::Spent => "spent on a power this turn".to_string(),
                 DieAt::Pillar { room, square } => format!(
-                    "a pillar on square {square} of {}",
+                    "a pillar on square {} of {}",
+                    square + 1,
                     s.card(room).map_or("a room".into(), |c| c.name.clone())
                 ),
             };
@@ -461,12 +467,21 @@ mod tests {
         );
         // Where the text words it its own way, the cost is said as well.
         let two = power(
-            "Pay two shards: draw a room.",
+            "Pay a pair of shards: draw a room.",
             vec![Cost::AnyShard, Cost::AnyShard],
         );
         assert_eq!(
             power_text(&two),
-            "• Pay two shards: draw a room. (costs any shard and any shard)"
+            "• Pay a pair of shards: draw a room. (costs two shards)"
+        );
+        // Said as the cost is counted, it is not said twice (the Warden's card).
+        let warden = power(
+            "Pay two shards: boost the ice shield.",
+            vec![Cost::AnyShard, Cost::AnyShard],
+        );
+        assert_eq!(
+            power_text(&warden),
+            "• Pay two shards: boost the ice shield."
         );
     }
 
@@ -538,16 +553,16 @@ mod tests {
             super::character_header(&session, 1),
         ];
         assert!(
-            plain[0].starts_with("▶ ") && plain[0].contains("(player 1, "),
+            plain[0].starts_with("▶ ") && plain[0].contains("(Player 1, "),
             "{plain:?}"
         );
         assert!(
-            !plain[1].starts_with("▶") && plain[1].contains("(player 2, "),
+            !plain[1].starts_with("▶") && plain[1].contains("(Player 2, "),
             "{plain:?}"
         );
         session.names = vec!["Anna".into(), String::new()];
         let named = super::character_header(&session, 0);
-        assert_eq!(named, plain[0].replace("player 1", "Anna"));
+        assert_eq!(named, plain[0].replace("Player 1", "Anna"));
         assert_eq!(
             super::character_header(&session, 1),
             plain[1],

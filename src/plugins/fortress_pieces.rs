@@ -241,10 +241,7 @@ fn spawn_room(
         ));
         let side = layout::square_side(size);
         for (i, (constraint, p)) in card.squares.iter().zip(&face.squares).enumerate() {
-            let label = match constraint.label() {
-                l if l.contains(" of square") => l.split(' ').next().unwrap_or("?").to_string(),
-                l => l,
-            };
+            let label = constraint.mark();
             c.spawn((
                 Mesh3d(kit.label(&label)),
                 MeshMaterial3d(kit.atlas.clone()),

@@ -443,10 +443,13 @@ pub fn room_text(s: &IceFortress, room: ice_fortress::RoomId) -> String {
             .position(|g| g.squares.contains(&(i as u8)));
         let pillar = s.pillar_value(room, i as u8);
         lines.push(format!(
-            "square {i}: {}{}{}",
+            // Counted from 1, as the rules' words count them.
+            "square {}: {}{}{}",
+            i + 1,
             c.label(),
             group.map_or(" (loose)".to_string(), |g| format!(
-                " (group {g}, for a {} room)",
+                " (group {}, for a {} room)",
+                g + 1,
                 card.groups[g].size.name()
             )),
             pillar.map_or(String::new(), |v| format!(", pillar {v}"))
@@ -459,8 +462,8 @@ pub fn room_text(s: &IceFortress, room: ice_fortress::RoomId) -> String {
         lines.push(format!("level {}", b.level));
         for (at, e) in b.invader_spots() {
             let place = match at {
-                ice_fortress::InvaderAt::Square { square, .. } => format!("square {square}"),
-                ice_fortress::InvaderAt::Group { group, .. } => format!("group {group}"),
+                ice_fortress::InvaderAt::Square { square, .. } => format!("square {}", square + 1),
+                ice_fortress::InvaderAt::Group { group, .. } => format!("group {}", group + 1),
             };
             lines.push(format!("{} invader on {place}", e.name()));
         }
@@ -501,8 +504,10 @@ mod tests {
                 .find_map(|b| b.invader_spots().first().map(|&(at, e)| (b.card, at, e)));
             if let Some((room, at, e)) = invaded {
                 let place = match at {
-                    ice_fortress::InvaderAt::Square { square, .. } => format!("square {square}"),
-                    ice_fortress::InvaderAt::Group { group, .. } => format!("group {group}"),
+                    ice_fortress::InvaderAt::Square { square, .. } => {
+                        format!("square {}", square + 1)
+                    }
+                    ice_fortress::InvaderAt::Group { group, .. } => format!("group {}", group + 1),
                 };
                 let tip = room_text(&s, room);
                 assert!(

@@ -62,7 +62,8 @@ fn game_over_window<G: Recorded>(
                 ui.small(line);
             }
             if notice.is_error && !notice.text.is_empty() {
-                ui.colored_label(egui::Color32::LIGHT_RED, &notice.text);
+                let said = hoarfrost_rules::words::capitalized(&notice.text);
+                ui.colored_label(egui::Color32::LIGHT_RED, said);
             }
             ui.separator();
             ui.horizontal(|ui| {
@@ -91,7 +92,7 @@ fn game_over_window<G: Recorded>(
 }
 
 /// The game-over heading: the game's own, else who won ("Red wins!", "Anna (Red) wins!", "A tie:
-/// Red, Blue").
+/// Red and Blue", or "A draw" where every seat shares the win, as at Ice Castle's turn limit).
 pub fn headline<G: Recorded>(spec: &HudSpec<G>, session: &Session<G>) -> String {
     if let Some(h) = spec.headline {
         return h(&session.state);
@@ -101,10 +102,12 @@ pub fn headline<G: Recorded>(spec: &HudSpec<G>, session: &Session<G>) -> String 
         .filter(|&s| returns[s] > 0.0)
         .map(|s| crate::plugins::hud::seat_label(spec, session, s).0)
         .collect();
+    let names: Vec<&str> = winners.iter().map(String::as_str).collect();
     match winners.len() {
-        0 => "Nobody wins".to_string(),
+        0 => "Nobody wins.".to_string(),
         1 => format!("{} wins!", winners[0]),
-        _ => format!("A tie: {}", winners.join(", ")),
+        n if n == returns.len() => "A draw".to_string(),
+        _ => format!("A tie: {}", hoarfrost_rules::words::listed(&names)),
     }
 }
 

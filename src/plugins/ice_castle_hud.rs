@@ -58,9 +58,9 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
         help: "Pick a card in your hand, then click a door tile to play it there (open or close a \
                door, lock it, axe a frozen door, lay an ice slide, move an opponent with the wand); \
                click the discard pile (right of the castle) to discard it, or use the buttons \
-               under your hand (Freeze, Discard).\n\
-               Then click a lit tile to move, or stay / step out in the panel. Reach an open door on \
-               the far row to win.\n\
+               under your hand (\"... freezes ...\", \"... discards ...\").\n\
+               Then click a lit tile to move, or press \"... does not move\" or \"... steps out of \
+               the castle\" in the panel. Reach an open door on the far row to win.\n\
                Dark tiles with a door mark are closed; light ones open; blue ice is a frozen door.",
         headline: None,
         settled_by: |_| Vec::new(),

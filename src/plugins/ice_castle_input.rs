@@ -214,12 +214,14 @@ fn hand_window(
                 }
                 (Phase::Move, _) => {
                     ui.label(
-                        "Click a lit tile next to you to move, or stay / step out in the panel.",
+                        "Click a lit tile next to you to move, or press \"... does not move\" or \
+                         \"... steps out of the castle\" in the panel.",
                     );
                 }
                 (Phase::BonusKey, _) => {
                     ui.label(
-                        "Extra Key: click any door to open or close it, or skip in the panel.",
+                        "Extra Key: click any door to open or close it, or press \"... leaves the \
+                         Extra Key unused\" in the panel.",
                     );
                 }
                 _ => {}

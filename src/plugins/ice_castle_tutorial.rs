@@ -342,7 +342,7 @@ mod tests {
                 },
                 Fact {
                     note: 46,
-                    says: "Player 2 opens E8 with a Yellow Key: it is a Frozen Door",
+                    says: "Player 2 opens E8 with a Yellow Key: it is a frozen door",
                     when: Read,
                     holds: |s| {
                         let e8 = tile(s, "E8");

@@ -384,7 +384,7 @@ mod tests {
                 },
                 Fact {
                     note: 70,
-                    says: "pass: click Pass in the panel to take an edge token",
+                    says: "pass: click \"White passes and takes an edge token\" in the panel",
                     when: At(71),
                     holds: |s| s.has_edge(0),
                 },

@@ -449,7 +449,7 @@ pub(crate) fn hud_spec() -> HudSpec<IceTowers> {
             let diff = score - hoarfrost_rules::icetowers::PIPS_PER_COLOUR;
             // Once the game is over everybody has stopped: the word would say nothing.
             let stop = if s.has_stopped(seat) && !s.is_over() {
-                "  stopped"
+                ", stopped"
             } else {
                 ""
             };
@@ -557,7 +557,7 @@ mod tests {
         let mut s = IceTowers::new(&Setup::new(2, 1)).unwrap();
         let status = hud_spec().seat_status;
         s.apply(0, &Action::Stop).unwrap();
-        assert_eq!(status(&s, 0), "30 (+0 on 30)  stopped");
+        assert_eq!(status(&s, 0), "30 (+0 on 30), stopped");
         assert_eq!(status(&s, 1), "30 (+0 on 30)");
         s.apply(1, &Action::Stop).unwrap();
         assert!(s.is_over());

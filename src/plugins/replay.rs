@@ -303,6 +303,10 @@ pub fn start_replay<G: Recorded>(
             commands.insert_resource(Pending::<G>(Some(PendingGame::Replay(replay))));
             next.set(Screen::Playing);
         }
+        // Without the action written out as data, as a load says it.
+        Err(hoarfrost_rules::record::ReplayError::Step { step, reason, .. }) => notice.error(
+            format!("The game does not replay from step {step}: {reason}"),
+        ),
         Err(e) => notice.error(format!("The game does not replay: {e}")),
     }
 }

@@ -64,7 +64,7 @@ impl LastGame {
                 ago if ago.is_empty() => format!("Continue: {summary}."),
                 ago => format!("Continue: {summary}, {ago}."),
             },
-            Err(e) => format!("The autosave does not open: {e}"),
+            Err(e) => format!("The autosave does not open: {}.", e.trim_end_matches('.')),
         })
     }
 }
@@ -320,7 +320,8 @@ fn load_list(
         });
     if notice.is_error && !notice.text.is_empty() {
         ui.separator();
-        ui.colored_label(egui::Color32::LIGHT_RED, &notice.text);
+        let said = hoarfrost_rules::words::capitalized(&notice.text);
+        ui.colored_label(egui::Color32::LIGHT_RED, said);
     } else if let Some(said) = &menus.deleted {
         ui.separator();
         ui.label(said);
@@ -595,7 +596,8 @@ mod tests {
         // An error since (a save that would not load) is shown in its place.
         notice.error("sprawl-001 is not a save");
         let labels = shown(&menus, &notice);
-        assert!(labels.iter().any(|l| l == "sprawl-001 is not a save"));
+        // Shown as a sentence begins.
+        assert!(labels.iter().any(|l| l == "Sprawl-001 is not a save"));
         assert!(!labels.iter().any(|l| l == said), "{labels:?}");
         // Opened again, the window has nothing to say.
         notice.info("");

@@ -438,7 +438,28 @@ pub(super) fn hud_spec() -> HudSpec<Sprawl> {
             if !on.is_empty() {
                 lines.push(format!("Variants: {}", on.join(", ")));
             }
-            lines.push(format!("{} to move", s.hue(s.current_player()).name()));
+            let name = |seat: u8| s.hue(seat as hoarfrost_rules::Seat).name();
+            lines.push(match s.phase() {
+                sprawl::Phase::Play => format!("{} to move", name(s.current_player() as u8)),
+                // Counting Coup: the player to act is not the one whose turn it is.
+                sprawl::Phase::Asking {
+                    sporer,
+                    askers,
+                    next,
+                    ..
+                } => format!(
+                    "{} spored: {} may ask \"are you sure?\"",
+                    name(*sporer),
+                    askers.get(*next as usize).map_or("?", |&a| name(a))
+                ),
+                sprawl::Phase::Answering {
+                    sporer, challenger, ..
+                } => format!(
+                    "{} answers {}'s \"are you sure?\"",
+                    name(*sporer),
+                    name(*challenger)
+                ),
+            });
             lines
         },
         panel_actions: |s, seat| {
@@ -514,6 +535,51 @@ pub fn square_tip(s: &Sprawl, sq: Square) -> Option<String> {
 mod tests {
     use super::*;
     use hoarfrost_rules::sprawl::Piece;
+
+    /// Under Counting Coup the panel names who is to act on a spore, not the player whose turn it
+    /// is: the one who may ask "are you sure?", then the sporer who answers.
+    #[test]
+    fn the_panel_says_who_asks_and_who_answers_under_counting_coup() {
+        let mut setup = Setup::new(3, 2);
+        setup.variants.set(sprawl::Variant::CountingCoup, true);
+        let mut s = Sprawl::new(&setup).unwrap();
+        let mut bot = hoarfrost_rules::bots::RandomBot::new(2);
+        let (mut asked, mut answered) = (0, 0);
+        for _ in 0..4000 {
+            let line = (hud_spec().extra_lines)(&s).pop().unwrap();
+            let name = |seat: u8| s.hue(seat as hoarfrost_rules::Seat).name();
+            match s.phase() {
+                sprawl::Phase::Play => {
+                    assert_eq!(line, format!("{} to move", name(s.current_player() as u8)));
+                }
+                sprawl::Phase::Asking {
+                    sporer,
+                    askers,
+                    next,
+                    ..
+                } => {
+                    let asker = name(askers[*next as usize]);
+                    let said = format!("{} spored: {asker} may ask", name(*sporer));
+                    assert!(line.starts_with(&said), "{line}");
+                    asked += 1;
+                }
+                sprawl::Phase::Answering {
+                    sporer, challenger, ..
+                } => {
+                    let said = format!("{} answers {}'s", name(*sporer), name(*challenger));
+                    assert!(line.starts_with(&said), "{line}");
+                    answered += 1;
+                }
+            }
+            if !hoarfrost_rules::bots::step(&mut s, &mut bot) {
+                s = Sprawl::new(&setup).unwrap();
+            }
+        }
+        assert!(
+            asked > 0 && answered > 0,
+            "asked {asked}, answered {answered}"
+        );
+    }
 
     #[test]
     fn targeted_squares_are_dotted_while_the_game_goes_on_only() {

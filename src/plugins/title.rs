@@ -176,7 +176,7 @@ impl SetupChoice {
         let hues = self.hues();
         let chosen = self.game.seat_colouring() == SeatColouring::Chosen;
         if chosen && (1..hues.len()).any(|i| hues[..i].contains(&hues[i])) {
-            return Some("two seats have the same colour".into());
+            return Some("Two seats have the same colour.".into());
         }
         None
     }
@@ -482,7 +482,8 @@ fn title_menu(
             if let Some(p) = &problem {
                 ui.colored_label(egui::Color32::LIGHT_RED, p);
             } else if notice.is_error && !notice.text.is_empty() {
-                ui.colored_label(egui::Color32::LIGHT_RED, &notice.text);
+                let said = hoarfrost_rules::words::capitalized(&notice.text);
+                ui.colored_label(egui::Color32::LIGHT_RED, said);
             }
             ui.horizontal(|ui| {
                 if ui

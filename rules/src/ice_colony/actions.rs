@@ -131,7 +131,10 @@ fn far_enough(s: &IceColony, seat: Seat, sq: Square) -> bool {
 
 fn may_act(s: &IceColony, seat: Seat) -> Result<(), RuleError> {
     if seat >= s.players {
-        return Err(RuleError::new(format!("there is no seat {seat}")));
+        return Err(RuleError::new(format!(
+            "there is no seat {}",
+            seat.saturating_add(1)
+        )));
     }
     match s.to_act() {
         ToAct::Over => Err(RuleError::new("the game is over")),

@@ -144,7 +144,7 @@ fn spots(s: &IceFortress) -> Vec<Spot> {
 
 fn may_act(s: &IceFortress, seat: Seat) -> Result<(), RuleError> {
     if seat >= s.players {
-        return refuse(format!("there is no seat {seat}"));
+        return refuse(format!("there is no seat {}", seat.saturating_add(1)));
     }
     match s.to_act() {
         ToAct::Over => refuse("the game is over"),
@@ -269,18 +269,39 @@ pub fn cost_text(costs: &[Cost]) -> String {
     if costs.is_empty() {
         return "nothing".into();
     }
-    costs
-        .iter()
-        .map(|c| match *c {
-            Cost::Shard(e) => crate::words::a(&format!("{} shard", e.name())),
-            Cost::AnyShard => "any shard".to_string(),
-            Cost::Die(a, b) if a == b => format!("a die of {a}"),
-            Cost::Die(1, 6) => "any die".to_string(),
-            Cost::Die(a, b) if b == a + 1 => format!("a die of {a} or {b}"),
-            Cost::Die(a, b) => format!("a die of {a} to {b}"),
+    // The same cost twice or more in a row is counted: "two shards", as the cards say it.
+    let mut runs: Vec<(Cost, usize)> = Vec::new();
+    for &c in costs {
+        match runs.last_mut() {
+            Some((last, n)) if *last == c => *n += 1,
+            _ => runs.push((c, 1)),
+        }
+    }
+    let number = |n: usize| match n {
+        2 => "two".to_string(),
+        3 => "three".to_string(),
+        n => n.to_string(),
+    };
+    runs.into_iter()
+        .flat_map(|(c, n)| match (c, n) {
+            (Cost::AnyShard, 2..) => vec![format!("{} shards", number(n))],
+            (Cost::Shard(e), 2..) => vec![format!("{} {} shards", number(n), e.name())],
+            (c, n) => vec![one_cost(c); n],
         })
         .collect::<Vec<_>>()
         .join(" and ")
+}
+
+/// One cost in words: "a fire shard", "any shard", "a die of 5 or 6".
+fn one_cost(c: Cost) -> String {
+    match c {
+        Cost::Shard(e) => crate::words::a(&format!("{} shard", e.name())),
+        Cost::AnyShard => "any shard".to_string(),
+        Cost::Die(a, b) if a == b => format!("a die of {a}"),
+        Cost::Die(1, 6) => "any die".to_string(),
+        Cost::Die(a, b) if b == a + 1 => format!("a die of {a} or {b}"),
+        Cost::Die(a, b) => format!("a die of {a} to {b}"),
+    }
 }
 
 pub(super) fn apply(s: &mut IceFortress, action: &Action) {
@@ -321,10 +342,11 @@ fn at_text(s: &IceFortress, at: InvaderAt) -> String {
             } else {
                 "pillar square"
             };
-            format!("the {what} {square} of {}", room_name(s, room))
+            // Squares and groups counted from 1, as the tooltips count them.
+            format!("the {what} {} of {}", square + 1, room_name(s, room))
         }
         InvaderAt::Group { room, group } => {
-            format!("pillar group {group} of {}", room_name(s, room))
+            format!("pillar group {} of {}", group + 1, room_name(s, room))
         }
     }
 }
@@ -398,24 +420,26 @@ pub(super) fn describe(s: &IceFortress, seat: Seat, action: &Action) -> String {
             room,
             square,
         } => format!(
-            "{who} places {} as a pillar on square {square} of {}",
+            "{who} places {} as a pillar on square {} of {}",
             die(*d),
+            square + 1,
             room_name(s, *room)
         ),
         Action::BuildRoom { room, on } => {
             let place = match on {
-                // Counted from 1, as the space's tooltip counts them.
+                // Counted from 1, as the tooltips count them.
                 Spot::Foundation(i) => format!("foundation space {}", u16::from(*i) + 1),
                 Spot::Group { room: base, group } => {
-                    format!("pillar group {group} of {}", room_name(s, *base))
+                    format!("pillar group {} of {}", group + 1, room_name(s, *base))
                 }
             };
             format!("{who} builds {} on {place}", room_name(s, *room))
         }
         Action::UsePower { power, pay } => {
-            let text = s
-                .power(*power)
-                .map_or("a power".into(), |p| format!("\"{}\"", p.text));
+            // The card's text in brackets, without its own full stop ("Search for a room.").
+            let text = s.power(*power).map_or(String::new(), |p| {
+                format!(" (\"{}\")", p.text.trim_end_matches('.'))
+            });
             let paid: Vec<String> = pay
                 .iter()
                 .map(|p| match *p {
@@ -428,14 +452,20 @@ pub(super) fn describe(s: &IceFortress, seat: Seat, action: &Action) -> String {
             } else {
                 format!(", paying {}", paid.join(" and "))
             };
-            format!("{who} uses {} {text}{paid}", card_name(s, power.card))
+            // The character's own name card is "the name card", not "Eve uses Eve's name card".
+            let card = card_name(s, power.card);
+            let card = card
+                .strip_prefix(&format!("{who}'s "))
+                .map_or(card.clone(), |own| format!("the {own}"));
+            format!("{who} uses {card}{text}{paid}")
         }
         Action::EndBuild => format!("{who} ends the build step"),
         Action::PickSize { size } => format!("{who} chooses the {} deck", size.name()),
         Action::PickRoom { room } => format!("{who} chooses {}", room_name(s, *room)),
         Action::PickInvader { at } => format!("{who} chooses the invader on {}", at_text(s, *at)),
         Action::PickPillar { room, square } => format!(
-            "{who} chooses the pillar on square {square} of {}",
+            "{who} chooses the pillar on square {} of {}",
+            square + 1,
             room_name(s, *room)
         ),
         Action::PickElement { element } => format!("{who} chooses {}", element.name()),

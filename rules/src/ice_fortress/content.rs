@@ -137,13 +137,28 @@ pub enum Constraint {
 }
 
 impl Constraint {
-    /// How the square is printed: "any", "3", "4-5", "+1 of square 0".
-    pub fn label(self) -> String {
+    /// How the square is printed on the card: "any", "3", "4-5", "+1", "=".
+    pub fn mark(self) -> String {
         match self {
             Constraint::Any => "any".to_string(),
             Constraint::Exact(v) => v.to_string(),
             Constraint::Range(a, b) => format!("{a}-{b}"),
-            Constraint::Linked { to, modifier } => format!("{} of square {to}", modifier.label()),
+            Constraint::Linked { modifier, .. } => modifier.label(),
+        }
+    }
+
+    /// The square in words, squares counted from 1 as players count them: "any", "3", "4-5",
+    /// "+1 of square 1", "same as square 3".
+    pub fn label(self) -> String {
+        match self {
+            Constraint::Linked {
+                to,
+                modifier: Modifier::Same,
+            } => format!("same as square {}", to + 1),
+            Constraint::Linked { to, modifier } => {
+                format!("{} of square {}", modifier.label(), to + 1)
+            }
+            c => c.mark(),
         }
     }
 }

@@ -48,18 +48,26 @@ impl IceFortress {
             Constraint::Range(a, z) if (a..=z).contains(&value) => Ok(()),
             Constraint::Range(a, z) => refuse(format!("that square takes only {a} to {z}")),
             Constraint::Linked { to, modifier } => match self.pillar_value(room, to) {
+                // Squares counted from 1 in words, as players count them.
                 None => refuse(format!(
-                    "that black square needs a pillar on square {to} first"
+                    "that black square needs a pillar on square {} first",
+                    to + 1
                 )),
                 Some(v) => match modifier.apply(v) {
                     Some(want) if want == value => Ok(()),
+                    Some(_) if modifier == Modifier::Same => refuse(format!(
+                        "that black square must match the {v} on square {}",
+                        to + 1
+                    )),
                     Some(want) => refuse(format!(
-                        "that black square takes {} of the {v} on square {to}: a {want}",
-                        modifier.label()
+                        "that black square takes {} of the {v} on square {}: a {want}",
+                        modifier.label(),
+                        to + 1
                     )),
                     None => refuse(format!(
-                        "no die can be {} of the {v} on square {to}",
-                        modifier.label()
+                        "no die can be {} of the {v} on square {}",
+                        modifier.label(),
+                        to + 1
                     )),
                 },
             },

@@ -81,7 +81,10 @@ pub(super) fn legal(s: &IceTowers, seat: Seat) -> Vec<Action> {
 
 fn may_act(s: &IceTowers, seat: Seat) -> Result<(), RuleError> {
     if seat >= s.seats {
-        return Err(RuleError::new(format!("there is no seat {seat}")));
+        return Err(RuleError::new(format!(
+            "there is no seat {}",
+            seat.saturating_add(1)
+        )));
     }
     match s.to_act() {
         ToAct::Over => Err(RuleError::new("the game is over")),
@@ -241,7 +244,22 @@ pub(super) fn describe(s: &IceTowers, seat: Seat, action: &Action) -> String {
             format!("{who} mines {piece} from {} and {to}", s.describe(from))
         }
         Action::Split { tower, at } => {
-            format!("{who} splits {} above its pyramid {at}", s.describe(tower))
+            // Told by what is lifted off, as a player sees it (not by the pyramid's place).
+            let pieces = s.tower(tower).map_or(&[][..], |t| &t.pieces[..]);
+            let lifted = pieces
+                .get(at as usize)
+                .map_or("its upper part".into(), |p| {
+                    format!("the {}", s.piece_name(*p))
+                });
+            let rest = if (at as usize) + 1 < pieces.len() {
+                " and what stands on it"
+            } else {
+                ""
+            };
+            format!(
+                "{who} splits {}, lifting off {lifted}{rest}",
+                s.describe(tower)
+            )
         }
         Action::Stop => format!("{who} agrees to stop"),
     }

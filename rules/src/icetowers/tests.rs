@@ -593,7 +593,13 @@ fn a_mined_piece_capped_by_others_and_split_free_again_still_may_not_cap_the_tow
         },
     );
     // Blue splits between the two reds: the mined medium stands alone again, and remembers T.
-    let s = allowed(&s, 2, Action::Split { tower: x, at: 1 });
+    let split = Action::Split { tower: x, at: 1 };
+    assert_eq!(
+        s.action_to_string(2, &split),
+        "Blue splits the 3-high tower topped by a Green small, lifting off the Red small and what \
+         stands on it"
+    );
+    let s = allowed(&s, 2, split);
     assert_eq!(s.tower(x).unwrap().pieces, [p(RED, 2)]);
     assert_eq!(
         s.tower(t).unwrap().pieces,

@@ -81,7 +81,10 @@ fn undo_spore(s: &mut Sprawl) {
 
 pub(super) fn check(s: &Sprawl, seat: Seat, action: &Action) -> Result<(), RuleError> {
     if seat >= s.players {
-        return Err(RuleError::new(format!("there is no seat {seat}")));
+        return Err(RuleError::new(format!(
+            "there is no seat {}",
+            seat.saturating_add(1)
+        )));
     }
     if s.over {
         return Err(RuleError::new("the game is over"));

@@ -169,7 +169,10 @@ impl Sprawl {
     ) -> Result<Self, RuleError> {
         let mut s = Sprawl::new(setup)?;
         if to_move >= s.players {
-            return Err(RuleError::new(format!("there is no seat {to_move}")));
+            return Err(RuleError::new(format!(
+                "there is no seat {}",
+                to_move.saturating_add(1)
+            )));
         }
         s.current = to_move as u8;
         s.first_player = to_move as u8;

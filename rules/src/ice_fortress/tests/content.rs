@@ -340,3 +340,22 @@ fn a_game_refuses_broken_content() {
     c.rooms[0].groups[0].squares.push(40);
     assert!(IceFortress::new(&Setup::new(2, 0), &c).is_err());
 }
+
+/// A card prints a square's mark; words count squares from 1, as players do ("same as" for `=`).
+#[test]
+fn a_square_is_printed_by_its_mark_and_told_counting_from_one() {
+    let plus = Constraint::Linked {
+        to: 0,
+        modifier: Modifier::Plus(1),
+    };
+    assert_eq!(plus.mark(), "+1");
+    assert_eq!(plus.label(), "+1 of square 1");
+    let same = Constraint::Linked {
+        to: 5,
+        modifier: Modifier::Same,
+    };
+    assert_eq!(same.mark(), "=");
+    assert_eq!(same.label(), "same as square 6");
+    assert_eq!(Constraint::Range(4, 5).label(), "4-5");
+    assert_eq!(Constraint::Any.mark(), "any");
+}

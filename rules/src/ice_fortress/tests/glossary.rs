@@ -666,4 +666,25 @@ fn die_costs_read_as_the_cards_say_them() {
         "a die of 5 or 6 and any shard"
     );
     assert_eq!(cost_text(&[]), "nothing");
+    // The same cost twice is counted, as the Warden's card says it ("Pay two shards").
+    assert_eq!(cost_text(&[Cost::AnyShard, Cost::AnyShard]), "two shards");
+    let fire = Cost::Shard(Element::Fire);
+    assert_eq!(cost_text(&[fire, fire, fire]), "three fire shards");
+    assert_eq!(
+        cost_text(&[Cost::Die(6, 6), Cost::Die(6, 6)]),
+        "a die of 6 and a die of 6"
+    );
+    let content = content();
+    let warden = content
+        .characters
+        .classes
+        .iter()
+        .flat_map(|c| &c.powers)
+        .find(|p| p.cost == [Cost::AnyShard, Cost::AnyShard])
+        .expect("a power paid with two shards");
+    assert!(
+        warden.text.contains(&cost_text(&warden.cost)),
+        "{}",
+        warden.text
+    );
 }

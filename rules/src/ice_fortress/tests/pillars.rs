@@ -3,8 +3,8 @@
 
 use super::*;
 
-/// Flame Hall (jumbo fire) on the foundation: squares any, 3-6, 1-2, black +3 of square 2, 3-4,
-/// 3-4, any, black = of square 6.
+/// Flame Hall (jumbo fire) on the foundation: squares (by index) any, 3-6, 1-2, black +3 of square 2,
+/// 3-4, 3-4, any, black = of square 6.
 fn hall() -> (IceFortress, RoomId) {
     let mut s = building();
     let r = named(FLAME_HALL);
@@ -105,7 +105,8 @@ fn a_black_square_needs_its_linked_square_filled_first() {
             room: r,
             square: 3,
         },
-        "square 2 first",
+        // Square index 2, the third: players count squares from 1.
+        "square 3 first",
     );
     act(
         &mut s,
@@ -172,7 +173,7 @@ fn a_black_square_obeys_minus_times_and_same() {
     put_pillar(&mut s, minus, 2, 5);
     put_pillar(&mut s, times, 0, 3);
     let d = roll(&mut s, &[3, 4, 3, 6, 2]);
-    // Same: 3.
+    // Same: 3 (square index 0 is the first square in words).
     refused(
         &s,
         Action::PlacePillar {
@@ -180,7 +181,7 @@ fn a_black_square_obeys_minus_times_and_same() {
             room: minus,
             square: 1,
         },
-        "a 3",
+        "that black square must match the 3 on square 1",
     );
     act(
         &mut s,

@@ -433,7 +433,7 @@ fn the_rulebook_jumbo_earth_room_obeys_its_squares_and_takes_a_large_room_on_its
         refused(&s, place(d[1], q), "only 4 to 5");
     }
     // The black +1 square (7) waits for its white square (4), then takes one higher only.
-    refused(&s, place(d[1], 7), "square 4 first");
+    refused(&s, place(d[1], 7), "square 5 first"); // index 4: players count from 1.
     act(&mut s, place(d[2], 4));
     refused(&s, place(d[4], 7), "a 6");
     refused(&s, place(d[3], 7), "a 6");

@@ -349,7 +349,7 @@ fn actions_out_of_turn_or_phase_are_refused_with_a_reason() {
     let err = s.clone().apply(1, &Action::EndBuild).unwrap_err();
     assert!(err.0.contains("not your turn"), "{err}");
     let err = s.clone().apply(7, &Action::EndBuild).unwrap_err();
-    assert!(err.0.contains("no seat 7"), "{err}");
+    assert!(err.0.contains("no seat 8"), "{err}"); // seat index 7: counted from 1 in words
     refused(
         &s,
         Action::PickSize { size: Size::Small },
@@ -375,10 +375,11 @@ fn every_legal_action_has_a_description() {
     for a in s.legal_actions(0) {
         let text = s.action_to_string(0, &a);
         assert!(text.starts_with("Autumn "), "{text}");
-        // A power names the card it is on, not the character twice ("Autumn uses Autumn ...").
+        // A power names the card it is on, not the character twice ("Autumn uses Autumn's ..."),
+        // and quotes its text in brackets without the text's own full stop.
         if let Action::UsePower { power, .. } = a {
             let card = match power.card {
-                CardRef::Name(_) => "Autumn's name card".to_string(),
+                CardRef::Name(_) => "the name card".to_string(),
                 CardRef::Ability(k) => {
                     format!(
                         "the {} ability",
@@ -388,7 +389,11 @@ fn every_legal_action_has_a_description() {
                 CardRef::Class(_) => "the Banisher class".to_string(),
                 CardRef::Beacon(_) => "the Beacon".to_string(),
             };
-            assert!(text.starts_with(&format!("Autumn uses {card}")), "{text}");
+            assert!(
+                text.starts_with(&format!("Autumn uses {card} (\"")),
+                "{text}"
+            );
+            assert!(!text.contains(".\")"), "{text}");
             powers += 1;
         }
     }
