@@ -24,7 +24,7 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
                 scenes/positions/sprawl-branch.ron)
   --tutorial    play a tutorial whose first moves are guided (Ice Fortress's unless --game names another game)
   --click       click the named table piece with the pointer, a button (button:Hint), press a key
-                (key:Escape, key:F1, key:ctrl+comma, key:down ...), resize the window (resize:960x540)
+                (key:Escape, key:F1, key:ctrl+comma, key:down ...), resize the window (resize:960x540),
                 wait, or settle: wait until nothing moves and no roll, draw or AI move is pending
                 (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
@@ -35,7 +35,8 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --bare        with --bench: a bare Bevy scene (one cube, one light, one camera) instead of Hoarfrost
   --copies      with --bench: draw the table this many times side by side (default 1)
   --soak        play AI-vs-AI games back to back for this many seconds, sampling resident memory
-  --sample-every  with --soak: seconds between memory samples (default 10)";
+  --sample-every  with --soak: seconds between memory samples (default 10)
+  --help        show this text (also -h)";
 
 /// Who sits in a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -434,9 +435,9 @@ fn colours_problem(o: &LaunchOptions) -> Option<String> {
     }
     if colours.len() != seats.len() {
         return Some(format!(
-            "--colours names {} colours for {} seats",
-            colours.len(),
-            seats.len()
+            "--colours names {} for {}",
+            hoarfrost_rules::words::count(colours.len() as i64, "colour", "colours"),
+            hoarfrost_rules::words::count(seats.len() as i64, "seat", "seats")
         ));
     }
     if (1..colours.len()).any(|i| colours[..i].contains(&colours[i])) {

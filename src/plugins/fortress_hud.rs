@@ -44,7 +44,8 @@ pub fn hud_spec() -> HudSpec<IceFortress> {
                 .map(|c| short_name(s, c))
                 .collect();
             (
-                format!("Player {}: {}", seat + 1, names.join(" & ")),
+                // Bracketed, so that "(human)" joins the brackets: "Player 1 (Eve & Rose, human)".
+                format!("Player {} ({})", seat + 1, names.join(" & ")),
                 egui::Color32::from_rgb(200, 230, 255),
             )
         },
@@ -361,7 +362,9 @@ fn tooltip(
     let Ok(target) = targets.get(entity) else {
         return Ok(());
     };
+    // A tip begins as a sentence does, as the other games' tips do ("Fire invader").
     let text = target_text(&session.state, *target, figures.get(entity).ok());
+    let text = hoarfrost_rules::words::capitalized(&text);
     crate::plugins::tooltips::show_tip(contexts.ctx_mut()?, "fortress", &text);
     Ok(())
 }
@@ -374,7 +377,7 @@ pub fn target_text(s: &IceFortress, t: Target, figure: Option<&FigurePiece>) -> 
                 return "a die".into();
             };
             let at = match die.at {
-                DieAt::Pool => "in the unused pool".to_string(),
+                DieAt::Pool => "among the unused dice".to_string(),
                 DieAt::Rolled => "rolled this turn: click it, then a pillar square".to_string(),
                 DieAt::Spent => "spent on a power this turn".to_string(),
                 DieAt::Pillar { room, square } => format!(

@@ -151,8 +151,8 @@ pub fn with_first_player(
     })
 }
 
-/// The part of a seat's name that `text` starts with, as a word: "Player 1 (South)" and "Player 1:
-/// Eve & Rose" have several names in them, and any of them may start a line.
+/// The part of a seat's name that `text` starts with, as a word: "Player 1 (South)" and "Player 1
+/// (Eve & Rose)" have several names in them, and any of them may start a line.
 fn first_name<'a>(name: &'a str, text: &str) -> Option<&'a str> {
     name.split([':', '(', '&', ')'])
         .map(str::trim)
@@ -648,8 +648,8 @@ mod tests {
             "Anna, Player 1 (South, human)"
         );
         assert_eq!(
-            with_kind("Player 1: Eve & Rose", "AI"),
-            "Player 1: Eve & Rose (AI)"
+            with_kind("Player 1 (Eve & Rose)", "AI"),
+            "Player 1 (Eve & Rose, AI)"
         );
     }
 
@@ -685,7 +685,7 @@ mod tests {
             named_line("seat 1: draws a card", 2, castle),
             "Bo, Player 1 (South): draws a card"
         );
-        let fortress = |_: Seat| ("Player 1: Eve & Rose".to_string(), Some("Cy".to_string()));
+        let fortress = |_: Seat| ("Player 1 (Eve & Rose)".to_string(), Some("Cy".to_string()));
         assert_eq!(
             named_line("seat 1: Rose keeps the wild ability", 2, fortress),
             "Cy (Rose) keeps the wild ability"
@@ -860,7 +860,7 @@ mod tests {
             named_line("seat 1: Player 1 opens the door at D1", 2, castle),
             "Player 1 opens the door at D1"
         );
-        let fortress = |_| ("Player 1: Eve & Rose".to_string(), None);
+        let fortress = |_| ("Player 1 (Eve & Rose)".to_string(), None);
         assert_eq!(
             named_line("seat 1: Rose keeps the wild ability", 2, fortress),
             "Rose keeps the wild ability"
