@@ -183,7 +183,7 @@ impl Records {
                 (
                     Records::default(),
                     Some(format!(
-                        "The records file {} was damaged ({e}); {kept} and new records begun.",
+                        "The records file {} was damaged ({e}); {kept}, and new records were started.",
                         path.display()
                     )),
                 )

@@ -207,7 +207,7 @@ fn collect_hint<G: Recorded>(session: Res<Session<G>>, mut hint: ResMut<Hint<G>>
     };
     hint.state = match done.flatten() {
         Some(action) => HintState::Ready { seat, action },
-        None => HintState::Unavailable("No hint: the bot found no move.".into()),
+        None => HintState::Unavailable("No hint: the AI found no move.".into()),
     };
 }
 
