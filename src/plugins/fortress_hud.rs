@@ -382,7 +382,7 @@ pub fn target_text(s: &IceFortress, t: Target, figure: Option<&FigurePiece>) -> 
                 DieAt::Spent => "spent on a power this turn".to_string(),
                 DieAt::Pillar { room, square } => format!(
                     "a pillar on square {} of {}",
-                    square + 1,
+                    u16::from(square) + 1,
                     s.card(room).map_or("a room".into(), |c| c.name.clone())
                 ),
             };

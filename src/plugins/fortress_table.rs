@@ -462,8 +462,12 @@ pub fn room_text(s: &IceFortress, room: ice_fortress::RoomId) -> String {
         lines.push(format!("level {}", b.level));
         for (at, e) in b.invader_spots() {
             let place = match at {
-                ice_fortress::InvaderAt::Square { square, .. } => format!("square {}", square + 1),
-                ice_fortress::InvaderAt::Group { group, .. } => format!("group {}", group + 1),
+                ice_fortress::InvaderAt::Square { square, .. } => {
+                    format!("square {}", u16::from(square) + 1)
+                }
+                ice_fortress::InvaderAt::Group { group, .. } => {
+                    format!("group {}", u16::from(group) + 1)
+                }
             };
             lines.push(format!("{} invader on {place}", e.name()));
         }
@@ -505,9 +509,11 @@ mod tests {
             if let Some((room, at, e)) = invaded {
                 let place = match at {
                     ice_fortress::InvaderAt::Square { square, .. } => {
-                        format!("square {}", square + 1)
+                        format!("square {}", u16::from(square) + 1)
                     }
-                    ice_fortress::InvaderAt::Group { group, .. } => format!("group {}", group + 1),
+                    ice_fortress::InvaderAt::Group { group, .. } => {
+                        format!("group {}", u16::from(group) + 1)
+                    }
                 };
                 let tip = room_text(&s, room);
                 assert!(

@@ -343,10 +343,18 @@ fn at_text(s: &IceFortress, at: InvaderAt) -> String {
                 "pillar square"
             };
             // Squares and groups counted from 1, as the tooltips count them.
-            format!("the {what} {} of {}", square + 1, room_name(s, room))
+            format!(
+                "the {what} {} of {}",
+                u16::from(square) + 1,
+                room_name(s, room)
+            )
         }
         InvaderAt::Group { room, group } => {
-            format!("pillar group {} of {}", group + 1, room_name(s, room))
+            format!(
+                "pillar group {} of {}",
+                u16::from(group) + 1,
+                room_name(s, room)
+            )
         }
     }
 }
@@ -422,7 +430,7 @@ pub(super) fn describe(s: &IceFortress, seat: Seat, action: &Action) -> String {
         } => format!(
             "{who} places {} as a pillar on square {} of {}",
             die(*d),
-            square + 1,
+            u16::from(*square) + 1,
             room_name(s, *room)
         ),
         Action::BuildRoom { room, on } => {
@@ -430,7 +438,11 @@ pub(super) fn describe(s: &IceFortress, seat: Seat, action: &Action) -> String {
                 // Counted from 1, as the tooltips count them.
                 Spot::Foundation(i) => format!("foundation space {}", u16::from(*i) + 1),
                 Spot::Group { room: base, group } => {
-                    format!("pillar group {} of {}", group + 1, room_name(s, *base))
+                    format!(
+                        "pillar group {} of {}",
+                        u16::from(*group) + 1,
+                        room_name(s, *base)
+                    )
                 }
             };
             format!("{who} builds {} on {place}", room_name(s, *room))
@@ -465,7 +477,7 @@ pub(super) fn describe(s: &IceFortress, seat: Seat, action: &Action) -> String {
         Action::PickInvader { at } => format!("{who} chooses the invader on {}", at_text(s, *at)),
         Action::PickPillar { room, square } => format!(
             "{who} chooses the pillar on square {} of {}",
-            square + 1,
+            u16::from(*square) + 1,
             room_name(s, *room)
         ),
         Action::PickElement { element } => format!("{who} chooses {}", element.name()),

@@ -154,9 +154,9 @@ impl Constraint {
             Constraint::Linked {
                 to,
                 modifier: Modifier::Same,
-            } => format!("same as square {}", to + 1),
+            } => format!("same as square {}", u16::from(to) + 1),
             Constraint::Linked { to, modifier } => {
-                format!("{} of square {}", modifier.label(), to + 1)
+                format!("{} of square {}", modifier.label(), u16::from(to) + 1)
             }
             c => c.mark(),
         }

@@ -51,23 +51,23 @@ impl IceFortress {
                 // Squares counted from 1 in words, as players count them.
                 None => refuse(format!(
                     "that black square needs a pillar on square {} first",
-                    to + 1
+                    u16::from(to) + 1
                 )),
                 Some(v) => match modifier.apply(v) {
                     Some(want) if want == value => Ok(()),
                     Some(_) if modifier == Modifier::Same => refuse(format!(
                         "that black square must match the {v} on square {}",
-                        to + 1
+                        u16::from(to) + 1
                     )),
                     Some(want) => refuse(format!(
                         "that black square takes {} of the {v} on square {}: a {want}",
                         modifier.label(),
-                        to + 1
+                        u16::from(to) + 1
                     )),
                     None => refuse(format!(
                         "no die can be {} of the {v} on square {}",
                         modifier.label(),
-                        to + 1
+                        u16::from(to) + 1
                     )),
                 },
             },
