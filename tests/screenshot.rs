@@ -253,9 +253,11 @@ fn p_pauses_an_ai_game_and_p_again_plays_on() {
     }
     let mut args = vec!["--game", "icetowers", "--seats", "ai,ai", "--seed", "5"];
     args.extend(["--click", "key:p"]);
-    // About 240 frames paused: unpaused, two AI seats move within a few seconds.
-    args.extend(["--click", "wait"].repeat(20));
-    args.extend(["--click", "key:p", "--exit-after", "900"]);
+    // About 600 frames paused: unpaused, two AI seats move within a few seconds of game time (their
+    // reaction is at most 4 s), so even at 144 frames a second a pause that did not hold would let
+    // one move. After going on, about 600 frames more.
+    args.extend(["--click", "wait"].repeat(50));
+    args.extend(["--click", "key:p", "--exit-after", "1260"]);
     let (p, printed) = capture_with_output("pause", &args);
     assert_not_blank(&p, 12.0);
     let lines: Vec<&str> = printed.lines().collect();
