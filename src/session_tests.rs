@@ -6,9 +6,7 @@ use hoarfrost_rules::icetowers::{Action, IceTowers, Setup};
 use hoarfrost_rules::record::Recorder;
 
 fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-    app.add_plugins((crate::screens::plugin, plugin::<IceTowers>));
+    let mut app = crate::systems::test_app::<IceTowers>();
     listen(&mut app);
     let recorder = Recorder::<IceTowers>::new(Setup::new(2, 1)).unwrap();
     app.insert_resource(Session::recorded(
@@ -241,12 +239,10 @@ fn a_script_for_another_setup_holds_nothing_back() {
 #[test]
 fn a_board_drawn_from_the_bag_sounds_one_draw_and_the_roll_after_it_its_own() {
     use hoarfrost_rules::ice_colony::{IceColony, Setup as ColonySetup};
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-            std::time::Duration::from_secs_f32(CHANCE_PAUSE + 0.05),
-        ))
-        .add_plugins((crate::screens::plugin, plugin::<IceColony>));
+    let mut app = crate::systems::test_app::<IceColony>();
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_secs_f32(CHANCE_PAUSE + 0.05),
+    ));
     listen(&mut app);
     let recorder = Recorder::<IceColony>::new(ColonySetup::new(2, 3)).unwrap();
     app.insert_resource(Session::recorded(recorder, vec![SeatKind::Human; 2], 3));

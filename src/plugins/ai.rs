@@ -368,13 +368,8 @@ mod tests {
     /// A headless IceTowers app with the session and AI plugins, AI seats reacting after `min_reaction`
     /// seconds.
     fn icetowers_app(min_reaction: f32) -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.add_plugins((
-            crate::screens::plugin,
-            crate::session::plugin::<IceTowers>,
-            plugin::<IceTowers>,
-        ));
+        let mut app = crate::systems::test_app::<IceTowers>();
+        app.add_plugins(plugin::<IceTowers>);
         app.insert_resource(ReactionTime {
             min: min_reaction,
             spread: 0.0,

@@ -16,18 +16,12 @@ use crate::plugins::fortress_click::inputs_for;
 use crate::plugins::hud::Choices;
 
 fn app(players: usize, seed: u64) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            400,
-        )))
-        .add_plugins((
-            crate::screens::plugin,
-            crate::session::plugin::<IceFortress>,
-            crate::plugins::hud::plugin::<IceFortress>,
-            logic,
-        ))
-        .add_sub_state::<FortressStep>();
+    let mut app = crate::systems::test_app::<IceFortress>();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        400,
+    )))
+    .add_plugins((crate::plugins::hud::plugin::<IceFortress>, logic))
+    .add_sub_state::<FortressStep>();
     let recorder = hoarfrost_rules::Recorder::new(Setup::new(players, seed)).unwrap();
     app.insert_resource(Session::<IceFortress>::recorded(
         recorder,

@@ -225,14 +225,8 @@ mod tests {
 
     /// A headless app playing `session`, with no AI plugin: AI seats do not move by themselves.
     fn app_for<G: Recorded>(session: Session<G>, maker: BotMaker<G>) -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.add_plugins((
-            crate::systems::order_frame,
-            crate::screens::plugin,
-            crate::session::plugin::<G>,
-            logic::<G>,
-        ));
+        let mut app = crate::systems::test_app::<G>();
+        app.add_plugins(logic::<G>);
         app.insert_resource(maker).insert_resource(session);
         app.world_mut()
             .resource_mut::<NextState<Screen>>()

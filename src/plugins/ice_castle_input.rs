@@ -684,14 +684,8 @@ pub(crate) mod tests {
     fn no_hint_names_a_card_before_the_hand_over() {
         use crate::plugins::hint::{AskHint, HintState};
         let (s, seat) = at_play(4);
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-            .add_plugins((
-                crate::systems::order_frame,
-                crate::screens::plugin,
-                crate::session::plugin::<IceCastle>,
-                crate::plugins::hint::logic::<IceCastle>,
-            ))
+        let mut app = crate::systems::test_app::<IceCastle>();
+        app.add_plugins(crate::plugins::hint::logic::<IceCastle>)
             .insert_resource(crate::plugins::ai::BotMaker::<IceCastle>(|seed| {
                 Box::new(hoarfrost_rules::ice_castle::bot::CastleBot::new(seed))
             }))

@@ -339,15 +339,9 @@ fn table_app() -> App {
 
 /// The same table playing `session`.
 fn table_app_with(session: Session<IceTowers>) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .init_resource::<ButtonInput<KeyCode>>()
-        .add_plugins((
-            crate::screens::plugin,
-            crate::systems::order_frame,
-            crate::session::plugin::<IceTowers>,
-            plugin,
-        ));
+    let mut app = crate::systems::test_app::<IceTowers>();
+    app.init_resource::<ButtonInput<KeyCode>>()
+        .add_plugins(plugin);
     app.insert_resource(session);
     crate::systems::start_playing(&mut app);
     app
@@ -480,10 +474,8 @@ fn from_a_table_position_a_pick_stays_until_its_pyramid_is_taken() {
 fn a_click_while_paused_picks_nothing_and_says_why() {
     use crate::plugins::icetowers_table::PieceAt;
     use crate::plugins::pause::{Paused, REFUSED};
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .add_plugins((crate::screens::plugin, crate::session::plugin::<IceTowers>))
-        .init_resource::<Pointing>()
+    let mut app = crate::systems::test_app::<IceTowers>();
+    app.init_resource::<Pointing>()
         .insert_resource(Paused(true))
         .add_observer(on_click);
     let s = IceTowers::new(&Setup::new(2, 1)).unwrap();

@@ -97,22 +97,15 @@ mod tests {
 
     /// A headless IceTowers table of one human and one AI seat, whose clock steps 0.1 s a frame.
     fn app() -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-            .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-                std::time::Duration::from_millis(100),
-            ))
-            .init_resource::<ButtonInput<KeyCode>>()
-            .add_plugins((
-                crate::screens::plugin,
-                crate::systems::order_frame,
-                crate::session::plugin::<IceTowers>,
-                crate::plugins::ai::plugin::<IceTowers>,
-                plugin,
-            ))
-            .insert_resource(crate::plugins::ai::BotMaker::<IceTowers>(|seed| {
-                Box::new(hoarfrost_rules::bots::RandomBot::new(seed))
-            }));
+        let mut app = crate::systems::test_app::<IceTowers>();
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_millis(100),
+        ))
+        .init_resource::<ButtonInput<KeyCode>>()
+        .add_plugins((crate::plugins::ai::plugin::<IceTowers>, plugin))
+        .insert_resource(crate::plugins::ai::BotMaker::<IceTowers>(|seed| {
+            Box::new(hoarfrost_rules::bots::RandomBot::new(seed))
+        }));
         let seats = vec![SeatKind::Human, SeatKind::Ai];
         let recorder = Recorder::<IceTowers>::new(Setup::new(2, 4)).unwrap();
         app.insert_resource(crate::plugins::ai::AiSeats::<IceTowers>::new(&seats, 4));

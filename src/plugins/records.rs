@@ -284,16 +284,10 @@ mod tests {
 
     /// A headless IceTowers table of one human and one AI seat, keeping records under `root`.
     fn app(root: &std::path::Path) -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        let mut app = crate::systems::test_app::<IceTowers>();
         app.insert_resource(Storage::under(root));
         app.insert_resource(icetowers_table::hud_spec());
-        app.add_plugins((
-            crate::screens::plugin,
-            crate::session::plugin::<IceTowers>,
-            plugin,
-            keep::<IceTowers>,
-        ));
+        app.add_plugins((plugin, keep::<IceTowers>));
         app.update();
         app
     }

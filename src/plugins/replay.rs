@@ -358,21 +358,14 @@ mod tests {
         }
         let replay = Replay::new(recorder.record().clone()).unwrap();
         let seats = vec![crate::options::SeatKind::Human; 2];
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-            .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-                std::time::Duration::from_secs_f32(frame),
-            ))
-            .init_resource::<ButtonInput<KeyCode>>()
-            .init_resource::<Settings>()
-            .add_plugins((
-                crate::systems::order_frame,
-                crate::screens::plugin,
-                crate::session::plugin::<IceTowers>,
-                playback,
-                plugin::<IceTowers>,
-            ))
-            .insert_resource(Session::replaying(replay, seats, 5));
+        let mut app = crate::systems::test_app::<IceTowers>();
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_secs_f32(frame),
+        ))
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<Settings>()
+        .add_plugins((playback, plugin::<IceTowers>))
+        .insert_resource(Session::replaying(replay, seats, 5));
         crate::systems::cues::listen(&mut app);
         app.world_mut()
             .resource_mut::<NextState<Screen>>()

@@ -3,7 +3,6 @@
 
 use std::path::Path;
 
-use bevy::state::app::StatesPlugin;
 use hoarfrost_rules::bots::Level;
 use hoarfrost_rules::icetowers::{IceTowers, Setup};
 use hoarfrost_rules::{Game, GameKind, Recorder, ToAct};
@@ -18,22 +17,15 @@ use crate::session::PlayAction;
 /// A headless app playing IceTowers for two human seats; a stand-in for the table builds a fresh
 /// session from the title choice whenever play starts, as the real tables do.
 fn app(root: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(Storage::under(root))
+    let mut app = crate::systems::test_app::<IceTowers>();
+    app.insert_resource(Storage::under(root))
         .insert_resource(LaunchOptions::default())
         .insert_resource(SetupChoice::new(
             GameKind::IceTowers,
             &[SeatKind::Human, SeatKind::Human],
             4,
         ))
-        .add_plugins(crate::systems::order_frame)
-        .add_plugins((
-            crate::screens::plugin,
-            crate::session::plugin::<IceTowers>,
-            plugin::<IceTowers>,
-            crate::plugins::loading::plugin,
-        ))
+        .add_plugins((plugin::<IceTowers>, crate::plugins::loading::plugin))
         .add_systems(
             OnEnter(Screen::Playing),
             |mut commands: Commands, choice: Res<SetupChoice>| {

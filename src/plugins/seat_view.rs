@@ -138,29 +138,25 @@ mod tests {
 
     /// [`app`] with the game `setup` (variants, say).
     fn app_with(setup: Setup, seats: Vec<SeatKind>, turn: bool) -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-            .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-                std::time::Duration::from_millis(100),
-            ))
-            .init_resource::<ButtonInput<KeyCode>>()
-            .init_resource::<ButtonInput<MouseButton>>()
-            .init_resource::<crate::systems::AnimationSpeed>()
-            .init_resource::<bevy::input::mouse::AccumulatedMouseMotion>()
-            .init_resource::<bevy::input::mouse::AccumulatedMouseScroll>()
-            .init_resource::<bevy_egui::input::EguiWantsInput>()
-            .insert_resource(Settings {
-                turn_to_player: turn,
-                ..default()
-            })
-            .insert_resource(crate::plugins::sprawl_table::hud_spec())
-            .add_plugins((
-                crate::screens::plugin,
-                crate::systems::order_frame,
-                crate::session::plugin::<Sprawl>,
-                crate::plugins::camera::plugin,
-                plugin::<Sprawl>(crate::plugins::sprawl_table::seat_yaw),
-            ));
+        let mut app = crate::systems::test_app::<Sprawl>();
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_millis(100),
+        ))
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<crate::systems::AnimationSpeed>()
+        .init_resource::<bevy::input::mouse::AccumulatedMouseMotion>()
+        .init_resource::<bevy::input::mouse::AccumulatedMouseScroll>()
+        .init_resource::<bevy_egui::input::EguiWantsInput>()
+        .insert_resource(Settings {
+            turn_to_player: turn,
+            ..default()
+        })
+        .insert_resource(crate::plugins::sprawl_table::hud_spec())
+        .add_plugins((
+            crate::plugins::camera::plugin,
+            plugin::<Sprawl>(crate::plugins::sprawl_table::seat_yaw),
+        ));
         let seed = setup.seed;
         let recorder = Recorder::<Sprawl>::new(setup).unwrap();
         app.insert_resource(Session::recorded(recorder, seats, seed));

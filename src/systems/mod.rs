@@ -57,6 +57,21 @@ pub fn tap(app: &mut App, key: KeyCode) {
     keys.clear();
 }
 
+/// A headless app for a test of the table's systems: Bevy's minimal plugins and states, the frame's
+/// order, the screens and game `G`'s session plugin (tests). The caller adds the plugins and
+/// resources under test and the session, then goes to play ([`start_playing`]).
+#[cfg(test)]
+pub fn test_app<G: hoarfrost_rules::record::Recorded>() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .add_plugins((
+            order_frame,
+            crate::screens::plugin,
+            crate::session::plugin::<G>,
+        ));
+    app
+}
+
 /// Go from the title screen to play in `app` (tests): one frame enters `Screen::Playing` and
 /// derives the turn phase, the next applies it.
 #[cfg(test)]
