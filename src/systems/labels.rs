@@ -1,7 +1,9 @@
 //! Text printed on the table from the asset tool's label atlases: one flat quad per atlas cell,
 //! looked up by name. The Ice Fortress cards use `textures/fortress-labels.png`; the boards of Ice
 //! Colony, Ice Castle and Sprawl carry their column letters and row numbers along two edges from
-//! `textures/board-labels.png`, so the squares the log and the tutorials name can be found.
+//! `textures/board-labels.png`, so the squares the log and the tutorials name can be found. Those
+//! turn by quarter turns to read upright from wherever the camera stands (a player the table turns
+//! to, or one who orbits round it), as a chess program turns its board's letters.
 
 use std::collections::HashMap;
 
@@ -91,7 +93,37 @@ pub struct BoardLabelKit {
 pub struct BoardLabel(pub String);
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_board_kit);
+    app.add_systems(Startup, make_board_kit)
+        .add_systems(Update, face_the_view.in_set(super::Frame::Animate));
+}
+
+/// The quarter turn about the vertical that makes a board label read upright to a camera looking
+/// along `forward` (a label's text reads upright from +z unturned).
+pub fn facing(forward: Vec3) -> Quat {
+    let quarter = std::f32::consts::FRAC_PI_2;
+    // The camera's side of the table, as an angle from +z (looking straight down: unturned).
+    let side = if forward.x.abs() + forward.z.abs() < 1e-4 {
+        0.0
+    } else {
+        (-forward.x).atan2(-forward.z)
+    };
+    Quat::from_rotation_y((side / quarter).round() * quarter)
+}
+
+/// Turn every board label to read upright from the camera (see [`facing`]).
+fn face_the_view(
+    cams: Query<&GlobalTransform, With<Camera3d>>,
+    mut labels: Query<&mut Transform, With<BoardLabel>>,
+) {
+    let Some(cam) = cams.iter().next() else {
+        return;
+    };
+    let turn = facing(cam.forward().as_vec3());
+    for mut t in &mut labels {
+        if t.rotation.angle_between(turn) > 1e-3 {
+            t.rotation = turn;
+        }
+    }
 }
 
 fn make_board_kit(
@@ -179,6 +211,48 @@ pub fn spawn_board_labels(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A label reads upright from the camera's side of the table, by quarter turns: from the
+    /// default side unturned, from across the table half a turn, from the left a quarter turn.
+    #[test]
+    fn a_board_label_turns_to_the_cameras_side_by_quarter_turns() {
+        let angle = |forward: Vec3| {
+            let (axis, a) = facing(forward.normalize()).to_axis_angle();
+            (a * axis.y).to_degrees().round()
+        };
+        assert_eq!(
+            angle(Vec3::new(0.0, -1.0, -1.0)),
+            0.0,
+            "from +z, the default side"
+        );
+        assert_eq!(
+            angle(Vec3::new(0.0, -1.0, 1.0)).abs(),
+            180.0,
+            "from across the table"
+        );
+        // From -x (the left), looking towards +x: a quarter turn that way (negative about y).
+        assert_eq!(angle(Vec3::new(1.0, -1.0, 0.0)), -90.0);
+        assert_eq!(angle(Vec3::new(-1.0, -1.0, 0.0)), 90.0);
+        // A little off a side keeps that side; straight down keeps the labels as printed.
+        assert_eq!(angle(Vec3::new(0.3, -1.0, -1.0)), 0.0);
+        assert_eq!(angle(Vec3::NEG_Y), 0.0);
+        // In an app: a camera across the table turns a label half round.
+        let mut app = App::new();
+        app.add_systems(Update, face_the_view);
+        app.world_mut().spawn((
+            Camera3d::default(),
+            GlobalTransform::from(
+                Transform::from_xyz(0.0, 5.0, -5.0).looking_at(Vec3::ZERO, Vec3::Y),
+            ),
+        ));
+        let label = app
+            .world_mut()
+            .spawn((BoardLabel("a".into()), Transform::default()))
+            .id();
+        app.update();
+        let turned = app.world().get::<Transform>(label).unwrap().rotation;
+        assert!(turned.angle_between(Quat::from_rotation_y(std::f32::consts::PI)) < 1e-3);
+    }
 
     #[test]
     fn the_board_atlas_names_every_row_and_column_label_the_boards_use() {
