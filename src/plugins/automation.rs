@@ -76,10 +76,12 @@ impl ScriptClock {
     }
 }
 
-/// Something in motion: a piece gliding to its place, a die tumbling or the camera turning.
+/// Something in motion: a piece gliding to its place, a die tumbling, an Ice Castle door flipping
+/// over or the camera turning.
 type Moving = Or<(
     With<Glide>,
     With<Tumble>,
+    With<crate::plugins::ice_castle_pieces::Flip>,
     With<crate::plugins::camera::Turning>,
 )>;
 

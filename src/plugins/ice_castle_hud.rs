@@ -1,7 +1,7 @@
 //! The Ice Castle side panel: seats, the pile and discard, and the buttons that show no card; and
 //! the tooltip over a door tile.
 
-use hoarfrost_rules::ice_castle::{Cell, IceCastle, TileKind};
+use hoarfrost_rules::ice_castle::{Cell, IceCastle, Phase, TileKind};
 use hoarfrost_rules::{Game, Hue, Seat};
 
 use crate::palette;
@@ -35,6 +35,17 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
                 s.turn_limit(),
                 hoarfrost_rules::words::count(s.pile_count() as i64, "card", "cards")
             )];
+            // Who is to do what, as the other games' panels say it ("Red to move").
+            let step = match s.phase() {
+                Phase::Draw => Some("to draw a card"),
+                Phase::Play => Some("to play a card"),
+                Phase::Move => Some("to move (or not)"),
+                Phase::BonusKey => Some("to use the Extra Key"),
+                Phase::Over => None,
+            };
+            if let Some(step) = step {
+                lines.push(format!("Player {} {step}", s.current() + 1));
+            }
             if s.bonus_turn() {
                 // No side: the panel puts the player's name after the seat's ("Cleo (Player 3)
                 // takes ..."), and the seat's line above already says the side.
@@ -157,6 +168,25 @@ mod tests {
         let line = (hud_spec().seat_status)(&s, 0);
         let said = format!("off the castle (left by {})", door.name());
         assert!(line.contains(&said), "{line}");
+    }
+
+    /// As in the other games, the panel says whose step it is and what it is, until the end.
+    #[test]
+    fn the_panel_says_who_is_to_act_and_what_for() {
+        let mut seen = std::collections::BTreeSet::new();
+        for s in random_states(0..20) {
+            let said = (hud_spec().extra_lines)(&s);
+            let who = format!("Player {} to ", s.current() + 1);
+            let line = said.iter().find(|l| l.starts_with(&who));
+            assert_eq!(line.is_some(), s.phase() != Phase::Over, "{said:?}");
+            if let Some(line) = line {
+                seen.insert(line[who.len()..].to_string());
+            }
+        }
+        assert!(
+            seen.contains("play a card") && seen.contains("move (or not)"),
+            "{seen:?}"
+        );
     }
 
     #[test]

@@ -32,14 +32,17 @@ fn piece(
     ));
 }
 
-/// Turn flipping doors over about their West-East axis, half a turn, easing out.
+/// Turn flipping doors over about their West-East axis, half a turn, easing out, at the Settings
+/// window's animation speed (as pieces glide and dice tumble).
 pub(super) fn flip_doors(
     mut commands: Commands,
     time: Res<Time>,
+    speed: Option<Res<crate::systems::AnimationSpeed>>,
     mut doors: Query<(Entity, &mut Flip, &mut Transform)>,
 ) {
+    let speed = speed.map_or(1.0, |s| s.0);
     for (e, mut flip, mut transform) in &mut doors {
-        flip.0 += time.delta_secs();
+        flip.0 += time.delta_secs() * speed;
         let t = (flip.0 / FLIP_SECONDS).min(1.0);
         let ease = 1.0 - (1.0 - t) * (1.0 - t);
         transform.rotation = Quat::from_rotation_x(std::f32::consts::PI * (1.0 - ease));
@@ -203,5 +206,44 @@ pub(super) fn draw_figures(commands: &mut Commands, kit: &CastleAssets, view: &C
                 None => e.insert((CastleOffBoard, Pickable::IGNORE)),
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A door flips at the animation speed: twice as fast at 2, done in half the time.
+    #[test]
+    fn a_door_flips_at_the_animation_speed() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_secs_f32(FLIP_SECONDS / 8.0),
+            ))
+            .insert_resource(crate::systems::AnimationSpeed(2.0))
+            .add_systems(Update, flip_doors);
+        let door = app
+            .world_mut()
+            .spawn((Flip(0.0), Transform::default()))
+            .id();
+        // The first frame's clock step is zero; then each frame is an eighth of a flip, doubled.
+        app.update();
+        for _ in 0..3 {
+            app.update();
+        }
+        assert!(
+            app.world().get::<Flip>(door).is_some(),
+            "three quarters through"
+        );
+        app.update();
+        assert!(
+            app.world().get::<Flip>(door).is_none(),
+            "done after four frames"
+        );
+        assert_eq!(
+            app.world().get::<Transform>(door).unwrap().rotation,
+            Quat::IDENTITY
+        );
     }
 }

@@ -189,7 +189,18 @@ fn start_game(
     }
     commands.insert_resource(slots);
     commands.insert_resource(pyramids);
-    commands.insert_resource(framing());
+    // The view starts from the first human seat's home (seat 0's in a tutorial or with no human),
+    // as Sprawl and Ice Castle open facing the player.
+    let human = tutorial
+        .is_none()
+        .then(|| {
+            choice
+                .kinds()
+                .iter()
+                .position(|k| *k == crate::options::SeatKind::Human)
+        })
+        .flatten();
+    commands.insert_resource(framing_from(human.unwrap_or(0), state.sides()));
     tutorial::seat(
         &mut commands,
         &mut notice,
@@ -302,6 +313,14 @@ pub fn framing() -> FrameTarget {
         centre: Vec3::ZERO,
         radius: HOME_RADIUS + 1.5,
         ..default()
+    }
+}
+
+/// [`framing`] seen from the home of `seat` of `sides` colours (see [`seat_angle`]).
+pub fn framing_from(seat: usize, sides: usize) -> FrameTarget {
+    FrameTarget {
+        yaw: -TAU * seat as f32 / sides.max(1) as f32,
+        ..framing()
     }
 }
 
@@ -490,32 +509,42 @@ pub(crate) fn hud_spec() -> HudSpec<IceTowers> {
 mod tests {
     use super::*;
 
-    /// As a game starts in a 1280x720 window, every colour's home (2-6 seats, Gus's with two) and
-    /// the central tower places clear of the homes are in sight: inside the window and clear of
-    /// the side panel (top right: 310 pixels wide, 365 high at six seats with a three-line notice).
+    /// As a game starts in a 1280x720 window, seen from any seat's home (the first human's), every
+    /// colour's home (2-6 seats, Gus's with two) and the central tower places clear of the homes
+    /// are in sight: inside the window and clear of the side panel (top right: 310 pixels wide, 365
+    /// high at six seats with a three-line notice).
     #[test]
     fn the_side_panel_leaves_every_home_and_the_middle_in_sight() {
         use crate::plugins::camera::{OrbitCamera, pixel_at};
-        let camera = OrbitCamera::framing(framing());
         for sides in 3..=6 {
-            for side in 0..sides {
-                for pips in 1..=3 {
-                    for k in 0..5 {
-                        let p = home_position(side as Side, sides, pips, k);
-                        let at = pixel_at(&camera, p).unwrap();
-                        let what = format!("{sides} colours: colour {side}'s {pips}s at {at}");
-                        assert!(
-                            (10.0..1270.0).contains(&at.x) && (10.0..710.0).contains(&at.y),
-                            "{what}: out of the window"
-                        );
-                        assert!(at.x < 960.0 || at.y > 365.0, "{what}: under the side panel");
+            for seat in 0..sides {
+                let camera = OrbitCamera::framing(framing_from(seat, sides));
+                let from = format!("{sides} colours, seen from colour {seat}");
+                for side in 0..sides {
+                    for pips in 1..=3 {
+                        for k in 0..5 {
+                            let p = home_position(side as Side, sides, pips, k);
+                            let at = pixel_at(&camera, p).unwrap();
+                            let what = format!("{from}: colour {side}'s {pips}s at {at}");
+                            assert!(
+                                (10.0..1270.0).contains(&at.x) && (10.0..710.0).contains(&at.y),
+                                "{what}: out of the window"
+                            );
+                            assert!(at.x < 960.0 || at.y > 365.0, "{what}: under the side panel");
+                        }
                     }
                 }
+                for n in 0..CLEAR_PLACES {
+                    let at = pixel_at(&camera, slot_position(n)).unwrap();
+                    assert!(
+                        at.x < 960.0 || at.y > 365.0,
+                        "{from}: tower place {n} at {at}"
+                    );
+                }
+                // The seat's own home is the nearest: at the bottom of the window.
+                let own = pixel_at(&camera, home_position(seat as Side, sides, 2, 2)).unwrap();
+                assert!(own.y > 500.0, "{from}: its own home at {own}");
             }
-        }
-        for n in 0..CLEAR_PLACES {
-            let at = pixel_at(&camera, slot_position(n)).unwrap();
-            assert!(at.x < 960.0 || at.y > 365.0, "tower place {n} at {at}");
         }
     }
 
