@@ -450,7 +450,14 @@ fn carry_out(
             pointing.selection = None;
             play.write(PlayAction { seat, action });
         }
-        Outcome::Deselect => pointing.selection = None,
+        Outcome::Deselect => {
+            pointing.selection = None;
+            // What the notice said about the pyramid picked up no longer holds (as on Escape);
+            // an error stays.
+            if !notice.is_error {
+                notice.text.clear();
+            }
+        }
         Outcome::Explain(reason) => notice.error(reason),
     }
 }

@@ -491,8 +491,13 @@ fn a_click_while_paused_picks_nothing_and_says_why() {
     crate::pick_test::left_click(app.world_mut(), piece);
     assert_eq!(app.world().resource::<Pointing>().selection, None);
     assert_eq!(app.world().resource::<Notice>().text, REFUSED);
-    // Going on, the same click picks the pyramid.
+    // Going on, the same click picks the pyramid, and the notice says what to do with it.
     app.insert_resource(Paused(false));
     crate::pick_test::left_click(app.world_mut(), piece);
     assert!(app.world().resource::<Pointing>().selection.is_some());
+    assert!(!app.world().resource::<Notice>().text.is_empty());
+    // Clicked again, it is put down, and that advice goes with it (as on Escape).
+    crate::pick_test::left_click(app.world_mut(), piece);
+    assert_eq!(app.world().resource::<Pointing>().selection, None);
+    assert_eq!(app.world().resource::<Notice>().text, "");
 }
