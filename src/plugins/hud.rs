@@ -261,7 +261,11 @@ fn game_buttons<G: Recorded>(
             commands.write(GameCommand::Undo);
         }
         let redo = ui.add_enabled(session.can_redo(), egui::Button::new("Redo"));
-        if redo.on_hover_text("Ctrl+Y").clicked() {
+        if redo
+            .on_hover_text("Ctrl+Y")
+            .on_disabled_hover_text(saving::nothing_to("redo", session))
+            .clicked()
+        {
             commands.write(GameCommand::Redo);
         }
         let saveable = session.record().is_some() && !session.is_replay();

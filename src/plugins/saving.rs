@@ -156,17 +156,19 @@ fn run_commands<G: Recorded>(
                 notice.info(format!("Redone: on to step {}.", session.steps()));
                 cues.write(Cue::Move);
             }
-            GameCommand::Redo => notice.error("There is nothing to redo."),
+            GameCommand::Redo => notice.error(nothing_to("redo", &session)),
         }
     }
 }
 
-/// Why nothing can be undone.
+/// Why nothing can be undone (`what`: "undo") or redone ("redo").
 pub fn nothing_to<G: Recorded>(what: &str, session: &Session<G>) -> String {
     if session.is_replay() {
         format!("This is a replay: it cannot {what}. Load the game to play on from there.")
     } else if session.record().is_none() {
         format!("This game began from a table position and has no record: it cannot {what}.")
+    } else if what == "redo" {
+        "Nothing to redo: no move has been undone since the last one played.".into()
     } else {
         "Nothing to undo: no human move since the last roll, draw or reveal.".into()
     }

@@ -233,10 +233,9 @@ fn play_undo_redo_save_and_load_back() {
     // would not tell on a file system that keeps whole seconds).
     std::fs::write(&autosave, "not written over").unwrap();
     command(&mut app, GameCommand::Redo);
-    assert!(
-        app.world().resource::<Notice>().is_error,
-        "nothing left to redo"
-    );
+    let said = app.world().resource::<Notice>();
+    assert!(said.is_error, "nothing left to redo");
+    assert!(said.text.starts_with("Nothing to redo: "), "{}", said.text);
     // Refused, it changes nothing: no rewind (the AI would drop its decision), no autosave.
     assert_eq!(session(&app).rewinds(), rewinds);
     assert_eq!(
