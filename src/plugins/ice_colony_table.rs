@@ -102,6 +102,7 @@ pub(crate) fn plugin(app: &mut App) {
         crate::plugins::ice_colony_pools::plugin,
         tips::<IceColony, ColonySquare>(|s, q| square_tip(s, q.0)),
         tips::<IceColony, ColonyPiece>(|s, p| square_tip(s, p.0)),
+        tips::<IceColony, ColonyDie>(|s, d| Some(die_tip(s, d.0))),
     ))
     .insert_resource(BotMaker::<IceColony>(|seed| {
         Box::new(ice_colony::bot::ColonyBot::new(seed))
@@ -413,6 +414,20 @@ pub(super) fn hud_spec() -> HudSpec<IceColony> {
     }
 }
 
+/// The tooltip over die `i` beside the board: what it rolls, and the last roll as the side panel
+/// tells it.
+pub fn die_tip(s: &IceColony, i: usize) -> String {
+    let what = if i == 0 {
+        "The fate and attack die"
+    } else {
+        "The defence die"
+    };
+    match s.last_dice() {
+        Some(roll) => format!("{what}. Last roll: {}.", describe_dice(roll)),
+        None => format!("{what}: nothing rolled yet."),
+    }
+}
+
 /// The tooltip over square `sq` (and the pyramids on it): its terrain and what that does, and whose
 /// territory it is.
 pub fn square_tip(s: &IceColony, sq: Square) -> Option<String> {
@@ -437,6 +452,22 @@ pub fn square_tip(s: &IceColony, sq: Square) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each die says what it rolls, and the last roll in the side panel's words.
+    #[test]
+    fn a_die_tip_says_what_it_rolls_and_the_last_roll() {
+        let mut s = IceColony::new(&ice_colony::Setup::new(2, 3)).unwrap();
+        assert_eq!(die_tip(&s, 1), "The defence die: nothing rolled yet.");
+        while s.last_dice().is_none() {
+            s.apply_chance();
+        }
+        let last = describe_dice(s.last_dice().unwrap());
+        assert_eq!(
+            die_tip(&s, 0),
+            format!("The fate and attack die. Last roll: {last}.")
+        );
+        assert!(last.starts_with("Dice-off won by"), "{last}");
+    }
 
     #[test]
     fn a_square_tip_names_its_terrain_and_its_territory() {
