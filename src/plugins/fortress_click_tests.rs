@@ -262,3 +262,22 @@ fn a_power_half_paid_with_a_die_goes_stale_once_that_die_is_spent() {
     after.apply(s.current_seat(), &place).unwrap();
     assert!(is_stale(&after, &held));
 }
+
+/// A click on a shard or a deck with nothing to pay or draw sends the player to the powers' Use
+/// buttons, by the title of the window they are in.
+#[test]
+fn a_click_on_a_shard_or_a_deck_names_the_window_of_the_powers() {
+    use crate::plugins::fortress_hud::CARDS_WINDOW;
+    use hoarfrost_rules::ice_fortress::{Element, Size};
+    let s = in_build(7);
+    for t in [Target::Shard(Element::Fire), Target::Deck(Size::Small)] {
+        match click(&s, 0, &Selection::None, t) {
+            Outcome::Explain(why) => {
+                assert!(why.contains(&format!("the {CARDS_WINDOW} window")), "{why}")
+            }
+            other => panic!("{t:?}: {other:?}"),
+        }
+    }
+    let help = crate::plugins::fortress_hud::hud_spec().help;
+    assert!(help.contains(CARDS_WINDOW), "{help}");
+}

@@ -164,6 +164,10 @@ fn power_text(p: &Power) -> String {
     }
 }
 
+/// The title of the window of every character's cards and the Invader/Beacon cards, where the
+/// powers' Use buttons are (the help and the refusals send players there by it).
+pub const CARDS_WINDOW: &str = "Characters and cards";
+
 /// The width of the "Characters and cards" window's contents, in points (it stands 8 points from
 /// the window's top left corner, as high as the window).
 pub const CARDS_WIDTH: f32 = 280.0;
@@ -207,7 +211,7 @@ fn cards_window(
     let turned = *shown_turn != Some(s.current());
     *shown_turn = Some(s.current());
     let chars = &s.content().characters;
-    egui::Window::new("Characters and cards")
+    egui::Window::new(CARDS_WINDOW)
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
         .default_width(CARDS_WIDTH)
         .max_width(CARDS_WIDTH)

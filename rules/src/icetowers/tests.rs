@@ -467,12 +467,12 @@ fn no_minebacks_in_a_later_move_either() {
     assert_eq!(text.matches("mined_from").count(), 1);
 }
 
-/// Red mines a medium out of T and sets it down as X, then caps X with another medium and a small;
-/// Green tops it: X is Red medium (from T), Red medium, Red small, Green small. Returns the table,
-/// T and X.
-fn mined_out_and_capped() -> (IceTowers, TowerId, TowerId) {
-    let s = table(&[vec![p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)]]);
-    let t = find(&s, &[p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)]);
+/// T is Blue large, Red medium, Red medium, Blue medium; Red mines its lower medium and sets it down
+/// freestanding as X. Returns the table, T and X.
+fn mined_and_set_down() -> (IceTowers, TowerId, TowerId) {
+    let t0 = [p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)];
+    let s = table(&[t0.to_vec()]);
+    let t = find(&s, &t0);
     let s = allowed(
         &s,
         0,
@@ -483,6 +483,14 @@ fn mined_out_and_capped() -> (IceTowers, TowerId, TowerId) {
         },
     );
     let x = s.towers().last().unwrap().id;
+    (s, t, x)
+}
+
+/// Red mines a medium out of T and sets it down as X, then caps X with another medium and a small;
+/// Green tops it: X is Red medium (from T), Red medium, Red small, Green small. Returns the table,
+/// T and X.
+fn mined_out_and_capped() -> (IceTowers, TowerId, TowerId) {
+    let (s, t, x) = mined_and_set_down();
     let cap = |s: &IceTowers, side, pips| Action::Cap {
         piece: s
             .towers()
@@ -561,19 +569,7 @@ fn mining_from_above_a_mined_pyramid_leaves_its_memory() {
 /// when another seat splits it free again.
 #[test]
 fn a_mined_piece_capped_by_others_and_split_free_again_still_may_not_cap_the_tower_it_came_from() {
-    let t0 = [p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)];
-    let s = table(&[t0.to_vec()]);
-    let t = find(&s, &t0);
-    let s = allowed(
-        &s,
-        0,
-        Action::Mine {
-            from: t,
-            index: 1,
-            onto: None,
-        },
-    );
-    let x = s.towers().last().unwrap().id;
+    let (s, t, x) = mined_and_set_down();
     assert_eq!(s.tower(x).unwrap().mined_from, Some(t));
     // Red caps X with a small, Green tops it with a small of its own.
     let s = allowed(

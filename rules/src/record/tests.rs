@@ -273,3 +273,32 @@ fn chance_steps_are_draws_where_their_words_say_drawn_and_rolls_elsewhere() {
         }
     }
 }
+
+/// Every game names a seat it does not have as players count seats, from 1 ("there is no seat 3"
+/// for the third seat of a two-seat game), and the largest number given does not overflow.
+#[test]
+fn every_game_counts_a_missing_seat_from_one() {
+    fn check<G: Recorded>(setup: G::Setup) {
+        let mut s = G::from_setup(&setup).unwrap();
+        while s.to_act() == ToAct::Chance {
+            s.apply_chance();
+        }
+        let ToAct::Seats(seats) = s.to_act() else {
+            panic!("{:?}: the game is over at once", G::KIND);
+        };
+        let action = s.legal_actions(seats[0])[0].clone();
+        let n = s.num_seats();
+        let err = s.clone().apply(n, &action).unwrap_err();
+        assert!(
+            err.0.contains(&format!("there is no seat {}", n + 1)),
+            "{:?}: {err}",
+            G::KIND
+        );
+        assert!(s.clone().apply(usize::MAX, &action).is_err());
+    }
+    check::<IceTowers>(icetowers::Setup::new(2, 1));
+    check::<Sprawl>(sprawl::Setup::new(3, 1));
+    check::<IceColony>(ice_colony::Setup::new(2, 1));
+    check::<IceCastle>(ice_castle::Setup::new(2, 1));
+    check::<IceFortress>(ice_fortress::Setup::new(2, 1));
+}
