@@ -8,6 +8,7 @@ use super::ice_castle_table::{
     CastleAssets, CastleOffBoard, CastlePiece, CastleTile, cell_position, side_position,
 };
 use crate::systems::TableEntity;
+use crate::systems::glide::Travels;
 
 /// A door tile turning over: seconds since it began.
 #[derive(Component, Clone, Copy, Debug)]
@@ -167,6 +168,8 @@ pub(super) fn draw_slides(commands: &mut Commands, kit: &CastleAssets, view: &Ca
     }
 }
 
+/// Each seat's figure (its stand and body) and the block of ice of a freeze round it: they glide
+/// from cell to cell, and the ice goes with the figure.
 pub(super) fn draw_figures(commands: &mut Commands, kit: &CastleAssets, view: &CastleView) {
     for (seat, at) in view.characters.iter().enumerate() {
         let material = kit.seats.get(seat).unwrap_or(&kit.white);
@@ -178,10 +181,11 @@ pub(super) fn draw_figures(commands: &mut Commands, kit: &CastleAssets, view: &C
             (&kit.stand, base + Vec3::Y * 0.03),
             (&kit.body, base + Vec3::Y * 0.39),
         ];
-        for (mesh, pos) in parts {
+        for (part, (mesh, pos)) in parts.into_iter().enumerate() {
             let mut e = commands.spawn((
                 Name::new("Figure"),
                 TableEntity,
+                Travels(seat as u32 * 4 + part as u32),
                 Mesh3d(mesh.clone()),
                 MeshMaterial3d(material.clone()),
                 Transform::from_translation(pos),
@@ -195,6 +199,7 @@ pub(super) fn draw_figures(commands: &mut Commands, kit: &CastleAssets, view: &C
             let mut e = commands.spawn((
                 Name::new("Freeze"),
                 TableEntity,
+                Travels(seat as u32 * 4 + 2),
                 Mesh3d(kit.cube.clone()),
                 MeshMaterial3d(kit.ice.clone()),
                 // A block of ice round the figure's feet: the figure stays visible.

@@ -8,10 +8,11 @@ use hoarfrost_rules::ice_colony::{IceColony, SIDE, Stock};
 use hoarfrost_rules::{Game, Seat};
 
 use crate::plugins::camera::FrameTarget;
-use crate::plugins::ice_colony_table::{ColonyAssets, SPACING};
+use crate::plugins::ice_colony_table::{ColonyAssets, SPACING, look};
 use crate::plugins::icetowers_table::{size, stack_heights};
 use crate::plugins::tooltips::tips;
 use crate::session::Session;
+use crate::systems::glide::Travels;
 use crate::systems::{Frame, TableEntity};
 
 /// Pool pieces are drawn smaller than the board's, to fit beside it.
@@ -133,7 +134,8 @@ fn redraw_pools(
     let s = &session.state;
     let seats = s.num_seats();
     for seat in 0..seats {
-        let colour = kit.colours[s.colour(seat).index()].clone();
+        let index = s.colour(seat).index();
+        let colour = kit.colours[index].clone();
         let stacks = stacks(s.pool(seat));
         let n = stacks.len();
         for (k, stack) in stacks.into_iter().enumerate() {
@@ -143,6 +145,7 @@ fn redraw_pools(
                     Name::new("Colony pool pyramid"),
                     TableEntity,
                     PoolPiece(seat),
+                    Travels(look(index, p)),
                     Mesh3d(kit.pyramid.clone()),
                     MeshMaterial3d(colour.clone()),
                     Transform::from_translation(

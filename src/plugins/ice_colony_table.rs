@@ -20,6 +20,7 @@ use crate::plugins::tutorial;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
 use crate::systems::dice::{DiceAssets, die_bundle};
+use crate::systems::glide::Travels;
 use crate::systems::labels::{BoardLabelKit, Grid, spawn_board_labels};
 use crate::systems::{Frame, TableEntity};
 
@@ -275,7 +276,14 @@ fn start_game(
     );
 }
 
-/// Redraw terrain and units: at most 25 terrain pyramids and their units, all sharing meshes and materials.
+/// Which unit pyramids look alike, for their glide from square to square and from a pool: one
+/// colour's, one size.
+pub fn look(colour: usize, size: u8) -> u32 {
+    colour as u32 * 4 + u32::from(size)
+}
+
+/// Redraw terrain and units: at most 25 terrain pyramids and their units, all sharing meshes and
+/// materials. Units glide where they go; terrain stays.
 fn redraw_pieces(
     mut commands: Commands,
     session: Res<Session<IceColony>>,
@@ -296,9 +304,9 @@ fn redraw_pieces(
             stack.extend(unit.piece_list().into_iter().map(|p| (p, colour)));
         }
         let pips: Vec<u8> = stack.iter().map(|&(p, _)| p).collect();
-        for ((p, colour), y) in stack.into_iter().zip(stack_heights(&pips)) {
+        for (i, ((p, colour), y)) in stack.into_iter().zip(stack_heights(&pips)).enumerate() {
             let (w, h) = size(p);
-            commands.spawn((
+            let mut piece = commands.spawn((
                 Name::new("Colony pyramid"),
                 TableEntity,
                 ColonyPiece(sq),
@@ -307,6 +315,9 @@ fn redraw_pieces(
                 Transform::from_translation(square_position(sq) + Vec3::Y * y)
                     .with_scale(Vec3::new(w, h, w)),
             ));
+            if i > 0 {
+                piece.insert(Travels(look(colour, p)));
+            }
         }
     }
 }

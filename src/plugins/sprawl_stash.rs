@@ -9,9 +9,10 @@ use hoarfrost_rules::{Game, Seat};
 
 use crate::plugins::icetowers_table::{before_seat, seat_angle, size};
 use crate::plugins::sprawl_input::{StashPick, matches_at};
-use crate::plugins::sprawl_table::{SPACING, SprawlAssets};
+use crate::plugins::sprawl_table::{SPACING, SprawlAssets, look};
 use crate::screens::TurnPhase;
 use crate::session::{Notice, Session};
+use crate::systems::glide::Travels;
 use crate::systems::{Frame, TableEntity};
 
 /// Space between the pyramids in a tray, along a row and from row to row.
@@ -263,6 +264,7 @@ fn redraw_stashes(
             TableEntity,
             Tray,
             piece,
+            Travels(look(piece.seat, piece.size)),
             Mesh3d(kit.pyramid.clone()),
             MeshMaterial3d(material.clone()),
             Transform::from_translation(at).with_scale(Vec3::new(w, h, w)),
@@ -306,8 +308,67 @@ fn on_click(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::systems::glide::Glide;
     use hoarfrost_rules::sprawl;
     use hoarfrost_rules::sprawl::{Action, Setup, Square};
+
+    /// A pyramid played leaves its tray and glides to its square: the new piece on the board starts
+    /// where the tray's pyramid of that size stood, and the tray's others close up.
+    #[test]
+    fn a_pyramid_played_glides_from_its_tray_to_its_square() {
+        use crate::options::SeatKind;
+        use crate::session::Session;
+        let seats = vec![SeatKind::Human; 3];
+        let mut app = crate::systems::test_app::<Sprawl>();
+        app.init_resource::<Assets<Mesh>>()
+            .init_resource::<Assets<StandardMaterial>>()
+            .init_resource::<crate::systems::AnimationSpeed>()
+            .init_resource::<StashPick>()
+            .insert_resource(SprawlAssets::blank(3))
+            .add_plugins((plugin, crate::systems::glide::plugin))
+            .add_systems(
+                Update,
+                crate::plugins::sprawl_table::redraw_pieces
+                    .in_set(Frame::Mirror)
+                    .run_if(resource_changed::<Session<Sprawl>>),
+            );
+        let state = Sprawl::new(&Setup::new(3, 1)).unwrap();
+        let seat = state.current_player();
+        let dims = state.dimensions();
+        app.insert_resource(Session::new(state, seats, 1));
+        crate::systems::start_playing(&mut app);
+        app.update();
+        let tray = |app: &mut App| -> Vec<Vec3> {
+            let mut q = app.world_mut().query::<(&StashPiece, &Transform)>();
+            q.iter(app.world())
+                .filter(|(p, _)| p.seat == seat && p.size == 3)
+                .map(|(_, t)| t.translation)
+                .collect()
+        };
+        let before = tray(&mut app);
+        let sq = Square::new(2, 2);
+        let mut session = app.world_mut().resource_mut::<Session<Sprawl>>();
+        session
+            .act(seat, &Action::PlaceFirstTower { sq, size: 3 })
+            .unwrap();
+        app.update();
+        let mut q = app
+            .world_mut()
+            .query::<(&crate::plugins::sprawl_table::SprawlPiece, &Glide)>();
+        let glides: Vec<(Square, Glide)> =
+            q.iter(app.world()).map(|(p, g)| (p.0, g.clone())).collect();
+        assert_eq!(glides.len(), 1, "one piece on the board moves");
+        let (on, glide) = &glides[0];
+        assert_eq!(*on, sq);
+        assert!(
+            before.iter().any(|b| b.distance(glide.from) < 1e-4),
+            "it starts in the tray: {:?} not in {before:?}",
+            glide.from
+        );
+        let centre = crate::plugins::sprawl_table::square_position(sq, dims);
+        assert!(Vec2::new(glide.to.x - centre.x, glide.to.z - centre.z).length() < 1e-4);
+        assert_eq!(tray(&mut app).len(), before.len() - 1);
+    }
 
     /// As a game starts in a 1280x720 window, seen from any seat, every tray's pyramids are in
     /// sight: inside the window, clear of the side panel (top right: 360 pixels wide and 400 high

@@ -19,6 +19,7 @@ use crate::plugins::tooltips::tips;
 use crate::plugins::tutorial;
 use crate::screens::Screen;
 use crate::session::{Notice, Opening, Session};
+use crate::systems::glide::Travels;
 use crate::systems::labels::{BoardLabelKit, Grid, spawn_board_labels};
 use crate::systems::{Frame, TableEntity};
 
@@ -53,6 +54,24 @@ pub struct SprawlAssets {
     ring_material: Handle<StandardMaterial>,
     /// Light square, dark square, then the same two lit as legal targets.
     pub(crate) tile: [Handle<StandardMaterial>; 4],
+}
+
+#[cfg(test)]
+impl SprawlAssets {
+    /// A kit of blank handles for `seats` colours, for headless tests of what is drawn where.
+    pub(crate) fn blank(seats: usize) -> Self {
+        let colours = || vec![Handle::default(); seats];
+        SprawlAssets {
+            pyramid: Handle::default(),
+            dot: Handle::default(),
+            ring: Handle::default(),
+            live: colours(),
+            dead: colours(),
+            dots: colours(),
+            ring_material: Handle::default(),
+            tile: std::array::from_fn(|_| Handle::default()),
+        }
+    }
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -322,8 +341,14 @@ fn dotted_squares(s: &Sprawl, seat: Seat) -> Vec<Square> {
     }
 }
 
-/// Redraw every piece, dot and ring; all share the kit's meshes and materials.
-fn redraw_pieces(
+/// Which pyramids look alike, for their glide from the stash to the board: one owner's, one size.
+pub fn look(owner: impl Into<usize>, size: u8) -> u32 {
+    owner.into() as u32 * 4 + u32::from(size)
+}
+
+/// Redraw every piece, dot and ring; all share the kit's meshes and materials. A pyramid glides from
+/// its stash to its square.
+pub(crate) fn redraw_pieces(
     mut commands: Commands,
     session: Res<Session<Sprawl>>,
     kit: Res<SprawlAssets>,
@@ -335,15 +360,18 @@ fn redraw_pieces(
     let s = &session.state;
     let dims = s.dimensions();
     let mut spawn = |sq: Square, mesh: &Handle<Mesh>, m: &Handle<StandardMaterial>, t| {
-        commands.spawn((
-            Name::new("Sprawl piece"),
-            TableEntity,
-            SprawlPiece(sq),
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(m.clone()),
-            t,
-        ));
+        commands
+            .spawn((
+                Name::new("Sprawl piece"),
+                TableEntity,
+                SprawlPiece(sq),
+                Mesh3d(mesh.clone()),
+                MeshMaterial3d(m.clone()),
+                t,
+            ))
+            .id()
     };
+    let mut travellers = Vec::new();
     for (sq, cell) in s.board().cells() {
         let centre = square_position(sq, dims);
         match cell {
@@ -356,7 +384,8 @@ fn redraw_pieces(
                     if let Some(m) = set.get(p.owner as usize) {
                         let at = Transform::from_translation(centre + Vec3::Y * y)
                             .with_scale(Vec3::new(w, h, w));
-                        spawn(sq, &kit.pyramid, m, at);
+                        let e = spawn(sq, &kit.pyramid, m, at);
+                        travellers.push((e, look(p.owner, p.size)));
                     }
                 }
                 if t.neutralized {
@@ -375,7 +404,8 @@ fn redraw_pieces(
                     &kit.dead
                 };
                 if let Some(m) = set.get(b.owner as usize) {
-                    spawn(sq, &kit.pyramid, m, branch_transform(centre, b.size, b.dir));
+                    let e = spawn(sq, &kit.pyramid, m, branch_transform(centre, b.size, b.dir));
+                    travellers.push((e, look(b.owner, b.size)));
                 }
             }
         }
@@ -390,6 +420,9 @@ fn redraw_pieces(
                 Transform::from_translation(dot_position(s, sq)),
             );
         }
+    }
+    for (e, look) in travellers {
+        commands.entity(e).insert(Travels(look));
     }
 }
 

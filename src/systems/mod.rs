@@ -101,8 +101,13 @@ pub fn order_frame(app: &mut App) {
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(order_frame)
         .init_resource::<AnimationSpeed>()
-        .add_plugins((cues::plugin, dice::plugin, held::plugin, labels::plugin))
-        .add_systems(Update, glide::glide.in_set(Frame::Animate))
+        .add_plugins((
+            cues::plugin,
+            dice::plugin,
+            glide::plugin,
+            held::plugin,
+            labels::plugin,
+        ))
         .add_systems(OnEnter(Screen::Title), clear_table);
 }
 
