@@ -56,6 +56,7 @@ pub mod title_backdrop;
 pub mod tooltips;
 pub mod tutorial;
 pub mod ui_style;
+pub mod waiting;
 pub mod warnings;
 pub mod window_memory;
 
@@ -74,6 +75,7 @@ pub fn game_machinery<G: Recorded>(app: &mut App) {
         hud::plugin::<G>,
         game_over::plugin::<G>,
         records::keep::<G>,
+        waiting::plugin::<G>,
     ));
 }
 
