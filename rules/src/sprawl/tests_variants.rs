@@ -766,6 +766,61 @@ fn counting_coup_no_question_once_the_deck_is_empty() {
     assert_eq!(next.to_act(), ToAct::Seats(vec![1]));
 }
 
+/// Counting Coup lets a player who "could neutralize" a new spore ask "are you sure?"; with Superior
+/// Forces a tower falls only to attacking pips that exceed its own, so only such a threat counts.
+#[test]
+fn counting_coup_with_superior_forces_only_a_spore_the_attacking_pips_could_exceed_is_questioned() {
+    // Red targets a5 from its large branch on a2; Yellow's tower on c5 could lay a branch of any size
+    // on b5 pointing at a5 (3 pips at most); Green sits far away on e1.
+    let layout = (
+        [
+            ("a1", vec![p(RED, 3)]),
+            ("c5", vec![p(YELLOW, 3)]),
+            ("e1", vec![p(GREEN, 1)]),
+        ],
+        [("a2", p(RED, 3), Dir::North, "a1")],
+    );
+    let both = Variants::of(&[Variant::CountingCoup, Variant::SuperiorForces]);
+    let s = position_with(both, &layout.0, &layout.1, RED);
+    // A medium (2 pips): Yellow's large (3) would exceed it, so Yellow may ask.
+    let medium = allowed(&s, RED, spore("a5", 2));
+    assert_eq!(medium.to_act(), ToAct::Seats(vec![1]));
+    assert_eq!(
+        medium.legal_actions(1),
+        vec![Action::AreYouSure, Action::StaySilent]
+    );
+    let asked = allowed(&medium, YELLOW, Action::AreYouSure);
+    let back = allowed(&asked, RED, Action::TakeBack);
+    assert_eq!(back.face_down_cards(1), 1, "Yellow earns a card");
+    assert_eq!(back.deck_len(), DECK_SIZE - 1);
+    // The threat was real: had the medium stood, a large branch takes it, a small one (1 against 2,
+    // enough under the basic rule) does not.
+    let kept = allowed(&medium, YELLOW, Action::StaySilent);
+    assert_eq!(kept.to_act(), ToAct::Seats(vec![1]));
+    let large = allowed(&kept, YELLOW, branch("c5", "b5", 3, Dir::West));
+    assert!(large.is_neutralized(at("a5")));
+    let small = allowed(&kept, YELLOW, branch("c5", "b5", 1, Dir::West));
+    assert!(!small.is_neutralized(at("a5")));
+    // A large (3 pips): no branch of Yellow's exceeds it, so nobody is asked and nobody earns a card,
+    // though under Counting Coup alone Yellow's small or medium would neutralize it and Yellow is asked.
+    let large = allowed(&s, RED, spore("a5", 3));
+    assert_eq!(large.phase(), &Phase::Play);
+    assert_eq!(large.to_act(), ToAct::Seats(vec![1]));
+    assert_eq!(large.face_down_cards(1), 0);
+    assert_eq!(large.deck_len(), DECK_SIZE);
+    let attacked = allowed(&large, YELLOW, branch("c5", "b5", 3, Dir::West));
+    assert!(
+        !attacked.is_neutralized(at("a5")),
+        "3 against 3 is not enough"
+    );
+    let plain = position_with(only(Variant::CountingCoup), &layout.0, &layout.1, RED);
+    let questioned = allowed(&plain, RED, spore("a5", 3));
+    assert_eq!(
+        questioned.legal_actions(1),
+        vec![Action::AreYouSure, Action::StaySilent]
+    );
+}
+
 #[test]
 fn variants_combine() {
     let all = Variants::of(&Variant::ALL);

@@ -278,3 +278,62 @@ fn a_first_piece_keeps_2_squares_from_every_earlier_piece_not_only_the_last_one(
     // C3 and A1 and their 4 and 2 neighbours are out.
     assert_eq!(s.legal_actions(PURPLE).len(), 25 - 8);
 }
+
+/// "Each player's piece must be placed at least 2 squares away from any other players piece"; the
+/// book does not say what happens when no open square is that far, and we then let the piece go on
+/// any open square. While a far square exists, only far squares are offered.
+#[test]
+fn a_first_piece_goes_on_any_open_square_when_none_is_2_squares_from_every_other_players_piece() {
+    // Orange on B1, D1, A3, C3 and Purple on E3, B5, D5: every other square touches one of them.
+    let crowded: [(Square, Seat, u8); 7] = [
+        (1, ORANGE, 1),
+        (3, ORANGE, 1),
+        (10, ORANGE, 1),
+        (12, ORANGE, 1),
+        (14, PURPLE, 1),
+        (21, PURPLE, 1),
+        (23, PURPLE, 1),
+    ];
+    // White places a first piece on that board (a position no real setup reaches: it is made here).
+    let placing = |units: &[(Square, Seat, u8)]| {
+        let mut s = game(3, &[], units);
+        s.phase = Phase::Place;
+        s.round = 0;
+        s.turn = 0;
+        s.check_invariants().unwrap();
+        assert_eq!(s.current_seat(), Some(WHITE));
+        s
+    };
+    let s = placing(&crowded);
+    let open: Vec<Action> = [
+        0, 2, 4, 5, 6, 7, 8, 9, 11, 13, 15, 16, 17, 18, 19, 20, 22, 24,
+    ]
+    .into_iter()
+    .map(|square| Action::Place { square })
+    .collect();
+    assert_eq!(
+        s.legal_actions(WHITE),
+        open,
+        "every open square, near or not"
+    );
+    // A1 is beside Orange's B1, and still allowed.
+    let next = allowed(&s, WHITE, Action::Place { square: 0 });
+    assert_eq!(pips_of(&next, 0, WHITE), 1);
+    refused(&s, WHITE, Action::Place { square: 12 }, "taken");
+    // With Orange's C3 gone, C2, C3 and C4 are 2 squares or more from every piece: only they are
+    // offered.
+    let s = placing(&[&crowded[..3], &crowded[4..]].concat());
+    let far: Vec<Action> = [7, 12, 17]
+        .into_iter()
+        .map(|square| Action::Place { square })
+        .collect();
+    assert_eq!(s.legal_actions(WHITE), far);
+    refused(&s, WHITE, Action::Place { square: 0 }, "at least 2 squares");
+    refused(
+        &s,
+        WHITE,
+        Action::Place { square: 11 },
+        "at least 2 squares",
+    );
+    allowed(&s, WHITE, Action::Place { square: 12 });
+}

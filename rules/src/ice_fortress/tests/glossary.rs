@@ -135,6 +135,60 @@ fn fierce_costs_a_fire_shard_and_crystallizes() {
     assert!(s.invader_spots().is_empty());
 }
 
+/// Crystallizing puts the invader into the supply as a crystal that "from then on" pays for powers
+/// as a shard of its element.
+#[test]
+fn a_crystallized_invader_becomes_a_shard_of_its_element_that_pays_for_powers() {
+    // Rose crystallizes for free; brave costs an earth shard.
+    let mut s = building();
+    set_character(&mut s, 0, "Rose", &["brave", "bold"], "Banisher");
+    let brave = power(ability("brave"), 0);
+    let pay_earth = Action::UsePower {
+        power: brave,
+        pay: vec![Pay::Shard(Element::Earth)],
+    };
+    let room = named(STONE_HALL);
+    put_room(&mut s, room, Spot::Foundation(0));
+    let at = InvaderAt::Group { room, group: 0 };
+    put_invader(&mut s, at, Element::Earth);
+    // A fire invader too, so that the crystallize verb asks which one.
+    let hall = named(FLAME_HALL);
+    put_room(&mut s, hall, Spot::Foundation(1));
+    let fire = InvaderAt::Square {
+        room: hall,
+        square: 0,
+    };
+    put_invader(&mut s, fire, Element::Fire);
+    let bag = s.bag_count();
+    assert_eq!(s.shards(), [0; 4]);
+    refused(&s, pay_earth.clone(), "earth shard");
+    act(
+        &mut s,
+        Action::UsePower {
+            power: power(name_card("Rose"), 0),
+            pay: vec![],
+        },
+    );
+    assert_eq!(
+        s.legal_actions(0),
+        vec![Action::PickInvader { at: fire }, Action::PickInvader { at }]
+    );
+    act(&mut s, Action::PickInvader { at });
+    assert_eq!(s.invader_spots(), vec![(fire, Element::Fire)]);
+    assert_eq!(s.shards(), [0, 0, 0, 1], "one earth shard in the supply");
+    assert_eq!(s.bag_count(), bag, "crystallized, not repelled to the bag");
+    // The crystal pays brave's earth shard cost.
+    let supply = s.supply().len();
+    act(&mut s, pay_earth);
+    assert_eq!(s.shards(), [0; 4]);
+    assert_eq!(s.spent_shards(), [0, 0, 0, 1]);
+    assert_eq!(
+        s.supply().len(),
+        supply + 2,
+        "a medium and a small room drawn"
+    );
+}
+
 #[test]
 fn cunning_costs_a_die_of_three_and_searches_then_shuffles_that_deck() {
     let mut s = autumn();
