@@ -10,6 +10,7 @@ use hoarfrost_rules::{Game, GameKind, Hue, Seat};
 use crate::palette;
 use crate::plugins::ai::BotMaker;
 use crate::plugins::camera::FrameTarget;
+use crate::plugins::hover_frame::{Spot, outline};
 use crate::plugins::ice_castle_hud::tile_tip;
 use crate::plugins::ice_castle_input::{SelectedCard, tiles_of};
 use crate::plugins::ice_castle_pieces::{draw_figures, draw_slides, draw_tiles};
@@ -23,6 +24,8 @@ use crate::systems::{Frame, TableEntity};
 
 /// Distance between tile centres.
 pub const SPACING: f32 = 1.2;
+/// How thick a door tile is.
+const TILE_HEIGHT: f32 = 0.08;
 
 /// A door tile, clicked to act there.
 #[derive(Component, Clone, Copy, Debug)]
@@ -78,6 +81,8 @@ pub(crate) fn plugin(app: &mut App) {
         crate::plugins::ice_castle_hands::plugin,
         tips::<IceCastle, CastleTile>(|s, t| tile_tip(s, t.0)),
         tips::<IceCastle, CastlePiece>(|s, p| tile_tip(s, p.0)),
+        outline::<IceCastle, CastleTile>(|s, t| Some(cell_spot(s, t.0))),
+        outline::<IceCastle, CastlePiece>(|s, p| Some(cell_spot(s, p.0))),
     ))
     .insert_resource(BotMaker::<IceCastle>(own_bot))
     .insert_resource(super::ice_castle_hud::hud_spec())
@@ -136,6 +141,14 @@ pub fn framing(rows: u8, cols: u8) -> FrameTarget {
 pub fn table_radius(rows: u8, cols: u8) -> f32 {
     (framing(rows, cols).radius * 1.15)
         .max(crate::plugins::ice_castle_piles::reach(rows, cols) + 0.4)
+}
+
+/// Where a tile lies, for the frame round the one under the pointer: its top.
+pub fn cell_spot(s: &IceCastle, cell: Cell) -> Spot {
+    Spot {
+        centre: cell_position(s.rows(), s.cols(), cell) + Vec3::Y * TILE_HEIGHT,
+        width: SPACING * 0.92,
+    }
 }
 
 /// Centre of a tile on the table: row 0 (South) nearest the camera.
@@ -256,7 +269,7 @@ fn start_game(
         })
         .collect();
     let kit = CastleAssets {
-        tile: meshes.add(Cuboid::new(SPACING * 0.92, 0.08, SPACING * 0.92)),
+        tile: meshes.add(Cuboid::new(SPACING * 0.92, TILE_HEIGHT, SPACING * 0.92)),
         doors,
         door_mark: meshes.add(Cuboid::new(SPACING * 0.32, 0.02, SPACING * 0.55)),
         dark: matte(&mut materials, Color::srgb(0.08, 0.06, 0.05)),

@@ -11,6 +11,7 @@ use hoarfrost_rules::{Game, GameKind};
 
 use crate::palette;
 use crate::plugins::ai::BotMaker;
+use crate::plugins::hover_frame::{Spot, outline};
 use crate::plugins::hud::HudSpec;
 use crate::plugins::ice_colony_input::square_of;
 use crate::plugins::icetowers_table::{size, stack_heights};
@@ -103,6 +104,8 @@ pub(crate) fn plugin(app: &mut App) {
         crate::plugins::ice_colony_pools::plugin,
         tips::<IceColony, ColonySquare>(|s, q| square_tip(s, q.0)),
         tips::<IceColony, ColonyPiece>(|s, p| square_tip(s, p.0)),
+        outline::<IceColony, ColonySquare>(|_, q| Some(square_spot(q.0))),
+        outline::<IceColony, ColonyPiece>(|_, p| Some(square_spot(p.0))),
         tips::<IceColony, ColonyDie>(|s, d| Some(die_tip(s, d.0))),
     ))
     .insert_resource(BotMaker::<IceColony>(|seed| {
@@ -148,6 +151,14 @@ pub fn grid() -> Grid<'static> {
 }
 
 /// Centre of a square on the table.
+/// Where a square lies, for the frame round the one under the pointer: its tile's top.
+pub fn square_spot(sq: Square) -> Spot {
+    Spot {
+        centre: square_position(sq),
+        width: SPACING * 0.94,
+    }
+}
+
 pub fn square_position(sq: Square) -> Vec3 {
     let (r, c) = (ice_colony::row(sq) as f32, ice_colony::col(sq) as f32);
     Vec3::new((c - 2.0) * SPACING, 0.0, (r - 2.0) * SPACING)

@@ -17,6 +17,7 @@ pub mod fortress_tutorial;
 pub mod game_over;
 pub mod graphics;
 pub mod hint;
+pub mod hover_frame;
 pub mod hud;
 pub mod ice_castle_hands;
 pub mod ice_castle_hud;
@@ -118,6 +119,7 @@ pub(crate) fn plugin(app: &mut App) {
         warnings::plugin,
         sound::plugin,
         tooltips::plugin,
+        hover_frame::plugin,
         replay::playback,
         records::plugin,
         pause::plugin,

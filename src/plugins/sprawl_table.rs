@@ -10,6 +10,7 @@ use hoarfrost_rules::{Game, GameKind, Seat};
 use crate::palette;
 use crate::plugins::ai::BotMaker;
 use crate::plugins::camera::FrameTarget;
+use crate::plugins::hover_frame::{Spot, outline};
 use crate::plugins::hud::HudSpec;
 use crate::plugins::icetowers_table::{size, stack_heights};
 use crate::plugins::sprawl_input::{self, StashPick, square_of};
@@ -79,6 +80,8 @@ pub(crate) fn plugin(app: &mut App) {
         crate::plugins::game_machinery::<Sprawl>,
         tips::<Sprawl, SprawlSquare>(|s, q| square_tip(s, q.0)),
         tips::<Sprawl, SprawlPiece>(|s, p| square_tip(s, p.0)),
+        outline::<Sprawl, SprawlSquare>(|s, q| Some(square_spot(s, q.0))),
+        outline::<Sprawl, SprawlPiece>(|s, p| Some(square_spot(s, p.0))),
         tips::<Sprawl, StashPiece>(crate::plugins::sprawl_stash::stash_tip),
     ))
     .insert_resource(BotMaker::<Sprawl>(|seed| {
@@ -97,6 +100,14 @@ pub(crate) fn plugin(app: &mut App) {
                 .and_then(resource_exists::<SprawlAssets>),
         ),
     );
+}
+
+/// Where a square lies, for the frame round the one under the pointer.
+pub fn square_spot(s: &Sprawl, sq: Square) -> Spot {
+    Spot {
+        centre: square_position(sq, s.dimensions()),
+        width: SPACING,
+    }
 }
 
 /// The camera's yaw that looks at the table from behind `seat`'s stash tray (`seat_view`).
