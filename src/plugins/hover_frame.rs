@@ -8,6 +8,7 @@ use hoarfrost_rules::record::Recorded;
 
 use crate::screens::TurnPhase;
 use crate::session::Session;
+use crate::systems::TableEntity;
 
 /// A square of the board: its centre on the table and its width.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,7 +24,7 @@ pub type SpotOf<G, C> = fn(&G, &C) -> Option<Spot>;
 #[derive(Resource, Default, Debug)]
 pub struct Pointed(pub Option<(Entity, Spot)>);
 
-/// The frame itself: one for the whole app, hidden while no square is pointed at.
+/// The frame itself: on the table while a square is pointed at, gone otherwise.
 #[derive(Component)]
 pub struct HoverFrame;
 
@@ -71,58 +72,75 @@ pub fn outline<G: Recorded, C: Component>(spot: SpotOf<G, C>) -> impl Fn(&mut Ap
     }
 }
 
+/// The frame's bars and their colour, made once.
+#[derive(Resource)]
+pub struct FrameKit {
+    bars: Vec<Handle<Mesh>>,
+    material: Handle<StandardMaterial>,
+}
+
 fn make_frame(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let material = materials.add(StandardMaterial {
-        base_color: Color::srgb(1.0, 0.86, 0.35),
-        unlit: true,
-        ..default()
+    commands.insert_resource(FrameKit {
+        bars: BARS
+            .iter()
+            .map(|(_, size)| meshes.add(Cuboid::from_size(*size)))
+            .collect(),
+        material: materials.add(StandardMaterial {
+            base_color: Color::srgb(1.0, 0.86, 0.35),
+            unlit: true,
+            ..default()
+        }),
     });
-    commands
-        .spawn((
-            Name::new("Hover frame"),
-            HoverFrame,
-            Transform::default(),
-            Visibility::Hidden,
-        ))
-        .with_children(|frame| {
-            for (at, size) in BARS {
-                frame.spawn((
-                    Mesh3d(meshes.add(Cuboid::from_size(size))),
-                    MeshMaterial3d(material.clone()),
-                    Transform::from_translation(at),
-                    Pickable::IGNORE,
-                ));
-            }
-        });
 }
 
-/// Show the frame on the pointed square while a human may play and that square's entity is still
-/// on the table (a redraw replaces the pieces under the pointer); hide it otherwise.
+/// Put the frame on the pointed square while a human may play and that square's entity is still
+/// on the table (a redraw replaces the pieces under the pointer); take it away otherwise. It is
+/// there only while shown, so it never counts among the pieces drawn when nobody points.
 pub fn place_frame(
+    mut commands: Commands,
     mut pointed: ResMut<Pointed>,
     phase: Option<Res<State<TurnPhase>>>,
     alive: Query<()>,
-    mut frame: Query<(&mut Transform, &mut Visibility), With<HoverFrame>>,
+    kit: Option<Res<FrameKit>>,
+    mut frame: Query<(Entity, &mut Transform), With<HoverFrame>>,
 ) {
     if pointed.0.is_some_and(|(e, _)| !alive.contains(e)) {
         pointed.0 = None;
     }
     let playing = phase.is_some_and(|p| *p.get() == TurnPhase::HumanToAct);
-    for (mut transform, mut visibility) in &mut frame {
-        match pointed.0 {
-            Some((_, spot)) if playing => {
-                transform.set_if_neq(
-                    Transform::from_translation(spot.centre + Vec3::Y * LIFT)
-                        .with_scale(Vec3::new(spot.width, 1.0, spot.width)),
-                );
-                visibility.set_if_neq(Visibility::Inherited);
-            }
-            _ => {
-                visibility.set_if_neq(Visibility::Hidden);
+    let want = match pointed.0 {
+        Some((_, spot)) if playing => Some(
+            Transform::from_translation(spot.centre + Vec3::Y * LIFT)
+                .with_scale(Vec3::new(spot.width, 1.0, spot.width)),
+        ),
+        _ => None,
+    };
+    match (want, frame.single_mut()) {
+        (Some(want), Ok((_, mut transform))) => {
+            transform.set_if_neq(want);
+        }
+        (Some(want), Err(_)) => {
+            let Some(kit) = kit else { return };
+            commands
+                .spawn((Name::new("Hover frame"), HoverFrame, TableEntity, want))
+                .with_children(|frame| {
+                    for ((at, _), mesh) in BARS.iter().zip(&kit.bars) {
+                        frame.spawn((
+                            Mesh3d(mesh.clone()),
+                            MeshMaterial3d(kit.material.clone()),
+                            Transform::from_translation(*at),
+                            Pickable::IGNORE,
+                        ));
+                    }
+                });
+        }
+        (None, _) => {
+            for (e, _) in &frame {
+                commands.entity(e).despawn();
             }
         }
     }
@@ -158,39 +176,36 @@ mod tests {
         (app, square)
     }
 
-    fn frame(app: &mut App) -> (Transform, Visibility) {
+    /// Where the frame stands, if it is on the table.
+    fn frame(app: &mut App) -> Option<Transform> {
         let mut q = app
             .world_mut()
-            .query_filtered::<(&Transform, &Visibility), With<HoverFrame>>();
-        let (t, v) = q.single(app.world()).unwrap();
-        (*t, *v)
+            .query_filtered::<&Transform, With<HoverFrame>>();
+        let frames: Vec<Transform> = q.iter(app.world()).copied().collect();
+        assert!(frames.len() <= 1, "one frame at most");
+        frames.first().copied()
     }
 
     #[test]
     fn the_square_under_the_pointer_is_framed_while_a_human_may_play_there() {
         let (mut app, square) = table([SeatKind::Human, SeatKind::Ai, SeatKind::Ai]);
-        assert_eq!(frame(&mut app).1, Visibility::Hidden, "nothing pointed at");
+        assert_eq!(frame(&mut app), None, "nothing pointed at");
         hover(app.world_mut(), square);
         app.update();
-        let (t, v) = frame(&mut app);
-        assert_eq!(v, Visibility::Inherited);
+        let t = frame(&mut app).expect("the pointed square is framed");
         let s = app.world().resource::<Session<Sprawl>>();
         let spot = square_spot(&s.state, Square::new(1, 2));
         assert!(t.translation.distance(spot.centre + Vec3::Y * LIFT) < 1e-5);
         assert_eq!(t.scale.x, spot.width);
         leave(app.world_mut(), square);
         app.update();
-        assert_eq!(frame(&mut app).1, Visibility::Hidden, "the pointer left");
+        assert_eq!(frame(&mut app), None, "the pointer left");
         // A square redrawn under the pointer: the old entity's frame goes with it.
         hover(app.world_mut(), square);
         app.update();
         app.world_mut().despawn(square);
         app.update();
-        assert_eq!(
-            frame(&mut app).1,
-            Visibility::Hidden,
-            "its square was redrawn"
-        );
+        assert_eq!(frame(&mut app), None, "its square was redrawn");
     }
 
     #[test]
@@ -202,6 +217,6 @@ mod tests {
             *app.world().resource::<State<TurnPhase>>().get(),
             TurnPhase::AiToAct
         );
-        assert_eq!(frame(&mut app).1, Visibility::Hidden);
+        assert_eq!(frame(&mut app), None);
     }
 }
