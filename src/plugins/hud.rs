@@ -17,7 +17,7 @@ use crate::plugins::tutorial;
 use crate::plugins::ui_style;
 use crate::screens::Screen;
 use crate::session::{Notice, PlayAction, Session};
-use crate::systems::held;
+use crate::systems::{Frame, held};
 
 /// A button beside a human seat: its label and the action it plays, when it applies now.
 pub type SeatButton<G> = fn(&G, Seat) -> Option<(String, <G as Game>::Action)>;
@@ -59,6 +59,7 @@ pub struct SeatColours(pub Vec<egui::Color32>);
 pub const CONTROLS: &str = "Right drag or arrow keys: orbit. Middle drag or Shift+right drag: pan. Wheel: zoom.\n\
     R or Home: reset the view. P: pause the game. Space: play or pause a replay.\n\
     Esc: put down what you picked (or close the open window). H: hint. F1: rules. M: sound on/off.\n\
+    1 to 9: the panel's choices, in order.\n\
     Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z): undo / redo. Ctrl+S: save. Ctrl+O: load. Ctrl+,: settings. F11: fullscreen.";
 
 /// Actions a click on the table could mean, offered as buttons until one is picked.
@@ -82,6 +83,15 @@ pub fn plugin<G: Recorded>(app: &mut App) {
             clear_choices::<G>.run_if(resource_exists_and_changed::<Session<G>>),
         )
         .add_plugins(held::put_down::<Choices<G>>)
+        .add_systems(
+            Update,
+            choose_by_key::<G>.in_set(Frame::Input).run_if(
+                resource_exists::<Session<G>>
+                    .and_then(resource_exists::<HudSpec<G>>)
+                    .and_then(in_state(Screen::Playing))
+                    .and_then(crate::systems::keys_free),
+            ),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             side_panel::<G>
@@ -504,8 +514,34 @@ fn seat_row(
     }
 }
 
-/// The actions the panel offers the human seat to act as buttons (the game's own and the choices
-/// a click on the table left open).
+/// The human seat that may act now and the actions the panel offers it as buttons: the game's own
+/// and the choices a click on the table left open. `None` when no human may act or nothing is offered.
+pub fn offered<G: Recorded>(
+    session: &Session<G>,
+    spec: &HudSpec<G>,
+    choices: &Choices<G>,
+) -> Option<(Seat, Vec<G::Action>)> {
+    let seat = (0..session.seats.len())
+        .find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s))?;
+    let mut offered: Vec<G::Action> = (spec.panel_actions)(&session.state, seat);
+    offered.extend(choices.0.iter().cloned());
+    (!offered.is_empty()).then_some((seat, offered))
+}
+
+/// The keys that pick the panel's offered actions, first to ninth.
+const CHOICE_KEYS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
+/// The actions the panel offers the human seat to act, as buttons; keys 1 to 9 pick them too.
 fn offered_actions<G: Recorded>(
     ui: &mut egui::Ui,
     session: &Session<G>,
@@ -513,26 +549,43 @@ fn offered_actions<G: Recorded>(
     choices: &Choices<G>,
     play: &mut MessageWriter<PlayAction<G>>,
 ) {
-    let human = (0..session.seats.len())
-        .find(|&s| session.seats[s] == SeatKind::Human && session.may_act(s));
-    let Some(seat) = human else {
+    let Some((seat, offered)) = offered(session, spec, choices) else {
         return;
     };
-    let mut offered: Vec<G::Action> = (spec.panel_actions)(&session.state, seat);
-    offered.extend(choices.0.iter().cloned());
-    if offered.is_empty() {
-        return;
-    }
     ui.separator();
     let (name, _) = seat_label(spec, session, seat);
-    ui.label(format!("{name}, choose:"));
-    for action in offered {
-        if ui
-            .button(session.state.action_to_string(seat, &action))
-            .clicked()
-        {
+    let keys = match offered.len() {
+        1 => " (key 1)".to_string(),
+        n => format!(" (keys 1 to {})", n.min(CHOICE_KEYS.len())),
+    };
+    ui.label(format!("{name}, choose{keys}:"));
+    for (i, action) in offered.into_iter().enumerate() {
+        let button = ui.button(session.state.action_to_string(seat, &action));
+        let button = match i < CHOICE_KEYS.len() {
+            true => button.on_hover_text(format!("Key {}", i + 1)),
+            false => button,
+        };
+        if button.clicked() {
             play.write(PlayAction { seat, action });
         }
+    }
+}
+
+/// Keys 1 to 9 play the panel's offered actions, as a click on their buttons does.
+fn choose_by_key<G: Recorded>(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Res<Session<G>>,
+    spec: Res<HudSpec<G>>,
+    choices: Res<Choices<G>>,
+    mut play: MessageWriter<PlayAction<G>>,
+) {
+    let Some(i) = CHOICE_KEYS.iter().position(|k| keys.just_pressed(*k)) else {
+        return;
+    };
+    if let Some((seat, offered)) = offered(&session, &spec, &choices)
+        && let Some(action) = offered.into_iter().nth(i)
+    {
+        play.write(PlayAction { seat, action });
     }
 }
 
@@ -591,6 +644,40 @@ pub fn swatch(ui: &mut egui::Ui, colour: egui::Color32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Keys 1 to 9 play the panel's offered actions in order, as their buttons do; a key past the
+    /// last offered plays nothing.
+    #[test]
+    fn a_number_key_plays_the_panels_choice_of_that_number() {
+        use hoarfrost_rules::sprawl::{Action, Setup, Sprawl, Square};
+        let mut app = crate::systems::test_app::<Sprawl>();
+        app.init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<Paused>()
+            .insert_resource(crate::plugins::sprawl_table::hud_spec())
+            .add_plugins(plugin::<Sprawl>);
+        let state = Sprawl::new(&Setup::new(3, 4)).unwrap();
+        app.insert_resource(Session::new(state, vec![SeatKind::Human; 3], 4));
+        crate::systems::start_playing(&mut app);
+        let (a1, b2) = (Square::new(0, 0), Square::new(1, 1));
+        app.world_mut().resource_mut::<Choices<Sprawl>>().0 = vec![
+            Action::PlaceFirstTower { sq: a1, size: 3 },
+            Action::PlaceFirstTower { sq: b2, size: 1 },
+        ];
+        let board = |app: &App, sq| {
+            let session = app.world().resource::<Session<Sprawl>>();
+            session.state.board().tower(sq).is_some()
+        };
+        crate::systems::tap(&mut app, KeyCode::Digit3);
+        app.update();
+        assert!(
+            !board(&app, a1) && !board(&app, b2),
+            "there is no third choice"
+        );
+        crate::systems::tap(&mut app, KeyCode::Digit2);
+        app.update();
+        assert!(board(&app, b2), "the second choice was played");
+        assert!(!board(&app, a1));
+    }
 
     #[test]
     fn another_pick_drops_the_choices_offered_for_the_one_before() {
