@@ -80,7 +80,9 @@ pub fn plugin<G: Recorded>(app: &mut App) {
         })
         .add_systems(
             Update,
-            clear_choices::<G>.run_if(resource_exists_and_changed::<Session<G>>),
+            clear_choices::<G>
+                .in_set(Frame::Mirror)
+                .run_if(resource_exists_and_changed::<Session<G>>),
         )
         .add_plugins(held::put_down::<Choices<G>>)
         .add_systems(
@@ -573,12 +575,13 @@ fn offered_actions<G: Recorded>(
 
 /// Keys 1 to 9 play the panel's offered actions, as a click on their buttons does.
 fn choose_by_key<G: Recorded>(
-    keys: Res<ButtonInput<KeyCode>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
     session: Res<Session<G>>,
     spec: Res<HudSpec<G>>,
     choices: Res<Choices<G>>,
     mut play: MessageWriter<PlayAction<G>>,
 ) {
+    let Some(keys) = keys else { return };
     let Some(i) = CHOICE_KEYS.iter().position(|k| keys.just_pressed(*k)) else {
         return;
     };
