@@ -3,10 +3,12 @@
 //! side panel offers the same moves as buttons (and any choice the arrows cannot tell apart).
 
 use bevy::prelude::*;
+use hoarfrost_rules::Game;
 use hoarfrost_rules::sprawl::{Action, Dir, Sprawl};
 
 use crate::plugins::hud::Choices;
 use crate::plugins::sprawl_table::{dir_vector, square_position};
+use crate::plugins::tooltips::tips;
 use crate::screens::TurnPhase;
 use crate::session::{PlayAction, Session};
 use crate::systems::{Frame, TableEntity};
@@ -16,12 +18,22 @@ use crate::systems::{Frame, TableEntity};
 pub struct DirectionArrow(pub Action);
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_observer(on_click).add_systems(
+    app.add_plugins(tips::<Sprawl, DirectionArrow>(|s, a| {
+        Some(arrow_tip(s, &a.0))
+    }))
+    .add_observer(on_click)
+    .add_systems(
         Update,
         redraw_arrows
             .in_set(Frame::Mirror)
             .run_if(resource_exists_and_changed::<Choices<Sprawl>>),
     );
+}
+
+/// The tooltip over an arrow: the move it plays, in the log's words.
+pub fn arrow_tip(s: &Sprawl, action: &Action) -> String {
+    let seat = s.current_player();
+    format!("{} (click to play it).", s.action_to_string(seat, action))
 }
 
 /// The arrows for a set of choices: one per direction, when every choice is a branch into one
@@ -135,6 +147,24 @@ mod tests {
             size: 2,
             dir,
         }
+    }
+
+    #[test]
+    fn an_arrows_tip_names_the_move_it_plays() {
+        let s = Sprawl::new(&hoarfrost_rules::sprawl::Setup::new(3, 1)).unwrap();
+        let branch = Action::Branch {
+            from: Square::new(3, 3),
+            to: Square::new(3, 2),
+            size: 2,
+            dir: Dir::South,
+        };
+        let colour = s.hue(s.current_player()).name();
+        assert_eq!(
+            arrow_tip(&s, &branch),
+            format!(
+                "{colour} branches a medium (2) from d4 to d3, pointing south (click to play it)."
+            )
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ use hoarfrost_rules::{Game, Seat};
 use crate::plugins::icetowers_table::{before_seat, seat_angle, size};
 use crate::plugins::sprawl_input::{StashPick, matches_at};
 use crate::plugins::sprawl_table::{SPACING, SprawlAssets, look};
+use crate::plugins::tooltips::tips;
 use crate::screens::TurnPhase;
 use crate::session::{Notice, Session};
 use crate::systems::glide::Travels;
@@ -29,8 +30,13 @@ pub struct StashPiece {
     pub size: u8,
 }
 
+/// A face-down Counting Coup card in a seat's pile.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CoupCard(pub Seat);
+
 pub(crate) fn plugin(app: &mut App) {
-    app.add_observer(on_click)
+    app.add_plugins(tips::<Sprawl, CoupCard>(|s, c| coup_tip(s, c.0)))
+        .add_observer(on_click)
         .add_systems(Startup, make_kit)
         .add_systems(
             Update,
@@ -124,6 +130,19 @@ pub fn stash_tip(s: &Sprawl, piece: &StashPiece) -> Option<String> {
         size_name(piece.size),
         hoarfrost_rules::words::count(s.stash_pips(piece.seat), "point", "points")
     ))
+}
+
+/// The tooltip over a seat's pile of coup cards: how many, and what they will count.
+pub fn coup_tip(s: &Sprawl, seat: Seat) -> Option<String> {
+    let n = s.face_down_cards(seat);
+    (seat < s.num_seats() && n > 0).then(|| {
+        let colour = s.hue(seat).name();
+        format!(
+            "{colour}'s {}, face down until the end: each takes 1 point (Ace to 10) or 2 \
+             (Jack, Queen, King) off {colour}'s stash.",
+            hoarfrost_rules::words::count(n as i64, "coup card", "coup cards")
+        )
+    })
 }
 
 /// Every pyramid the trays show: which it is, its name and where it stands (the acting human's
@@ -241,6 +260,7 @@ fn redraw_stashes(
                     Name::new("Coup card"),
                     TableEntity,
                     Tray,
+                    CoupCard(seat),
                     Mesh3d(own.card.clone()),
                     MeshMaterial3d(own.card_back.clone()),
                     Transform::from_translation(card_position(
@@ -311,6 +331,44 @@ mod tests {
     use crate::systems::glide::Glide;
     use hoarfrost_rules::sprawl;
     use hoarfrost_rules::sprawl::{Action, Setup, Square};
+
+    /// A coup card pile's tooltip counts the cards and says what they will take off; a seat without
+    /// cards (or a seat the game does not have) has none.
+    #[test]
+    fn a_coup_pile_says_how_many_cards_and_what_they_count() {
+        let mut setup = Setup::new(3, 2);
+        setup.variants.set(sprawl::Variant::CountingCoup, true);
+        let mut s = Sprawl::new(&setup).unwrap();
+        let mut bot = hoarfrost_rules::bots::RandomBot::new(2);
+        for _ in 0..20_000 {
+            if (0..3).any(|seat| s.face_down_cards(seat) > 0) {
+                break;
+            }
+            if !hoarfrost_rules::bots::step(&mut s, &mut bot) {
+                s = Sprawl::new(&setup).unwrap();
+            }
+        }
+        let holder = (0..3)
+            .find(|&seat| s.face_down_cards(seat) > 0)
+            .expect("a random game dealt a coup card");
+        let tip = coup_tip(&s, holder).unwrap();
+        let colour = s.hue(holder).name();
+        let n = s.face_down_cards(holder);
+        let count = if n == 1 {
+            "1 coup card".to_string()
+        } else {
+            format!("{n} coup cards")
+        };
+        assert!(
+            tip.starts_with(&format!("{colour}'s {count}, face down")),
+            "{tip}"
+        );
+        assert!(tip.ends_with(&format!("off {colour}'s stash.")), "{tip}");
+        for seat in (0..3).filter(|&seat| s.face_down_cards(seat) == 0) {
+            assert_eq!(coup_tip(&s, seat), None);
+        }
+        assert_eq!(coup_tip(&s, 7), None);
+    }
 
     /// A pyramid played leaves its tray and glides to its square: the new piece on the board starts
     /// where the tray's pyramid of that size stood, and the tray's others close up.
