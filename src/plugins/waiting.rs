@@ -36,10 +36,13 @@ pub fn why_not<G: Recorded>(
             ToAct::Seats(seats) if !seats.is_empty() => {
                 let who: Vec<String> = seats.iter().map(|&s| name(s)).collect();
                 let who: Vec<&str> = who.iter().map(String::as_str).collect();
-                format!(
-                    "It is not your turn: wait for {} to play.",
-                    hoarfrost_rules::words::listed(&who)
-                )
+                let who = hoarfrost_rules::words::listed(&who);
+                if seats.len() > 1 {
+                    // A turnless game (IceTowers) whose human seats have stopped.
+                    format!("Nothing is left for you to play: {who} play on.")
+                } else {
+                    format!("It is not your turn: wait for {who} to play.")
+                }
             }
             _ => "It is not your turn: wait for the AI to play.".into(),
         }),
@@ -156,6 +159,7 @@ mod tests {
             assert!(why.contains(says), "{phase:?}: {why}");
         }
         // Paused, a replay or a finished game still says what it is; a move to come says "paused".
+        // (See also the turnless test below.)
         assert!(
             why_not(TurnPhase::Over, session, true, name)
                 .unwrap()
@@ -164,6 +168,23 @@ mod tests {
         assert_eq!(
             why_not(TurnPhase::Chance, session, true, name).as_deref(),
             Some(crate::plugins::pause::REFUSED)
+        );
+    }
+
+    /// In a turnless game whose human seat has stopped, the AI seats play on together: nobody has
+    /// "the turn", and the message says so.
+    #[test]
+    fn a_turnless_game_whose_human_stopped_says_the_others_play_on() {
+        use hoarfrost_rules::Game;
+        use hoarfrost_rules::icetowers::{Action, IceTowers, Setup};
+        let mut s = IceTowers::new(&Setup::new(3, 1)).unwrap();
+        s.apply(0, &Action::Stop).unwrap();
+        let seats = vec![SeatKind::Human, SeatKind::Ai, SeatKind::Ai];
+        let session = Session::new(s, seats, 1);
+        let name = |s: usize| format!("Seat {} (AI)", s + 1);
+        assert_eq!(
+            why_not(TurnPhase::AiToAct, &session, false, name).as_deref(),
+            Some("Nothing is left for you to play: Seat 2 (AI) and Seat 3 (AI) play on.")
         );
     }
 }
