@@ -155,13 +155,20 @@ pub fn pair_up(gone: &[(u32, Vec3)], new: &[(u32, Vec3)]) -> Vec<Option<usize>> 
 
 /// Send each piece drawn this frame on its way from where its departed twin stood (see
 /// [`pair_up`]); a twin already gliding to the same place goes on with its glide, unbroken.
-/// Departures not taken are forgotten.
+/// Departures not taken are forgotten, and so are all of them when the screen has just changed: a
+/// table set afresh (a new deal, a game loaded, another game) starts in place, not flying in from
+/// the table before it.
 pub fn start_travels(
     mut departed: ResMut<Departed>,
+    screen: Option<Res<State<crate::screens::Screen>>>,
     mut commands: Commands,
     mut arrived: Query<(Entity, &Travels, &mut Transform), Added<Travels>>,
 ) {
     if departed.0.is_empty() {
+        return;
+    }
+    if screen.is_some_and(|s| s.is_changed()) {
+        departed.0.clear();
         return;
     }
     let gone: Vec<(u32, Vec3)> = departed
@@ -281,6 +288,40 @@ mod tests {
             "the same glide, not a new one from halfway"
         );
         assert!(g.elapsed >= GLIDE_SECONDS / 2.0);
+    }
+
+    #[test]
+    fn a_table_set_afresh_does_not_fly_in_from_the_one_before() {
+        use crate::screens::Screen;
+        let mut app = travel_app();
+        app.add_plugins(bevy::state::app::StatesPlugin)
+            .init_state::<Screen>();
+        app.update();
+        let old = app
+            .world_mut()
+            .spawn((Travels(7), Transform::from_xyz(1.0, 0.0, 0.0)))
+            .id();
+        app.update();
+        // The screen changes in the frame the old table goes and the new one is drawn.
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        app.world_mut().despawn(old);
+        let new = app
+            .world_mut()
+            .spawn((Travels(7), Transform::from_xyz(5.0, 0.0, 0.0)))
+            .id();
+        app.update();
+        assert!(app.world().get::<Glide>(new).is_none());
+        assert!(app.world().resource::<Departed>().0.is_empty());
+        // On the same screen, the next redraw glides again.
+        app.world_mut().despawn(new);
+        let next = app
+            .world_mut()
+            .spawn((Travels(7), Transform::from_xyz(9.0, 0.0, 0.0)))
+            .id();
+        app.update();
+        assert!(app.world().get::<Glide>(next).is_some());
     }
 
     #[test]
