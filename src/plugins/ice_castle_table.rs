@@ -464,6 +464,104 @@ pub(crate) mod layout_checks {
 mod tests {
     use super::*;
 
+    impl CastleAssets {
+        /// A kit of blank handles for `seats` colours, for headless tests of what is drawn where.
+        fn blank(seats: usize) -> Self {
+            let h = Handle::<StandardMaterial>::default;
+            CastleAssets {
+                tile: Handle::default(),
+                doors: vec![[h(), h()]; Colour::ALL.len()],
+                door_mark: Handle::default(),
+                dark: h(),
+                cube: Handle::default(),
+                steel: h(),
+                bar: Handle::default(),
+                ice: h(),
+                wood: h(),
+                gold: h(),
+                white: h(),
+                ball: Handle::default(),
+                halo: Handle::default(),
+                glow: h(),
+                body: Handle::default(),
+                stand: Handle::default(),
+                seats: vec![h(); seats],
+            }
+        }
+    }
+
+    /// A figure that moves glides from where it stood to its new door, its stand and body together.
+    #[test]
+    fn a_moving_figure_glides_from_where_it_stood() {
+        use crate::options::SeatKind;
+        use crate::systems::glide::Glide;
+        use hoarfrost_rules::ToAct;
+        let mut app = crate::systems::test_app::<IceCastle>();
+        app.init_resource::<SelectedCard>()
+            .init_resource::<crate::systems::AnimationSpeed>()
+            .insert_resource(CastleAssets::blank(2))
+            .add_plugins(crate::systems::glide::plugin)
+            .add_systems(
+                Update,
+                redraw
+                    .in_set(Frame::Mirror)
+                    .run_if(resource_changed::<Session<IceCastle>>),
+            );
+        let state = IceCastle::new(&Setup::new(2, 3)).unwrap();
+        app.insert_resource(Session::new(state, vec![SeatKind::Human; 2], 3));
+        crate::systems::start_playing(&mut app);
+        app.update();
+        let mut rng = hoarfrost_rules::GameRng::new(3);
+        for _ in 0..400 {
+            let before = app.world().resource::<Session<IceCastle>>().state.clone();
+            let mut session = app.world_mut().resource_mut::<Session<IceCastle>>();
+            match session.state.to_act() {
+                ToAct::Seats(seats) => {
+                    let legal = session.state.legal_actions(seats[0]);
+                    let action = legal[rng.below(legal.len())];
+                    session.act(seats[0], &action).unwrap();
+                }
+                ToAct::Chance => session.chance(),
+                ToAct::Over => break,
+            }
+            app.update();
+            let after = app.world().resource::<Session<IceCastle>>().state.clone();
+            let moved: Vec<usize> = (0..2)
+                .filter(|&seat| before.character(seat) != after.character(seat))
+                .collect();
+            let mut q = app.world_mut().query::<(&Name, &Glide)>();
+            let glides: Vec<Glide> = q
+                .iter(app.world())
+                .filter(|(n, _)| n.as_str() == "Figure")
+                .map(|(_, g)| g.clone())
+                .collect();
+            if moved.is_empty() {
+                assert!(glides.is_empty(), "no figure moved, yet one glides");
+                continue;
+            }
+            // Both parts of each moved figure glide, ending over the figure's new door.
+            assert_eq!(glides.len(), 2 * moved.len(), "{moved:?} moved");
+            for seat in moved {
+                let Some(cell) = after.character(seat) else {
+                    continue;
+                };
+                let door = cell_position(after.rows(), after.cols(), cell);
+                let ends = glides
+                    .iter()
+                    .filter(|g| Vec2::new(g.to.x - door.x, g.to.z - door.z).length() < 1e-4)
+                    .count();
+                assert_eq!(
+                    ends,
+                    2,
+                    "the figure of seat {seat} glides to {}",
+                    cell.name()
+                );
+            }
+            return;
+        }
+        panic!("no figure moved in 400 steps");
+    }
+
     #[test]
     fn tiles_are_laid_out_apart_and_off_board_spots_are_outside_the_grid() {
         for (rows, cols) in [(8u8, 5u8), (6, 6)] {

@@ -475,6 +475,72 @@ pub fn square_tip(s: &IceColony, sq: Square) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// A first piece placed leaves its pool and glides to its square; terrain never moves.
+    #[test]
+    fn a_piece_placed_glides_from_its_pool_to_its_square() {
+        use crate::options::SeatKind;
+        use crate::systems::glide::Glide;
+        use hoarfrost_rules::ToAct;
+        let mut app = crate::systems::test_app::<IceColony>();
+        app.init_resource::<crate::systems::AnimationSpeed>()
+            .insert_resource(ColonyAssets {
+                pyramid: Handle::default(),
+                colours: vec![Handle::default(); 16],
+                token: Handle::default(),
+                tile: std::array::from_fn(|_| Handle::default()),
+            })
+            .add_plugins((
+                crate::systems::glide::plugin,
+                crate::plugins::ice_colony_pools::plugin,
+            ))
+            .add_systems(
+                Update,
+                redraw_pieces
+                    .in_set(Frame::Mirror)
+                    .run_if(resource_changed::<Session<IceColony>>),
+            );
+        let state = IceColony::new(&ice_colony::Setup::new(2, 3)).unwrap();
+        app.insert_resource(Session::new(state, vec![SeatKind::Human; 2], 3));
+        crate::systems::start_playing(&mut app);
+        app.update();
+        for _ in 0..200 {
+            let mut session = app.world_mut().resource_mut::<Session<IceColony>>();
+            let placed = match session.state.to_act() {
+                ToAct::Seats(seats) => {
+                    let action = session.state.legal_actions(seats[0])[0].clone();
+                    let place = matches!(action, ice_colony::Action::Place { .. });
+                    session.act(seats[0], &action).unwrap();
+                    place.then_some(action)
+                }
+                ToAct::Chance => {
+                    session.chance();
+                    None
+                }
+                ToAct::Over => break,
+            };
+            app.update();
+            let mut q = app.world_mut().query::<(&ColonyPiece, &Glide)>();
+            let glides: Vec<(Square, Glide)> =
+                q.iter(app.world()).map(|(p, g)| (p.0, g.clone())).collect();
+            let Some(ice_colony::Action::Place { square }) = placed else {
+                assert!(glides.is_empty(), "nothing moved, yet {glides:?}");
+                continue;
+            };
+            assert_eq!(glides.len(), 1, "one piece moves: {glides:?}");
+            let (on, glide) = &glides[0];
+            assert_eq!(*on, square);
+            let centre = square_position(square);
+            assert!(Vec2::new(glide.to.x - centre.x, glide.to.z - centre.z).length() < 1e-4);
+            let board_edge = -(ice_colony::SIDE as f32) * SPACING / 2.0;
+            assert!(
+                glide.from.x < board_edge,
+                "it comes from a pool left of the board: {glide:?}"
+            );
+            return;
+        }
+        panic!("no first piece was placed in 200 steps");
+    }
+
     /// Each die says what it rolls, and the last roll in the side panel's words.
     #[test]
     fn a_die_tip_says_what_it_rolls_and_the_last_roll() {
