@@ -387,7 +387,13 @@ fn side_panel<G: Recorded>(
                             tutorial::leave::<G>(&mut cmds);
                         }
                     }
-                    offered_actions(ui, &session, &spec, &choices, &mut play);
+                    let shown = crate::plugins::markers::move_shown(
+                        &session,
+                        script.as_deref(),
+                        Some(&hint),
+                    )
+                    .map(|(_, action)| action.clone());
+                    offered_actions(ui, &session, &spec, &choices, shown.as_ref(), &mut play);
                     ui.separator();
                     if !session.is_replay() {
                         game_buttons(ui, &session, &mut commands, &mut menus, &mut ask);
@@ -530,6 +536,9 @@ pub fn offered<G: Recorded>(
     (!offered.is_empty()).then_some((seat, offered))
 }
 
+/// The gold of the panel button that the hint or the tutorial shows.
+const SHOWN_MOVE: egui::Color32 = egui::Color32::from_rgb(255, 205, 80);
+
 /// The keys that pick the panel's offered actions, first to ninth.
 const CHOICE_KEYS: [KeyCode; 9] = [
     KeyCode::Digit1,
@@ -543,12 +552,14 @@ const CHOICE_KEYS: [KeyCode; 9] = [
     KeyCode::Digit9,
 ];
 
-/// The actions the panel offers the human seat to act, as buttons; keys 1 to 9 pick them too.
+/// The actions the panel offers the human seat to act, as buttons; keys 1 to 9 pick them too. The
+/// one the hint or the tutorial shows (`shown`) stands out in gold, as the markers on the table do.
 fn offered_actions<G: Recorded>(
     ui: &mut egui::Ui,
     session: &Session<G>,
     spec: &HudSpec<G>,
     choices: &Choices<G>,
+    shown: Option<&G::Action>,
     play: &mut MessageWriter<PlayAction<G>>,
 ) {
     let Some((seat, offered)) = offered(session, spec, choices) else {
@@ -562,10 +573,21 @@ fn offered_actions<G: Recorded>(
     };
     ui.label(format!("{name}, choose{keys}:"));
     for (i, action) in offered.into_iter().enumerate() {
-        let button = ui.button(session.state.action_to_string(seat, &action));
-        let button = match i < CHOICE_KEYS.len() {
-            true => button.on_hover_text(format!("Key {}", i + 1)),
-            false => button,
+        let text = session.state.action_to_string(seat, &action);
+        let marked = shown == Some(&action);
+        let button = if marked {
+            ui.button(egui::RichText::new(text).strong().color(SHOWN_MOVE))
+        } else {
+            ui.button(text)
+        };
+        let key = (i < CHOICE_KEYS.len()).then(|| format!("Key {}", i + 1));
+        let button = match (key, marked) {
+            (Some(key), true) => {
+                button.on_hover_text(format!("{key}: the move the hint or tutorial names"))
+            }
+            (Some(key), false) => button.on_hover_text(key),
+            (None, true) => button.on_hover_text("The move the hint or tutorial names"),
+            (None, false) => button,
         };
         if button.clicked() {
             play.write(PlayAction { seat, action });
