@@ -126,7 +126,13 @@ pub fn place_frame(
         (Some(want), Err(_)) => {
             let Some(kit) = kit else { return };
             commands
-                .spawn((Name::new("Hover frame"), HoverFrame, TableEntity, want))
+                .spawn((
+                    Name::new("Hover frame"),
+                    HoverFrame,
+                    TableEntity,
+                    want,
+                    Visibility::default(),
+                ))
                 .with_children(|frame| {
                     for ((at, _), mesh) in BARS.iter().zip(&kit.bars) {
                         frame.spawn((
