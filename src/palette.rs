@@ -37,6 +37,9 @@ pub fn marking_path(hue: Hue) -> String {
 
 /// The table top.
 pub const TABLE: Color = Color::srgb(0.55, 0.66, 0.74);
+/// The gold of the move the hint or the tutorial names: the markers over the table and the
+/// side panel's button for it.
+pub const NAMED_MOVE: Color = Color::srgb(1.0, 0.78, 0.1);
 /// Background behind the table.
 pub const SKY: Color = Color::srgb(0.08, 0.11, 0.16);
 

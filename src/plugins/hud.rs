@@ -536,9 +536,6 @@ pub fn offered<G: Recorded>(
     (!offered.is_empty()).then_some((seat, offered))
 }
 
-/// The gold of the panel button that the hint or the tutorial shows.
-const SHOWN_MOVE: egui::Color32 = egui::Color32::from_rgb(255, 205, 80);
-
 /// The keys that pick the panel's offered actions, first to ninth.
 const CHOICE_KEYS: [KeyCode; 9] = [
     KeyCode::Digit1,
@@ -576,7 +573,8 @@ fn offered_actions<G: Recorded>(
         let text = session.state.action_to_string(seat, &action);
         let marked = shown == Some(&action);
         let button = if marked {
-            ui.button(egui::RichText::new(text).strong().color(SHOWN_MOVE))
+            let gold = crate::palette::to_egui(crate::palette::NAMED_MOVE);
+            ui.button(egui::RichText::new(text).strong().color(gold))
         } else {
             ui.button(text)
         };

@@ -93,7 +93,7 @@ fn make_kit(
             height: 0.8,
         }),
         material: materials.add(StandardMaterial {
-            base_color: Color::srgb(1.0, 0.78, 0.1),
+            base_color: crate::palette::NAMED_MOVE,
             emissive: LinearRgba::rgb(0.9, 0.6, 0.05),
             unlit: true,
             ..default()

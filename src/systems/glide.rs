@@ -13,6 +13,11 @@ pub fn plugin(app: &mut App) {
         );
 }
 
+/// Fraction `t` (0..=1) of a move eased in and out: slow to start, slow to land.
+fn eased(t: f32) -> f32 {
+    EasingCurve::new(0.0, 1.0, EaseFunction::CubicInOut).sample_clamped(t)
+}
+
 /// Seconds a move takes at normal speed.
 pub const GLIDE_SECONDS: f32 = 0.45;
 
@@ -57,8 +62,7 @@ impl Glide {
 
     /// Position at fraction `t` (0..=1) of the move: eased along the line, raised in an arc.
     pub fn at(&self, t: f32) -> Vec3 {
-        let eased = EasingCurve::new(0.0, 1.0, EaseFunction::CubicInOut).sample_clamped(t);
-        self.from.lerp(self.to, eased) + Vec3::Y * self.lift * 4.0 * t * (1.0 - t)
+        self.from.lerp(self.to, eased(t)) + Vec3::Y * self.lift * 4.0 * t * (1.0 - t)
     }
 }
 
@@ -74,9 +78,8 @@ pub fn glide(
         let t = (g.elapsed / g.duration).min(1.0);
         transform.translation = g.at(t);
         if let Some([(r0, s0), (r1, s1)]) = g.reshape {
-            let eased = EasingCurve::new(0.0, 1.0, EaseFunction::CubicInOut).sample_clamped(t);
-            transform.rotation = r0.slerp(r1, eased);
-            transform.scale = s0.lerp(s1, eased);
+            transform.rotation = r0.slerp(r1, eased(t));
+            transform.scale = s0.lerp(s1, eased(t));
         }
         if t >= 1.0 {
             commands.entity(entity).remove::<Glide>();
