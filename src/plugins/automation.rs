@@ -130,13 +130,19 @@ fn note_pipelines(cache: Res<PipelineCache>) {
 #[derive(Resource, Default)]
 struct Widgets(Vec<(String, Vec2)>);
 
-/// Read the widgets' labels and places from egui's accessibility tree, turning it on first.
+/// Read the widgets' labels and places from egui's accessibility tree, turning it on first, and
+/// let a press held over a slow frame still count as a click.
 fn note_widgets(
     mut contexts: Query<(&mut bevy_egui::EguiContext, &bevy_egui::EguiOutput)>,
     mut widgets: ResMut<Widgets>,
 ) {
     for (mut context, output) in &mut contexts {
-        context.get_mut().enable_accesskit();
+        let ctx = context.get_mut();
+        ctx.enable_accesskit();
+        // A scripted button is pressed and released a frame apart, but egui counts a press held
+        // longer than its click duration (0.8 s) as no click: on a loaded machine drawing in
+        // software one frame can take that long, and the click was lost (seen in CI).
+        ctx.options_mut(|o| o.input_options.max_click_duration = f64::INFINITY);
         let Some(update) = &output.platform_output.accesskit_update else {
             continue;
         };
