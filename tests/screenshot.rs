@@ -435,7 +435,10 @@ fn a_save_is_deleted_from_the_load_window_only_once_confirmed() {
         .iter()
         .filter(|s| s.starts_with("Deleted the save ice-colony-00"))
         .count();
-    assert_eq!(deleted, 1, "one save deleted: {shown:?}");
+    assert_eq!(
+        deleted, 1,
+        "one save deleted: {shown:?}; the app printed:\n{printed}"
+    );
 }
 
 #[test]
