@@ -140,8 +140,9 @@ fn note_widgets(
         let ctx = context.get_mut();
         ctx.enable_accesskit();
         // A scripted button is pressed and released a frame apart, but egui counts a press held
-        // longer than its click duration (0.8 s) as no click: on a loaded machine drawing in
-        // software one frame can take that long, and the click was lost (seen in CI).
+        // longer than its click duration (0.8 s) as no click, and on a loaded machine drawing in
+        // software one frame can take that long. Clicks were lost so under load (the likely cause,
+        // not proven: a forced 1.2 s gap did not reproduce it); none were with this.
         ctx.options_mut(|o| o.input_options.max_click_duration = f64::INFINITY);
         let Some(update) = &output.platform_output.accesskit_update else {
             continue;
