@@ -1,6 +1,8 @@
 //! Ice Colony clicks: click a square to place, choose, move or attack there; where a click could
 //! mean several things (how many pips to move, whether to spend the edge token) the side panel
-//! offers the choices. Lit squares are the acting human's clickable ones.
+//! offers the choices. Lit squares are the acting human's clickable ones. Choosing a territory
+//! takes a second click (or the panel's button): the fate roll that follows cannot be taken back,
+//! so one stray click must not start it.
 
 use bevy::prelude::*;
 use hoarfrost_rules::ice_colony::{self, Action, IceColony, Phase, Square};
@@ -9,15 +11,16 @@ use hoarfrost_rules::{Game, Seat};
 use crate::plugins::hud::Choices;
 use crate::plugins::ice_colony_table::{ColonyAssets, ColonyPiece, ColonySquare};
 use crate::screens::TurnPhase;
-use crate::session::{Notice, PlayAction, Session, human_click};
+use crate::session::{Notice, PlayAction, Script, Session, human_click};
 use crate::systems::Frame;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_observer(on_click).add_systems(
         Update,
         refresh_tiles.in_set(Frame::Mirror).run_if(
-            resource_exists_and_changed::<Session<IceColony>>
-                .and_then(resource_exists::<ColonyAssets>),
+            (resource_exists_and_changed::<Session<IceColony>>
+                .or_else(resource_changed::<Choices<IceColony>>))
+            .and_then(resource_exists::<ColonyAssets>),
         ),
     );
 }
@@ -31,9 +34,11 @@ pub fn square_of(a: &Action) -> Option<Square> {
     }
 }
 
-/// Light the squares the acting human may click, and the active territory.
+/// Light the squares the acting human may click, and the active territory (or the one a first
+/// click has chosen, waiting for the second).
 fn refresh_tiles(
     session: Res<Session<IceColony>>,
+    held: Res<Choices<IceColony>>,
     kit: Res<ColonyAssets>,
     mut tiles: Query<(&ColonySquare, &mut MeshMaterial3d<StandardMaterial>)>,
 ) {
@@ -48,7 +53,10 @@ fn refresh_tiles(
                 .collect()
         })
         .unwrap_or_default();
-    let active = session.state.active_square();
+    let active = session.state.active_square().or(match held.0.as_slice() {
+        [Action::Choose { square }] => Some(*square),
+        _ => None,
+    });
     for (sq, mut material) in &mut tiles {
         let look = if active == Some(sq.0) {
             2
@@ -70,6 +78,7 @@ fn on_click(
     session: Option<Res<Session<IceColony>>>,
     squares: Query<&ColonySquare>,
     pieces: Query<&ColonyPiece>,
+    script: Option<Res<Script<IceColony>>>,
     mut choices: ResMut<Choices<IceColony>>,
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<PlayAction<IceColony>>,
@@ -83,7 +92,20 @@ fn on_click(
         (_, Ok(p)) => p.0,
         _ => return,
     };
+    let scripted = script
+        .as_ref()
+        .and_then(|s| s.next_move(session))
+        .map(|(_, a)| a);
     match click_square(&session.state, seat, square) {
+        SquareClick::Play(action)
+            if awaits_second_click(&session.state, seat, &action, &choices.0, scripted) =>
+        {
+            notice.info(format!(
+                "{}: click it again, or pick it in the panel, to roll the fate die for it",
+                ice_colony::square_name(square)
+            ));
+            choices.0 = vec![action];
+        }
         SquareClick::Play(action) => {
             play.write(PlayAction { seat, action });
         }
@@ -121,6 +143,31 @@ pub fn click_square(s: &IceColony, seat: Seat, square: Square) -> SquareClick {
         1 => SquareClick::Play(matches.remove(0)),
         _ => SquareClick::Choose(matches),
     }
+}
+
+/// True when a click that would choose a territory only marks it, waiting for a second click: the
+/// fate roll that follows cannot be undone, so a stray click must not start it. Not where the
+/// territory is the seat's only one (no other choice to have meant), where the same territory is
+/// already marked (`held`, the panel's choices), or where a tutorial's script names the move.
+pub fn awaits_second_click(
+    s: &IceColony,
+    seat: Seat,
+    action: &Action,
+    held: &[Action],
+    scripted: Option<&Action>,
+) -> bool {
+    if !matches!(action, Action::Choose { .. })
+        || held == std::slice::from_ref(action)
+        || scripted == Some(action)
+    {
+        return false;
+    }
+    let territories = s
+        .legal_actions(seat)
+        .iter()
+        .filter(|a| matches!(a, Action::Choose { .. }))
+        .count();
+    territories > 1
 }
 
 /// Why nothing can be done on `square` now, in the rules' words.
@@ -217,6 +264,123 @@ mod tests {
             }
         }
         panic!("no square with several actions in 40 games");
+    }
+
+    /// A two-seat game played on (first legal moves, and random ones where those stall) until the
+    /// seat to act chooses among two territories or more.
+    fn to_choose_among_several() -> IceColony {
+        let mut rng = hoarfrost_rules::GameRng::new(9);
+        let mut s = IceColony::new(&Setup::new(2, 9)).unwrap();
+        for _ in 0..2000 {
+            match s.to_act() {
+                hoarfrost_rules::ToAct::Chance => s.apply_chance(),
+                hoarfrost_rules::ToAct::Seats(seats) => {
+                    let seat = seats[0];
+                    let legal = s.legal_actions(seat);
+                    let territories = legal
+                        .iter()
+                        .filter(|a| matches!(a, Action::Choose { .. }))
+                        .count();
+                    if territories > 1 {
+                        return s;
+                    }
+                    let a = legal[rng.below(legal.len())].clone();
+                    s.apply(seat, &a).unwrap();
+                }
+                hoarfrost_rules::ToAct::Over => break,
+            }
+        }
+        panic!("no seat ever held two territories");
+    }
+
+    #[test]
+    fn choosing_one_of_several_territories_waits_for_a_second_click_unless_scripted() {
+        let s = to_choose_among_several();
+        let seat = s.current_seat().unwrap();
+        let choose: Vec<Action> = s
+            .legal_actions(seat)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Choose { .. }))
+            .collect();
+        let (first, other) = (&choose[0], &choose[1]);
+        assert!(awaits_second_click(&s, seat, first, &[], None));
+        // The same territory marked already: the second click plays it.
+        assert!(!awaits_second_click(
+            &s,
+            seat,
+            first,
+            std::slice::from_ref(first),
+            None
+        ));
+        // Another one marked: this click moves the mark.
+        assert!(awaits_second_click(
+            &s,
+            seat,
+            first,
+            std::slice::from_ref(other),
+            None
+        ));
+        // A tutorial naming the move plays it at once.
+        assert!(!awaits_second_click(&s, seat, first, &[], Some(first)));
+        // Moves that roll nothing are never held back.
+        assert!(!awaits_second_click(
+            &s,
+            seat,
+            &Action::Move { to: 0, pips: 1 },
+            &[],
+            None
+        ));
+    }
+
+    #[test]
+    fn an_only_territory_is_chosen_at_once() {
+        let s = to_choose(3);
+        let seat = s.current_seat().unwrap();
+        let only: Vec<Action> = s
+            .legal_actions(seat)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Choose { .. }))
+            .collect();
+        assert_eq!(only.len(), 1);
+        assert!(!awaits_second_click(&s, seat, &only[0], &[], None));
+    }
+
+    /// The table's click handler: a first click on one of two territories marks it in the panel and
+    /// plays nothing; a second click on it plays it (the fate roll is then pending).
+    #[test]
+    fn on_the_table_a_territory_is_chosen_by_the_second_click() {
+        use crate::options::SeatKind;
+        let s = to_choose_among_several();
+        let seat = s.current_seat().unwrap();
+        let square = s
+            .legal_actions(seat)
+            .into_iter()
+            .find_map(|a| match a {
+                Action::Choose { square } => Some(square),
+                _ => None,
+            })
+            .unwrap();
+        let seats = vec![SeatKind::Human; 2];
+        let mut app = crate::systems::test_app::<IceColony>();
+        app.init_resource::<Choices<IceColony>>()
+            .add_plugins(plugin)
+            .insert_resource(Session::new(s.clone(), seats, 9));
+        crate::systems::start_playing(&mut app);
+        let tile = app.world_mut().spawn(ColonySquare(square)).id();
+        crate::pick_test::left_click(app.world_mut(), tile);
+        app.update();
+        let world = app.world();
+        assert_eq!(world.resource::<Session<IceColony>>().state, s);
+        assert_eq!(
+            world.resource::<Choices<IceColony>>().0,
+            vec![Action::Choose { square }]
+        );
+        assert!(world.resource::<Notice>().text.contains("click it again"));
+        crate::pick_test::left_click(app.world_mut(), tile);
+        app.update();
+        let now = &app.world().resource::<Session<IceColony>>().state;
+        assert_eq!(now.active_square(), Some(square));
+        assert_eq!(now.to_act(), hoarfrost_rules::ToAct::Chance);
     }
 
     #[test]

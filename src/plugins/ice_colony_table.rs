@@ -421,7 +421,8 @@ pub(super) fn hud_spec() -> HudSpec<IceColony> {
                 .filter(|a| square_of(a).is_none())
                 .collect()
         },
-        help: "Click one of your territories to roll its fate die, then a square next to it to move or \
+        help: "Click one of your territories twice to roll its fate die (once if it is your only one), \
+               then a square next to it to move or \
                attack; the panel offers passing, amounts to move and the edge token.\n\
                Lit squares are where you may click now; the gold square is the active territory.\n\
                Left of the board: each player's pool, a row each in seat order; a disc at the end of a \
