@@ -25,6 +25,7 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --tutorial    play a tutorial whose first moves are guided (Ice Fortress's unless --game names another game)
   --click       click the named table piece with the pointer, a button (button:Hint), press a key
                 (key:Escape, key:F1, key:ctrl+comma, key:down ...), resize the window (resize:960x540),
+                click a spot of the window (at:40,600, pixels from its top left),
                 wait, or settle: wait until nothing moves and no roll, draw or AI move is pending
                 (repeatable; for tests)
   --level       easy | normal | hard: every AI seat plays the tree search of that level
@@ -254,11 +255,15 @@ pub enum Click {
     Settle,
     /// Ask for the window to take this size (`resize:960x540`), as the player dragging its edge.
     Resize(u32, u32),
+    /// Point at this spot of the window, in pixels from its top left corner, and click it
+    /// (`at:40,600`): the bare table or the background, where no piece is named.
+    At(u32, u32),
 }
 
 impl Click {
     /// `key:[ctrl+]<key>` presses one of the keys the app uses, `button:<label>` clicks a button,
-    /// `resize:<width>x<height>` resizes the window; anything else names a piece.
+    /// `resize:<width>x<height>` resizes the window, `at:<x>,<y>` clicks a spot of it; anything else
+    /// names a piece.
     pub fn parse(v: &str) -> Result<Click, String> {
         match v {
             "wait" => return Ok(Click::Wait),
@@ -271,6 +276,17 @@ impl Click {
         if let Some(size) = v.strip_prefix("resize:") {
             let (w, h) = window_size("--click resize", size)?;
             return Ok(Click::Resize(w, h));
+        }
+        if let Some(spot) = v.strip_prefix("at:") {
+            let point = spot
+                .split_once(',')
+                .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
+            let Some((x, y)) = point else {
+                return Err(format!(
+                    "--click {v}: a spot is written at:<x>,<y> in pixels from the window's top left"
+                ));
+            };
+            return Ok(Click::At(x, y));
         }
         let Some(key) = v.strip_prefix("key:") else {
             return Ok(Click::Piece(v.to_string()));
@@ -554,7 +570,7 @@ mod tests {
         );
         assert!(parse("--bench 60 --bare").unwrap().bare);
         let c =
-            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o --click key:Down --click button:Back --click wait --click resize:960x540 --click settle")
+            parse("--click red-small --click key:Escape --click key:ctrl+Comma --click key:ctrl+o --click key:Down --click button:Back --click wait --click resize:960x540 --click settle --click at:40,600")
                 .unwrap();
         assert_eq!(
             c.clicks,
@@ -580,8 +596,13 @@ mod tests {
                 Click::Wait,
                 Click::Resize(960, 540),
                 Click::Settle,
+                Click::At(40, 600),
             ]
         );
+        for bad in ["at:40", "at:40,x", "at:-1,5"] {
+            let e = parse(&format!("--click {bad}")).unwrap_err();
+            assert!(e.contains("at:<x>,<y>"), "{e}");
+        }
         let s = parse("--soak 90 --sample-every 3").unwrap();
         assert_eq!((s.soak, s.sample_every), (Some(90), Some(3)));
         assert_eq!(

@@ -225,7 +225,8 @@ fn click_named(
             }
             return;
         }
-        Some(Click::Piece(name)) => name,
+        Some(Click::Piece(name)) => Some(name),
+        Some(Click::At(..)) => None,
     };
     let Some(target) = WindowRef::Primary
         .normalize(windows.iter().next())
@@ -238,14 +239,21 @@ fn click_named(
     };
     // Aim at the middle of the piece's bounds (a pyramid's origin is its base, which the piece in
     // front of it may hide).
-    let Some(at) = named
-        .iter()
-        .find(|(n, _, _)| n.as_str() == name)
-        .map(|(_, t, bounds)| t.transform_point(bounds.map_or(Vec3::ZERO, |b| b.center.into())))
-        .and_then(|point| camera.world_to_viewport(eye, point).ok())
-    else {
+    let at = match (name, options.clicks.get(i)) {
+        (_, Some(&Click::At(x, y))) => Some(Vec2::new(x as f32, y as f32)),
+        (Some(name), _) => named
+            .iter()
+            .find(|(n, _, _)| n.as_str() == name)
+            .map(|(_, t, bounds)| t.transform_point(bounds.map_or(Vec3::ZERO, |b| b.center.into())))
+            .and_then(|point| camera.world_to_viewport(eye, point).ok()),
+        (None, _) => None,
+    };
+    let Some(at) = at else {
         if step == 0 {
-            eprintln!("hoarfrost: nothing named '{name}' to click");
+            eprintln!(
+                "hoarfrost: nothing named '{}' to click",
+                name.map_or("", |n| n)
+            );
         }
         return;
     };

@@ -56,6 +56,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_observer(on_over)
         .add_observer(on_out)
         .add_plugins(held::put_down::<Held>)
+        .add_plugins(held::put_down_on_bare_click::<IceFortress>)
         .add_systems(
             Update,
             (drop_stale_selection, show_highlights)

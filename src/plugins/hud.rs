@@ -58,8 +58,8 @@ pub struct SeatColours(pub Vec<egui::Color32>);
 /// The keys and mouse, the same at every table (each game's `help` says what its clicks do).
 pub const CONTROLS: &str = "Right drag or arrow keys: orbit. Middle drag or Shift+right drag: pan. Wheel: zoom.\n\
     R or Home: reset the view. P: pause the game. Space: play or pause a replay.\n\
-    Esc: put down what you picked (or close the open window). H: hint. F1: rules. M: sound on/off.\n\
-    1 to 9: the panel's choices, in order.\n\
+    Esc, or a click on the bare table: put down what you picked (Esc first closes an open window).\n\
+    H: hint. F1: rules. M: sound on/off. 1 to 9: the panel's choices, in order.\n\
     Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z): undo / redo. Ctrl+S: save. Ctrl+O: load. Ctrl+,: settings. F11: fullscreen.";
 
 /// Actions a click on the table could mean, offered as buttons until one is picked.

@@ -32,6 +32,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Playing), forget_hand_over)
         .add_observer(on_click)
         .add_plugins(held::put_down::<SelectedCard>)
+        .add_plugins(held::put_down_on_bare_click::<IceCastle>)
         .add_plugins(super::hud::drop_choices_on_pick::<IceCastle, SelectedCard>)
         .add_systems(
             Update,

@@ -15,14 +15,16 @@ use crate::session::{Notice, PlayAction, Script, Session, human_click};
 use crate::systems::Frame;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_observer(on_click).add_systems(
-        Update,
-        refresh_tiles.in_set(Frame::Mirror).run_if(
-            (resource_exists_and_changed::<Session<IceColony>>
-                .or_else(resource_changed::<Choices<IceColony>>))
-            .and_then(resource_exists::<ColonyAssets>),
-        ),
-    );
+    app.add_observer(on_click)
+        .add_plugins(crate::systems::held::put_down_on_bare_click::<IceColony>)
+        .add_systems(
+            Update,
+            refresh_tiles.in_set(Frame::Mirror).run_if(
+                (resource_exists_and_changed::<Session<IceColony>>
+                    .or_else(resource_changed::<Choices<IceColony>>))
+                .and_then(resource_exists::<ColonyAssets>),
+            ),
+        );
 }
 
 /// The square an action is played on, if it is played by clicking a square.

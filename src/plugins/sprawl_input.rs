@@ -30,6 +30,7 @@ pub struct StashPick(pub Option<u8>);
 pub(crate) fn plugin(app: &mut App) {
     app.add_observer(on_click)
         .add_plugins(held::put_down::<StashPick>)
+        .add_plugins(held::put_down_on_bare_click::<Sprawl>)
         .add_plugins(crate::plugins::hud::drop_choices_on_pick::<Sprawl, StashPick>)
         .add_systems(
             Update,

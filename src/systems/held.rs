@@ -1,11 +1,17 @@
-//! Putting down what the player holds: Escape (with no window open) sends [`DropHeld`], and each
-//! table clears what its clicks have picked up so far (a die, a room, a card, a pyramid, a stash
-//! size, the choices a click left open in the panel). Nothing of the game changes.
+//! Putting down what the player holds: Escape (with no window open) or a left click on the bare
+//! table sends [`DropHeld`], and each table clears what its clicks have picked up so far (a die, a
+//! room, a card, a stash size, the choices a click left open in the panel). Nothing of the game
+//! changes. (IceTowers keeps its own rule for a click on the bare table: it sets a mined pyramid
+//! down there.)
 
 use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
 
+use crate::plugins::graphics::TableTop;
+use crate::screens::TurnPhase;
+use crate::session::{Notice, Session};
 use crate::systems::Frame;
+use hoarfrost_rules::record::Recorded;
 
 /// The player put down whatever a click had picked up.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,6 +25,42 @@ pub(crate) fn plugin(app: &mut App) {
 pub fn put_down<R: Resource<Mutability = Mutable> + Default>(app: &mut App) {
     app.add_message::<DropHeld>()
         .add_systems(Update, reset::<R>.in_set(Frame::Apply));
+}
+
+/// The bare table: its top, or the window where nothing else was hit.
+type Bare = Or<(With<TableTop>, With<Window>)>;
+
+/// Registers [`drop_on_bare_click`] for game `G`'s table.
+pub fn put_down_on_bare_click<G: Recorded>(app: &mut App) {
+    app.add_message::<DropHeld>()
+        .add_observer(drop_on_bare_click::<G>);
+}
+
+/// A left click on the bare table (its top, or the window's background where none is drawn) while
+/// a human of game `G` is to act puts down what that player holds, as Escape does. A click on a
+/// piece, or on a panel (egui takes those), is not one; the pointer's click on the table top also
+/// reaches the window, so only the first entity it hits counts.
+pub fn drop_on_bare_click<G: Recorded>(
+    click: On<Pointer<Click>>,
+    phase: Option<Res<State<TurnPhase>>>,
+    session: Option<Res<Session<G>>>,
+    bare: Query<(), Bare>,
+    mut drop: MessageWriter<DropHeld>,
+    mut notice: ResMut<Notice>,
+) {
+    if click.button != PointerButton::Primary
+        || click.original_event_target() != click.entity
+        || !bare.contains(click.entity)
+        || session.is_none()
+        || phase.is_none_or(|p| *p.get() != TurnPhase::HumanToAct)
+    {
+        return;
+    }
+    drop.write(DropHeld);
+    // What the notice said about the piece picked up no longer holds; an error stays.
+    if !notice.is_error {
+        notice.text.clear();
+    }
 }
 
 /// Puts the resource `R` back to its default (nothing held) on [`DropHeld`].
@@ -51,5 +93,45 @@ mod tests {
         app.world_mut().write_message(DropHeld);
         app.update();
         assert_eq!(*app.world().resource::<Picked>(), Picked(None));
+    }
+
+    /// A Sprawl table with every seat human and a size picked (`Picked`), the table top, and a
+    /// board square that is not bare.
+    fn table(seats: crate::options::SeatKind) -> (App, Entity, Entity) {
+        use hoarfrost_rules::sprawl::{Setup, Sprawl};
+        let state = Sprawl::new(&Setup::new(3, 5)).unwrap();
+        let mut app = crate::systems::test_app::<Sprawl>();
+        app.insert_resource(Picked(Some(3)))
+            .add_plugins(put_down::<Picked>)
+            .add_plugins(put_down_on_bare_click::<Sprawl>)
+            .insert_resource(crate::session::Session::new(state, vec![seats; 3], 5));
+        crate::systems::start_playing(&mut app);
+        let top = app.world_mut().spawn(TableTop).id();
+        let square = app.world_mut().spawn(Name::new("Square a1")).id();
+        (app, top, square)
+    }
+
+    #[test]
+    fn a_click_on_the_bare_table_puts_down_what_was_held_and_a_click_on_a_piece_does_not() {
+        let (mut app, top, square) = table(crate::options::SeatKind::Human);
+        app.world_mut()
+            .resource_mut::<Notice>()
+            .info("a1: pick one in the panel");
+        crate::pick_test::left_click(app.world_mut(), square);
+        app.update();
+        assert_eq!(*app.world().resource::<Picked>(), Picked(Some(3)));
+        crate::pick_test::left_click(app.world_mut(), top);
+        app.update();
+        assert_eq!(*app.world().resource::<Picked>(), Picked(None));
+        // What the notice said of the pick no longer holds.
+        assert_eq!(app.world().resource::<Notice>().text, "");
+    }
+
+    #[test]
+    fn a_click_on_the_bare_table_while_no_human_is_to_act_keeps_what_is_held() {
+        let (mut app, top, _) = table(crate::options::SeatKind::Ai);
+        crate::pick_test::left_click(app.world_mut(), top);
+        app.update();
+        assert_eq!(*app.world().resource::<Picked>(), Picked(Some(3)));
     }
 }
