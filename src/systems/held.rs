@@ -38,8 +38,8 @@ pub fn put_down_on_bare_click<G: Recorded>(app: &mut App) {
 
 /// A left click on the bare table (its top, or the window's background where none is drawn) while
 /// a human of game `G` is to act puts down what that player holds, as Escape does. A click on a
-/// piece, or on a panel (egui takes those), is not one; the pointer's click on the table top also
-/// reaches the window, so only the first entity it hits counts.
+/// piece, or on a panel (egui takes those), is not one: a piece's click bubbles up to the window
+/// too, so only a click whose first target is bare counts.
 pub fn drop_on_bare_click<G: Recorded>(
     click: On<Pointer<Click>>,
     phase: Option<Res<State<TurnPhase>>>,
