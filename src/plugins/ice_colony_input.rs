@@ -1,8 +1,8 @@
 //! Ice Colony clicks: click a square to place, choose, move or attack there; where a click could
 //! mean several things (how many pips to move, whether to spend the edge token) the side panel
-//! offers the choices. Lit squares are the acting human's clickable ones. Choosing a territory
-//! takes a second click (or the panel's button): the fate roll that follows cannot be taken back,
-//! so one stray click must not start it.
+//! offers the choices. Lit squares are the acting human's clickable ones. Choosing one of several
+//! territories, and attacking, take a second click (or the panel's button): the roll that follows
+//! cannot be taken back, so one stray click must not start it.
 
 use bevy::prelude::*;
 use hoarfrost_rules::ice_colony::{self, Action, IceColony, Phase, Square};
@@ -36,8 +36,8 @@ pub fn square_of(a: &Action) -> Option<Square> {
     }
 }
 
-/// Light the squares the acting human may click, and the active territory (or the one a first
-/// click has chosen, waiting for the second).
+/// Light the squares the acting human may click, and the active territory (and the square a first
+/// click has marked, waiting for the second).
 fn refresh_tiles(
     session: Res<Session<IceColony>>,
     held: Res<Choices<IceColony>>,
@@ -55,12 +55,14 @@ fn refresh_tiles(
                 .collect()
         })
         .unwrap_or_default();
-    let active = session.state.active_square().or(match held.0.as_slice() {
-        [Action::Choose { square }] => Some(*square),
+    let active = session.state.active_square();
+    // A territory or an attack's target marked by a first click, waiting for the second.
+    let marked = match held.0.as_slice() {
+        [a @ (Action::Choose { .. } | Action::Attack { .. })] => square_of(a),
         _ => None,
-    });
+    };
     for (sq, mut material) in &mut tiles {
-        let look = if active == Some(sq.0) {
+        let look = if active == Some(sq.0) || marked == Some(sq.0) {
             2
         } else if clickable.contains(&sq.0) {
             1
@@ -102,8 +104,12 @@ fn on_click(
         SquareClick::Play(action)
             if awaits_second_click(&session.state, seat, &action, &choices.0, scripted) =>
         {
+            let what = match action {
+                Action::Attack { .. } => "to attack it",
+                _ => "to roll the fate die for it",
+            };
             notice.info(format!(
-                "{}: click it again, or pick it in the panel, to roll the fate die for it",
+                "{}: click it again, or pick it in the panel, {what}",
                 ice_colony::square_name(square)
             ));
             choices.0 = vec![action];
@@ -147,10 +153,11 @@ pub fn click_square(s: &IceColony, seat: Seat, square: Square) -> SquareClick {
     }
 }
 
-/// True when a click that would choose a territory only marks it, waiting for a second click: the
-/// fate roll that follows cannot be undone, so a stray click must not start it. Not where the
-/// territory is the seat's only one (no other choice to have meant), where the same territory is
-/// already marked (`held`, the panel's choices), or where a tutorial's script names the move.
+/// True when a click that would choose a territory or attack only marks the square, waiting for a
+/// second click: the roll that follows (the fate die, the battle) cannot be undone, so a stray
+/// click must not start it. Not where the territory is the seat's only one (no other choice to
+/// have meant), where the same move is already marked (`held`, the panel's choices), or where a
+/// tutorial's script names the move.
 pub fn awaits_second_click(
     s: &IceColony,
     seat: Seat,
@@ -158,18 +165,21 @@ pub fn awaits_second_click(
     held: &[Action],
     scripted: Option<&Action>,
 ) -> bool {
-    if !matches!(action, Action::Choose { .. })
-        || held == std::slice::from_ref(action)
-        || scripted == Some(action)
-    {
+    if held == std::slice::from_ref(action) || scripted == Some(action) {
         return false;
     }
-    let territories = s
-        .legal_actions(seat)
-        .iter()
-        .filter(|a| matches!(a, Action::Choose { .. }))
-        .count();
-    territories > 1
+    match action {
+        Action::Attack { .. } => true,
+        Action::Choose { .. } => {
+            let territories = s
+                .legal_actions(seat)
+                .iter()
+                .filter(|a| matches!(a, Action::Choose { .. }))
+                .count();
+            territories > 1
+        }
+        _ => false,
+    }
 }
 
 /// Why nothing can be done on `square` now, in the rules' words.
@@ -332,6 +342,37 @@ mod tests {
             &[],
             None
         ));
+    }
+
+    #[test]
+    fn an_attack_waits_for_a_second_click_unless_scripted() {
+        // Play on until the seat to act may attack with one click (no edge token to ask about).
+        let mut rng = hoarfrost_rules::GameRng::new(4);
+        let mut s = IceColony::new(&Setup::new(2, 4)).unwrap();
+        for _ in 0..5000 {
+            match s.to_act() {
+                hoarfrost_rules::ToAct::Chance => s.apply_chance(),
+                hoarfrost_rules::ToAct::Seats(seats) => {
+                    let seat = seats[0];
+                    let legal = s.legal_actions(seat);
+                    if let Some(q) = legal.iter().find_map(|a| match a {
+                        Action::Attack { to, .. } => Some(*to),
+                        _ => None,
+                    }) && let SquareClick::Play(attack) = click_square(&s, seat, q)
+                    {
+                        assert!(awaits_second_click(&s, seat, &attack, &[], None));
+                        let held = std::slice::from_ref(&attack);
+                        assert!(!awaits_second_click(&s, seat, &attack, held, None));
+                        assert!(!awaits_second_click(&s, seat, &attack, &[], Some(&attack)));
+                        return;
+                    }
+                    let a = legal[rng.below(legal.len())].clone();
+                    s.apply(seat, &a).unwrap();
+                }
+                hoarfrost_rules::ToAct::Over => s = IceColony::new(&Setup::new(2, 5)).unwrap(),
+            }
+        }
+        panic!("no attack by one click came up");
     }
 
     #[test]

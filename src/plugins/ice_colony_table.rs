@@ -422,9 +422,10 @@ pub(super) fn hud_spec() -> HudSpec<IceColony> {
                 .collect()
         },
         help: "Click one of your territories twice to roll its fate die (once if it is your only one), \
-               then a square next to it to move or \
-               attack; the panel offers passing, amounts to move and the edge token.\n\
-               Lit squares are where you may click now; the gold square is the active territory.\n\
+               then a square next to it to move there, or an enemy's twice to attack it; the panel \
+               offers passing, amounts to move and the edge token.\n\
+               Lit squares are where you may click now; gold squares are the active territory and \
+               the square a first click marked.\n\
                Left of the board: each player's pool, a row each in seat order; a disc at the end of a \
                row is its player's edge token.\n\
                Fate die: 1 Reduce (lose a pip), 2-3 nothing, 4-5 Grow 1, 6 Grow 2. At most 3 pips a \
