@@ -72,6 +72,8 @@ pub(super) fn hud_spec() -> HudSpec<IceCastle> {
                under your hand (\"... freezes ...\", \"... discards ...\").\n\
                Then click a lit tile to move, or press \"... does not move\" or \"... steps out of \
                the castle\" in the panel. Reach an open door on the far row to win.\n\
+               With the Extra Key, click a door never opened twice to open it (what it shows \
+               cannot be undone).\n\
                Dark tiles with a door mark are closed; light ones open; blue ice is a frozen door.",
         headline: None,
         settled_by: |_| Vec::new(),

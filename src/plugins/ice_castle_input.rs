@@ -9,7 +9,7 @@ use hoarfrost_rules::{Game, Seat};
 use crate::options::SeatKind;
 use crate::plugins::hint::Hint;
 use crate::screens::{Screen, TurnPhase};
-use crate::session::{Notice, PlayAction, Session, human_click};
+use crate::session::{Notice, PlayAction, Script, Session, human_click};
 use crate::systems::{Frame, held};
 
 use super::hud::Choices;
@@ -320,6 +320,26 @@ pub fn click_tile(s: &IceCastle, seat: Seat, card: Option<Card>, cell: Cell) -> 
     }
 }
 
+/// True when a click that would reveal a door (the Extra Key's open of one never opened) only marks
+/// it, waiting for a second click: undo cannot go back past a reveal, so a stray click on any tile
+/// of the castle must not make one. Not where a picked `card` armed the click (that pick is the
+/// first step), where the same move is already marked (`held`, the panel's choices), or where a
+/// tutorial's script names the move.
+pub fn awaits_second_click(
+    s: &IceCastle,
+    seat: Seat,
+    action: &Action,
+    card: Option<Card>,
+    held: &[Action],
+    scripted: Option<&Action>,
+) -> bool {
+    let armed = card.is_some() && s.phase() == Phase::Play;
+    !armed
+        && held != std::slice::from_ref(action)
+        && scripted != Some(action)
+        && s.reveals(seat, action)
+}
+
 /// A tile of the castle that touches `cell` corner to corner, to ask the rules why a slide between
 /// them is refused (every slide from `cell` is, or the click would have matched one).
 fn corner_tile(view: &CastleView, cell: Cell) -> Option<Cell> {
@@ -394,6 +414,7 @@ fn on_click(
     piles: Query<&CardPile>,
     selected: Res<SelectedCard>,
     hand_over: Res<HandOver>,
+    script: Option<Res<Script<IceCastle>>>,
     mut choices: ResMut<Choices<IceCastle>>,
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<PlayAction<IceCastle>>,
@@ -416,7 +437,30 @@ fn on_click(
         (None, Ok(pile)) => click_pile(&session.state, seat, selected.0, *pile),
         _ => return,
     };
+    let scripted = script
+        .as_ref()
+        .and_then(|s| s.next_move(session))
+        .map(|(_, a)| a);
     match what {
+        TileClick::Play(action)
+            if awaits_second_click(
+                &session.state,
+                seat,
+                &action,
+                selected.0,
+                &choices.0,
+                scripted,
+            ) =>
+        {
+            if let Some(cell) = cell {
+                notice.info(format!(
+                    "{}: click it again, or pick it in the panel, to open it (a door opened for the \
+                     first time shows its kind, and undo cannot go back past that)",
+                    cell.name()
+                ));
+            }
+            choices.0 = vec![action];
+        }
         TileClick::Play(action) => {
             play.write(PlayAction { seat, action });
         }
@@ -448,6 +492,74 @@ pub(crate) mod tests {
             card_help(Card::Key(Colour::Blue)),
             "Opens or closes a blue door (marked with checks)."
         );
+    }
+
+    /// Random two-seat games played until a seat on a bonus turn may open a door never opened.
+    fn at_bonus_reveal() -> (IceCastle, Seat, Action) {
+        let mut rng = hoarfrost_rules::GameRng::new(2);
+        for seed in 0..200 {
+            let mut s = IceCastle::new(&Setup::new(2, seed)).unwrap();
+            for _ in 0..3000 {
+                match s.to_act() {
+                    ToAct::Chance => s.apply_chance(),
+                    ToAct::Seats(seats) => {
+                        let seat = seats[0];
+                        let legal = s.legal_actions(seat);
+                        if let Some(open) = legal
+                            .iter()
+                            .find(|a| matches!(a, Action::BonusOpen { .. }) && s.reveals(seat, a))
+                        {
+                            return (s.clone(), seat, *open);
+                        }
+                        let a = legal[rng.below(legal.len())];
+                        s.apply(seat, &a).unwrap();
+                    }
+                    ToAct::Over => break,
+                }
+            }
+        }
+        panic!("no bonus turn could open a door never opened");
+    }
+
+    #[test]
+    fn a_bonus_open_that_would_reveal_a_door_waits_for_a_second_click() {
+        let (s, seat, open) = at_bonus_reveal();
+        let Action::BonusOpen { tile } = open else {
+            unreachable!()
+        };
+        assert_eq!(click_tile(&s, seat, None, tile), TileClick::Play(open));
+        assert!(awaits_second_click(&s, seat, &open, None, &[], None));
+        let held = std::slice::from_ref(&open);
+        assert!(!awaits_second_click(&s, seat, &open, None, held, None));
+        assert!(!awaits_second_click(
+            &s,
+            seat,
+            &open,
+            None,
+            &[],
+            Some(&open)
+        ));
+        // Closing reveals nothing, and a move armed by a picked card is played at once.
+        let close = s
+            .legal_actions(seat)
+            .into_iter()
+            .find(|a| matches!(a, Action::BonusClose { .. }) || *a == Action::SkipBonus)
+            .unwrap();
+        assert!(!awaits_second_click(&s, seat, &close, None, &[], None));
+        let (play, to_play) = at_play(1);
+        let with_card = play
+            .legal_actions(to_play)
+            .into_iter()
+            .find(|a| a.card().is_some() && play.reveals(to_play, a))
+            .expect("a card that opens a door never opened");
+        assert!(!awaits_second_click(
+            &play,
+            to_play,
+            &with_card,
+            with_card.card(),
+            &[],
+            None
+        ));
     }
 
     /// A fresh two-seat game with the first draw made: seat to act is in the card phase.
