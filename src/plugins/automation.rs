@@ -197,7 +197,8 @@ fn click_named(
         return;
     };
     let (i, step) = ((since / CLICK_EVERY) as usize, since % CLICK_EVERY);
-    let name = match options.clicks.get(i) {
+    // What to point at: a piece by its name, or a spot of the window.
+    let aim = match options.clicks.get(i) {
         None | Some(Click::Wait) => return,
         Some(Click::Settle) => {
             clock.settle(step, still(phase.map(|p| *p.get()), !moving.is_empty()));
@@ -225,9 +226,10 @@ fn click_named(
             }
             return;
         }
-        Some(Click::Piece(name)) => Some(name),
-        Some(Click::At(..)) => None,
+        Some(Click::Piece(name)) => (name.as_str(), None),
+        Some(&Click::At(x, y)) => ("", Some(Vec2::new(x as f32, y as f32))),
     };
+    let (name, spot) = aim;
     let Some(target) = WindowRef::Primary
         .normalize(windows.iter().next())
         .map(NormalizedRenderTarget::Window)
@@ -239,21 +241,15 @@ fn click_named(
     };
     // Aim at the middle of the piece's bounds (a pyramid's origin is its base, which the piece in
     // front of it may hide).
-    let at = match (name, options.clicks.get(i)) {
-        (_, Some(&Click::At(x, y))) => Some(Vec2::new(x as f32, y as f32)),
-        (Some(name), _) => named
+    let Some(at) = spot.or_else(|| {
+        named
             .iter()
             .find(|(n, _, _)| n.as_str() == name)
             .map(|(_, t, bounds)| t.transform_point(bounds.map_or(Vec3::ZERO, |b| b.center.into())))
-            .and_then(|point| camera.world_to_viewport(eye, point).ok()),
-        (None, _) => None,
-    };
-    let Some(at) = at else {
+            .and_then(|point| camera.world_to_viewport(eye, point).ok())
+    }) else {
         if step == 0 {
-            eprintln!(
-                "hoarfrost: nothing named '{}' to click",
-                name.map_or("", |n| n)
-            );
+            eprintln!("hoarfrost: nothing named '{name}' to click");
         }
         return;
     };

@@ -205,6 +205,12 @@ pub fn player_and_seat<G: Recorded>(session: &Session<G>, seat: Seat, name: &str
         .map_or_else(|| name.to_string(), |player| with_player(player, name))
 }
 
+/// What the notice says when a first click only marks a move that cannot be undone (a roll, a door
+/// shown), waiting for a second: "C2: click it again, or pick it in the panel, to attack it".
+pub fn second_click_note(square: &str, to_do: &str) -> String {
+    format!("{square}: click it again, or pick it in the panel, {to_do}")
+}
+
 /// A seat's label with who plays it, in the label's own brackets where it ends in some: "Yellow
 /// (AI)", "Anna (Red, human)", "Anna, Player 1 (South, human)".
 pub fn with_kind(label: &str, who: &str) -> String {

@@ -453,10 +453,10 @@ fn on_click(
             ) =>
         {
             if let Some(cell) = cell {
-                notice.info(format!(
-                    "{}: click it again, or pick it in the panel, to open it (a door opened for the \
-                     first time shows its kind, and undo cannot go back past that)",
-                    cell.name()
+                notice.info(super::hud::second_click_note(
+                    &cell.name(),
+                    "to open it (a door opened for the first time shows its kind, and undo cannot \
+                     go back past that)",
                 ));
             }
             choices.0 = vec![action];

@@ -108,9 +108,9 @@ fn on_click(
                 Action::Attack { .. } => "to attack it",
                 _ => "to roll the fate die for it",
             };
-            notice.info(format!(
-                "{}: click it again, or pick it in the panel, {what}",
-                ice_colony::square_name(square)
+            notice.info(crate::plugins::hud::second_click_note(
+                &ice_colony::square_name(square),
+                what,
             ));
             choices.0 = vec![action];
         }
@@ -278,31 +278,51 @@ mod tests {
         panic!("no square with several actions in 40 games");
     }
 
-    /// A two-seat game played on (first legal moves, and random ones where those stall) until the
-    /// seat to act chooses among two territories or more.
-    fn to_choose_among_several() -> IceColony {
-        let mut rng = hoarfrost_rules::GameRng::new(9);
-        let mut s = IceColony::new(&Setup::new(2, 9)).unwrap();
-        for _ in 0..2000 {
-            match s.to_act() {
-                hoarfrost_rules::ToAct::Chance => s.apply_chance(),
-                hoarfrost_rules::ToAct::Seats(seats) => {
-                    let seat = seats[0];
-                    let legal = s.legal_actions(seat);
-                    let territories = legal
-                        .iter()
-                        .filter(|a| matches!(a, Action::Choose { .. }))
-                        .count();
-                    if territories > 1 {
-                        return s;
+    /// Two-seat games from `seed` on, played by random legal moves until `found` holds for the
+    /// position and the seat to act.
+    fn play_until(seed: u64, found: impl Fn(&IceColony, Seat) -> bool) -> IceColony {
+        let mut rng = hoarfrost_rules::GameRng::new(seed);
+        for game in seed..seed + 20 {
+            let mut s = IceColony::new(&Setup::new(2, game)).unwrap();
+            for _ in 0..2000 {
+                match s.to_act() {
+                    hoarfrost_rules::ToAct::Chance => s.apply_chance(),
+                    hoarfrost_rules::ToAct::Seats(seats) => {
+                        if found(&s, seats[0]) {
+                            return s;
+                        }
+                        let legal = s.legal_actions(seats[0]);
+                        let a = legal[rng.below(legal.len())].clone();
+                        s.apply(seats[0], &a).unwrap();
                     }
-                    let a = legal[rng.below(legal.len())].clone();
-                    s.apply(seat, &a).unwrap();
+                    hoarfrost_rules::ToAct::Over => break,
                 }
-                hoarfrost_rules::ToAct::Over => break,
             }
         }
-        panic!("no seat ever held two territories");
+        panic!("no such position in 20 random games");
+    }
+
+    /// A position where the seat to act chooses among two territories or more.
+    fn to_choose_among_several() -> IceColony {
+        play_until(9, |s, seat| {
+            let legal = s.legal_actions(seat);
+            legal
+                .iter()
+                .filter(|a| matches!(a, Action::Choose { .. }))
+                .count()
+                > 1
+        })
+    }
+
+    /// The square the seat to act may attack with one click (no edge token to ask about), if any.
+    fn one_click_attack(s: &IceColony, seat: Seat) -> Option<Action> {
+        s.legal_actions(seat).iter().find_map(|a| match a {
+            Action::Attack { to, .. } => match click_square(s, seat, *to) {
+                SquareClick::Play(attack) => Some(attack),
+                _ => None,
+            },
+            _ => None,
+        })
     }
 
     #[test]
@@ -346,33 +366,13 @@ mod tests {
 
     #[test]
     fn an_attack_waits_for_a_second_click_unless_scripted() {
-        // Play on until the seat to act may attack with one click (no edge token to ask about).
-        let mut rng = hoarfrost_rules::GameRng::new(4);
-        let mut s = IceColony::new(&Setup::new(2, 4)).unwrap();
-        for _ in 0..5000 {
-            match s.to_act() {
-                hoarfrost_rules::ToAct::Chance => s.apply_chance(),
-                hoarfrost_rules::ToAct::Seats(seats) => {
-                    let seat = seats[0];
-                    let legal = s.legal_actions(seat);
-                    if let Some(q) = legal.iter().find_map(|a| match a {
-                        Action::Attack { to, .. } => Some(*to),
-                        _ => None,
-                    }) && let SquareClick::Play(attack) = click_square(&s, seat, q)
-                    {
-                        assert!(awaits_second_click(&s, seat, &attack, &[], None));
-                        let held = std::slice::from_ref(&attack);
-                        assert!(!awaits_second_click(&s, seat, &attack, held, None));
-                        assert!(!awaits_second_click(&s, seat, &attack, &[], Some(&attack)));
-                        return;
-                    }
-                    let a = legal[rng.below(legal.len())].clone();
-                    s.apply(seat, &a).unwrap();
-                }
-                hoarfrost_rules::ToAct::Over => s = IceColony::new(&Setup::new(2, 5)).unwrap(),
-            }
-        }
-        panic!("no attack by one click came up");
+        let s = play_until(4, |s, seat| one_click_attack(s, seat).is_some());
+        let seat = s.current_seat().unwrap();
+        let attack = one_click_attack(&s, seat).unwrap();
+        assert!(awaits_second_click(&s, seat, &attack, &[], None));
+        let held = std::slice::from_ref(&attack);
+        assert!(!awaits_second_click(&s, seat, &attack, held, None));
+        assert!(!awaits_second_click(&s, seat, &attack, &[], Some(&attack)));
     }
 
     #[test]
