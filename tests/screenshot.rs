@@ -669,7 +669,7 @@ fn the_side_panels_hint_play_it_and_back_buttons_answer_real_clicks() {
         "the hint was not played: the notice says {said:?}"
     );
     // The game's table is gone: what is drawn is the title screen's backdrop, a table and its props.
-    let backdrop = hoarfrost::plugins::title_backdrop::props().len() + 1;
+    let backdrop = hoarfrost::plugins::games::title_backdrop::props().len() + 1;
     assert_eq!(
         scene_stats(&printed).0,
         backdrop,
@@ -1254,7 +1254,7 @@ fn sprawl_marks_a_neutralized_tower_and_a_real_click_on_a_square_is_answered() {
     let s: hoarfrost_rules::sprawl::Sprawl =
         ron::from_str(&std::fs::read_to_string(scene).expect("the scene")).expect("it parses");
     let a1 = hoarfrost_rules::sprawl::Square::new(0, 0);
-    let why = hoarfrost::plugins::sprawl_input::explain(&s, s.current_player(), a1, None);
+    let why = hoarfrost::plugins::games::sprawl::input::explain(&s, s.current_player(), a1, None);
     assert_eq!(notice(&printed), why, "the click on a1 was not answered");
 }
 

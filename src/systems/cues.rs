@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use hoarfrost_rules::record::ChanceKind;
 
-use crate::session::Notice;
+use crate::plugins::core::notice::Notice;
 
 /// Something the player should hear.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -163,7 +163,7 @@ pub fn pair_up(gone: &[(u32, Vec3)], new: &[(u32, Vec3)]) -> Vec<Option<usize>> 
 /// the table before it.
 pub fn start_travels(
     mut departed: ResMut<Departed>,
-    screen: Option<Res<State<crate::screens::Screen>>>,
+    screen: Option<Res<State<crate::plugins::core::screens::Screen>>>,
     mut commands: Commands,
     mut arrived: Query<(Entity, &Travels, &mut Transform), Added<Travels>>,
 ) {
@@ -295,7 +295,7 @@ mod tests {
 
     #[test]
     fn a_table_set_afresh_does_not_fly_in_from_the_one_before() {
-        use crate::screens::Screen;
+        use crate::plugins::core::screens::Screen;
         let mut app = travel_app();
         app.add_plugins(bevy::state::app::StatesPlugin)
             .init_state::<Screen>();

@@ -79,7 +79,10 @@ fn label_quad(cell: Rect) -> Mesh {
     .with_inserted_indices(Indices::U32(vec![0, 2, 1, 0, 3, 2]))
 }
 
-const BOARD_INDEX: &str = include_str!("../../assets/textures/board-labels.ron");
+const BOARD_INDEX: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/textures/board-labels.ron"
+));
 
 /// The board-edge labels' quads and material.
 #[derive(Resource)]

@@ -1,16 +1,15 @@
-//! Systems shared by every table: the frame's order, gliding pieces, printed labels, putting down
-//! what a click picked up, the sound cues, and table clean-up.
+//! Systems shared by every table: the frame's order, gliding pieces, dice, printed labels, the
+//! sound cues, and table clean-up. They use `core` only.
 
 pub mod background;
 pub mod cues;
 pub mod dice;
 pub mod glide;
-pub mod held;
 pub mod labels;
 
 use bevy::prelude::*;
 
-use crate::screens::Screen;
+use crate::plugins::core::screens::Screen;
 
 /// The order of an `Update` frame, written once: read input, let AI seats decide, apply actions,
 /// mirror the rules state into entities, then animate.
@@ -38,6 +37,11 @@ impl Default for AnimationSpeed {
 #[derive(Component, Default)]
 pub struct TableEntity;
 
+/// A table entity in a game's own motion (an Ice Castle door turning over): scripted clicks wait
+/// for it as they wait for glides and tumbles. The game removes it when the motion ends.
+#[derive(Component, Default)]
+pub struct Settling;
+
 /// Run condition of the key shortcuts: true unless egui is taking the keys (a text field being
 /// typed in). Without egui (headless test apps) the keys are free.
 pub fn keys_free(wants: Option<Res<bevy_egui::input::EguiWantsInput>>) -> bool {
@@ -57,28 +61,13 @@ pub fn tap(app: &mut App, key: KeyCode) {
     keys.clear();
 }
 
-/// A headless app for a test of the table's systems: Bevy's minimal plugins and states, the frame's
-/// order, the screens and game `G`'s session plugin (tests). The caller adds the plugins and
-/// resources under test and the session, then goes to play ([`start_playing`]).
-#[cfg(test)]
-pub fn test_app<G: hoarfrost_rules::record::Recorded>() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .add_plugins((
-            order_frame,
-            crate::screens::plugin,
-            crate::session::plugin::<G>,
-        ));
-    app
-}
-
 /// Go from the title screen to play in `app` (tests): one frame enters `Screen::Playing` and
 /// derives the turn phase, the next applies it.
 #[cfg(test)]
 pub fn start_playing(app: &mut App) {
     app.world_mut()
-        .resource_mut::<NextState<crate::screens::Screen>>()
-        .set(crate::screens::Screen::Playing);
+        .resource_mut::<NextState<crate::plugins::core::screens::Screen>>()
+        .set(crate::plugins::core::screens::Screen::Playing);
     app.update();
     app.update();
 }
@@ -101,13 +90,7 @@ pub fn order_frame(app: &mut App) {
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(order_frame)
         .init_resource::<AnimationSpeed>()
-        .add_plugins((
-            cues::plugin,
-            dice::plugin,
-            glide::plugin,
-            held::plugin,
-            labels::plugin,
-        ))
+        .add_plugins((cues::plugin, dice::plugin, glide::plugin, labels::plugin))
         .add_systems(OnEnter(Screen::Title), clear_table);
 }
 

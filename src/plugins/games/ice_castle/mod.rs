@@ -1,0 +1,18 @@
+//! Ice Castle: everything its table needs, from its table and pieces to its input, panel and
+//! tutorial, with their tests.
+
+pub mod hands;
+pub mod hud;
+pub mod input;
+pub mod pieces;
+pub mod piles;
+#[cfg(test)]
+mod reach_tests;
+pub mod table;
+pub mod tutorial;
+
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((table::plugin, tutorial::plugin));
+}

@@ -1,0 +1,224 @@
+//! Opening a save file: its header names the game; the game's setup becomes the title screen's
+//! choice (so the table is built for it), and the replayed game waits as [`Pending`] until the table
+//! has made its session, which then takes it. A file that does not load changes nothing: the caller
+//! gets the [`LoadError`]'s message for players (`LoadError::brief`).
+
+use bevy::prelude::*;
+use hoarfrost_rules::ice_castle::IceCastle;
+use hoarfrost_rules::ice_colony::IceColony;
+use hoarfrost_rules::ice_fortress::IceFortress;
+use hoarfrost_rules::icetowers::IceTowers;
+use hoarfrost_rules::record::{Recorded, Recorder, Replay};
+use hoarfrost_rules::save::{self, LoadError};
+use hoarfrost_rules::sprawl::Sprawl;
+use hoarfrost_rules::{GameKind, Hue};
+
+use crate::plugins::core::notice::Notice;
+use crate::plugins::core::options::LaunchOptions;
+use crate::plugins::core::screens::Screen;
+use crate::plugins::core::seats::SeatKind;
+use crate::plugins::core::seats::read_seat_word;
+use crate::plugins::core::storage::Storage;
+use crate::plugins::session::new_game::SetupChoice;
+
+/// Open a save to play on from where it was saved, or to watch it step by step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadMode {
+    Resume,
+    Replay,
+}
+
+/// A loaded game waiting for its table: the table builds a session from the title choice, then
+/// the session takes this game in its place.
+pub enum PendingGame<G: Recorded> {
+    /// A game to play on; `tutorial` when it was saved in its tutorial.
+    Resume {
+        recorder: Recorder<G>,
+        tutorial: bool,
+    },
+    Replay(Replay<G>),
+}
+
+/// The [`PendingGame`] of game `G`, if one waits.
+#[derive(Resource)]
+pub struct Pending<G: Recorded>(pub Option<PendingGame<G>>);
+
+/// A game that the title screen can set up again from its saved setup.
+pub trait TableGame: Recorded {
+    /// The title choice that builds the table for `setup` with these seats.
+    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice;
+}
+
+/// Seat kinds in seat order and their colours, where the setup names them.
+fn seated(kind: GameKind, kinds: &[SeatKind], seed: u64, hues: Option<&Vec<Hue>>) -> SetupChoice {
+    let mut choice = SetupChoice::new(kind, kinds, seed);
+    if let Some(hues) = hues {
+        for (seat, hue) in choice.seats.iter_mut().zip(hues) {
+            seat.hue = *hue;
+        }
+    }
+    choice
+}
+
+impl TableGame for IceTowers {
+    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
+        seated(Self::KIND, kinds, setup.seed, setup.hues.as_ref())
+    }
+}
+
+impl TableGame for Sprawl {
+    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
+        SetupChoice {
+            sprawl_variants: setup.variants,
+            ..seated(Self::KIND, kinds, setup.seed, setup.hues.as_ref())
+        }
+    }
+}
+
+impl TableGame for IceColony {
+    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
+        SetupChoice {
+            clear_terrain: setup.clear_terrain,
+            ..seated(Self::KIND, kinds, setup.seed, None)
+        }
+    }
+}
+
+impl TableGame for IceCastle {
+    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
+        seated(Self::KIND, kinds, setup.seed, setup.hues.as_ref())
+    }
+}
+
+impl TableGame for IceFortress {
+    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
+        // One player may play two characters: the table seats players, the save lists them.
+        let mut kinds = kinds.to_vec();
+        kinds.truncate(setup.players.max(1));
+        SetupChoice {
+            difficulty: setup.difficulty,
+            ..seated(Self::KIND, &kinds, setup.seed, None)
+        }
+    }
+}
+
+/// A save that loaded, ready to be put in place: `apply` sets the choice, leaves the loaded game
+/// pending and starts the table.
+pub struct Staged {
+    pub game: GameKind,
+    /// Steps in the loaded game.
+    pub steps: usize,
+    pub apply: Box<dyn FnOnce(&mut World) + Send>,
+}
+
+/// Seat kinds from a save's seat words ("human", "human:Anna", "ai", "ai:hard"...).
+pub fn seat_kinds(words: &[String]) -> Vec<SeatKind> {
+    words.iter().map(|w| read_seat_word(w).0).collect()
+}
+
+/// The players' names from a save's seat words ("human:Anna"), cleaned; empty where none.
+pub fn seat_names(words: &[String]) -> Vec<String> {
+    words.iter().map(|w| read_seat_word(w).1).collect()
+}
+
+fn stage_game<G: TableGame>(text: &str, mode: LoadMode) -> Result<Staged, LoadError> {
+    let loaded = save::load::<G>(text)?;
+    let kinds = seat_kinds(&loaded.header.seats);
+    let mut choice = G::choice(&loaded.recorder.record().setup, &kinds);
+    for (seat, word) in choice.seats.iter_mut().zip(&loaded.header.seats) {
+        let (_, name, level) = read_seat_word(word);
+        (seat.name, seat.level) = (name, level);
+    }
+    let steps = loaded.recorder.len();
+    let pending = match mode {
+        LoadMode::Resume => PendingGame::Resume {
+            tutorial: loaded.header.tutorial,
+            recorder: loaded.recorder,
+        },
+        LoadMode::Replay => PendingGame::Replay(
+            Replay::new(loaded.recorder.into_record()).map_err(LoadError::Replay)?,
+        ),
+    };
+    Ok(Staged {
+        game: G::KIND,
+        steps,
+        apply: Box::new(move |world: &mut World| {
+            world.insert_resource(choice);
+            world.insert_resource(Pending::<G>(Some(pending)));
+            world.resource_mut::<Notice>().info("");
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Playing);
+        }),
+    })
+}
+
+/// Load the save `text` of whichever game its header names; the error is the player's message.
+pub fn stage(text: &str, mode: LoadMode) -> Result<Staged, String> {
+    let staged = match crate::plugins::core::storage::known_header(text)?.1 {
+        GameKind::IceTowers => stage_game::<IceTowers>(text, mode),
+        GameKind::Sprawl => stage_game::<Sprawl>(text, mode),
+        GameKind::IceColony => stage_game::<IceColony>(text, mode),
+        GameKind::IceCastle => stage_game::<IceCastle>(text, mode),
+        GameKind::IceFortress => stage_game::<IceFortress>(text, mode),
+    };
+    staged.map_err(|e| e.brief())
+}
+
+/// Read and stage the save file at `path`.
+pub fn stage_file(path: &std::path::Path, mode: LoadMode) -> Result<Staged, String> {
+    let named = |e: String| format!("{}: {e}", display_name(path));
+    let text = save::read_file(path).map_err(|e| match e {
+        // A read failure names the whole path already.
+        save::LoadError::Io(_) => e.to_string(),
+        _ => named(e.to_string()),
+    })?;
+    stage(&text, mode).map_err(named)
+}
+
+/// The autosaved game, staged to play on.
+pub fn stage_autosave(storage: &Storage) -> Result<Staged, String> {
+    let path = storage.autosave()?;
+    if !path.exists() {
+        return Err("There is no autosaved game yet.".into());
+    }
+    stage_file(&path, LoadMode::Resume)
+}
+
+/// A file's name for messages.
+pub fn display_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into(),
+    )
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, continue_from_command_line);
+}
+
+/// `--continue` (resume the autosave) or `--replay <save>`, or say why not (the title screen
+/// shows then).
+fn continue_from_command_line(
+    mut commands: Commands,
+    options: Res<LaunchOptions>,
+    storage: Res<Storage>,
+    mut notice: ResMut<Notice>,
+) {
+    let staged = match (&options.replay, options.resume) {
+        (Some(path), _) => stage_file(path, LoadMode::Replay),
+        (None, true) => stage_autosave(&storage),
+        (None, false) => return,
+    };
+    match staged {
+        Ok(staged) => commands.queue(staged.apply),
+        Err(e) => {
+            eprintln!("hoarfrost: {e}");
+            notice.error(e);
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "loading_tests.rs"]
+mod tests;
