@@ -41,20 +41,6 @@ pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--se
   --sample-every  with --soak: seconds between memory samples (default 10)
   --help        show this text (also -h)";
 
-/// The games with a tutorial (`scenes/tutorial/`).
-pub const TUTORIALS: [GameKind; 5] = [
-    GameKind::IceFortress,
-    GameKind::Sprawl,
-    GameKind::IceColony,
-    GameKind::IceCastle,
-    GameKind::IceTowers,
-];
-
-/// Whether `game` has a tutorial.
-pub fn tutorial_offered(game: GameKind) -> bool {
-    TUTORIALS.contains(&game)
-}
-
 /// Flags given on the command line.
 #[derive(Clone, Debug, Resource, Default)]
 pub struct LaunchOptions {
@@ -114,69 +100,15 @@ impl LaunchOptions {
             }
             given.push(flag.clone());
             let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
-            match flag.as_str() {
-                "--game" => {
-                    let v = value()?;
-                    o.game =
-                        Some(GameKind::from_slug(&v).ok_or_else(|| format!("unknown game '{v}'"))?);
-                }
-                "--seats" => {
-                    let (kinds, names) = parse_seats(&value()?)?;
-                    o.seats = Some(kinds);
-                    o.names = names;
-                }
-                "--colours" => o.colours = Some(parse_colours(&value()?)?),
-                "--seed" => {
-                    let v = value()?;
-                    o.seed = Some(
-                        v.parse()
-                            .map_err(|_| format!("--seed wants a number, not '{v}'"))?,
-                    );
-                }
-                "--screenshot" => o.screenshot = Some(screenshot_path(&value()?)?),
-                "--exit-after" => {
-                    let v = value()?;
-                    o.exit_after = Some(
-                        v.parse()
-                            .map_err(|_| format!("--exit-after wants a frame count, not '{v}'"))?,
-                    );
-                }
-                "--difficulty" => {
-                    let v = value()?;
-                    o.difficulty = Some(difficulty(&v)?);
-                }
-                "--scene" => o.scene = Some(PathBuf::from(value()?)),
-                "--click" => o.clicks.push(Click::parse(&value()?)?),
-                "--tutorial" => o.tutorial = true,
-                "--continue" => o.resume = true,
-                "--replay" => o.replay = Some(PathBuf::from(value()?)),
-                "--level" => {
-                    let v = value()?;
-                    o.level =
-                        Some(Level::from_name(&v).ok_or_else(|| {
-                            format!("--level wants easy, normal or hard, not '{v}'")
-                        })?);
-                }
-                "--quality" => {
-                    let v = value()?;
-                    o.quality = Some(
-                        crate::plugins::core::settings::Quality::from_name(&v).ok_or_else(
-                            || format!("--quality wants auto, high or low, not '{v}'"),
-                        )?,
-                    );
-                }
-                "--window" => o.window = Some(window_size("--window", &value()?)?),
-                "--bench" => o.bench = Some(count(&flag, &value()?, MAX_BENCH_FRAMES)?),
-                "--bare" => o.bare = true,
-                "--copies" => o.copies = Some(count(&flag, &value()?, MAX_COPIES)?),
-                "--soak" => o.soak = Some(count(&flag, &value()?, MAX_SOAK_SECONDS)?),
-                "--sample-every" => {
-                    o.sample_every = Some(count(&flag, &value()?, MAX_SOAK_SECONDS)?)
-                }
-                "--help" => o.help = true,
-                other => return Err(format!("unknown argument '{other}'")),
-            }
+            o.set(&flag, &mut value)?;
         }
+        o.check()?;
+        Ok(o)
+    }
+
+    /// The checks on flags given together.
+    fn check(&mut self) -> Result<(), String> {
+        let o = self;
         if (o.resume || o.replay.is_some()) && o.game.is_some() {
             return Err("--continue and --replay open a saved game; leave out --game".into());
         }
@@ -185,19 +117,12 @@ impl LaunchOptions {
         {
             return Err(why);
         }
-        if let Some(why) = colours_problem(&o) {
+        if let Some(why) = colours_problem(o) {
             return Err(why);
         }
         if o.tutorial {
+            // Every game has a tutorial (`TableGame::tutorial`).
             let game = o.game.unwrap_or(GameKind::IceFortress);
-            if !tutorial_offered(game) {
-                let have: Vec<&str> = TUTORIALS.iter().map(|g| g.title()).collect();
-                return Err(format!(
-                    "{} has no tutorial (these have: {})",
-                    game.title(),
-                    have.join(", ")
-                ));
-            }
             if o.scene.is_some()
                 || o.resume
                 || o.replay.is_some()
@@ -214,13 +139,82 @@ impl LaunchOptions {
         if o.bare && o.bench.is_none() {
             return Err("--bare goes with --bench <frames>".into());
         }
-        if let Some(lone) = lone_flag(&o) {
+        if let Some(lone) = lone_flag(o) {
             return Err(lone.into());
         }
         if o.bench.is_some() && o.soak.is_some() {
             return Err("--bench and --soak are separate runs".into());
         }
-        Ok(o)
+        Ok(())
+    }
+
+    /// Take one flag (`--click` adds up, the rest set their option), reading its value from
+    /// `value` where it has one.
+    fn set(
+        &mut self,
+        flag: &str,
+        value: &mut dyn FnMut() -> Result<String, String>,
+    ) -> Result<(), String> {
+        match flag {
+            "--game" => {
+                let v = value()?;
+                self.game =
+                    Some(GameKind::from_slug(&v).ok_or_else(|| format!("unknown game '{v}'"))?);
+            }
+            "--seats" => {
+                let (kinds, names) = parse_seats(&value()?)?;
+                self.seats = Some(kinds);
+                self.names = names;
+            }
+            "--colours" => self.colours = Some(parse_colours(&value()?)?),
+            "--seed" => {
+                let v = value()?;
+                self.seed = Some(
+                    v.parse()
+                        .map_err(|_| format!("--seed wants a number, not '{v}'"))?,
+                );
+            }
+            "--screenshot" => self.screenshot = Some(screenshot_path(&value()?)?),
+            "--exit-after" => {
+                let v = value()?;
+                self.exit_after = Some(
+                    v.parse()
+                        .map_err(|_| format!("--exit-after wants a frame count, not '{v}'"))?,
+                );
+            }
+            "--difficulty" => {
+                let v = value()?;
+                self.difficulty = Some(difficulty(&v)?);
+            }
+            "--scene" => self.scene = Some(PathBuf::from(value()?)),
+            "--click" => self.clicks.push(Click::parse(&value()?)?),
+            "--tutorial" => self.tutorial = true,
+            "--continue" => self.resume = true,
+            "--replay" => self.replay = Some(PathBuf::from(value()?)),
+            "--level" => {
+                let v = value()?;
+                self.level = Some(
+                    Level::from_name(&v)
+                        .ok_or_else(|| format!("--level wants easy, normal or hard, not '{v}'"))?,
+                );
+            }
+            "--quality" => {
+                let v = value()?;
+                self.quality = Some(
+                    crate::plugins::core::settings::Quality::from_name(&v)
+                        .ok_or_else(|| format!("--quality wants auto, high or low, not '{v}'"))?,
+                );
+            }
+            "--window" => self.window = Some(window_size("--window", &value()?)?),
+            "--bench" => self.bench = Some(count(flag, &value()?, MAX_BENCH_FRAMES)?),
+            "--bare" => self.bare = true,
+            "--copies" => self.copies = Some(count(flag, &value()?, MAX_COPIES)?),
+            "--soak" => self.soak = Some(count(flag, &value()?, MAX_SOAK_SECONDS)?),
+            "--sample-every" => self.sample_every = Some(count(flag, &value()?, MAX_SOAK_SECONDS)?),
+            "--help" => self.help = true,
+            other => return Err(format!("unknown argument '{other}'")),
+        }
+        Ok(())
     }
 }
 

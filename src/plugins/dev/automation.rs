@@ -9,6 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::diagnostic::FrameCount;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::render_resource::PipelineCache;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -172,27 +173,39 @@ fn note_widgets(
 /// window's cursor and button messages as egui reads them; `--click resize:960x540` asks for a new
 /// window size, which the window system then gives as after a drag of the window's edge;
 /// `--click settle` holds the script until the table is still (see [`ScriptClock`]).
-#[allow(clippy::too_many_arguments)]
+/// What a scripted click aims at: named pieces, the camera, the window and its widgets.
+#[derive(SystemParam)]
+struct ClickTargets<'w, 's> {
+    named: Query<
+        'w,
+        's,
+        (
+            &'static Name,
+            &'static GlobalTransform,
+            Option<&'static bevy::camera::primitives::Aabb>,
+        ),
+    >,
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform)>,
+    windows: Query<'w, 's, Entity, With<bevy::window::PrimaryWindow>>,
+    window: Query<'w, 's, &'static mut Window, With<bevy::window::PrimaryWindow>>,
+    widgets: Res<'w, Widgets>,
+}
+
+/// The input a scripted click sends, as the window system would.
+#[derive(SystemParam)]
+struct ClickInput<'w> {
+    pointer: MessageWriter<'w, bevy::picking::pointer::PointerInput>,
+    keys: MessageWriter<'w, bevy::input::keyboard::KeyboardInput>,
+    window_events: MessageWriter<'w, bevy::window::WindowEvent>,
+}
+
 fn click_named(
     (frames, mut clock): (Res<FrameCount>, ResMut<ScriptClock>),
     (phase, moving): (Option<Res<State<TurnPhase>>>, Query<(), Moving>),
     options: Res<LaunchOptions>,
-    named: Query<(
-        &Name,
-        &GlobalTransform,
-        Option<&bevy::camera::primitives::Aabb>,
-    )>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
-    windows: Query<Entity, With<bevy::window::PrimaryWindow>>,
-    mut window: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
-    widgets: Res<Widgets>,
-    mut input: MessageWriter<bevy::picking::pointer::PointerInput>,
-    mut keys: MessageWriter<bevy::input::keyboard::KeyboardInput>,
-    mut window_events: MessageWriter<bevy::window::WindowEvent>,
+    mut targets: ClickTargets,
+    mut input: ClickInput,
 ) {
-    use bevy::camera::NormalizedRenderTarget;
-    use bevy::picking::pointer::{Location, PointerAction, PointerId, PointerInput};
-    use bevy::window::WindowRef;
     let Some(since) = clock.frame(&frames).checked_sub(FIRST_CLICK) else {
         return;
     };
@@ -204,45 +217,75 @@ fn click_named(
             clock.settle(step, still(phase.map(|p| *p.get()), !moving.is_empty()));
             return;
         }
-        Some(Click::Key { ctrl, code }) => {
-            if let Some(window) = windows.iter().next() {
+        Some(Click::Piece(name)) => (name.as_str(), None),
+        Some(&Click::At(x, y)) => ("", Some(Vec2::new(x as f32, y as f32))),
+        Some(other) => {
+            press(other, step, &mut targets, &mut input);
+            return;
+        }
+    };
+    point_at(aim, step, &targets, &mut input);
+}
+
+/// Step `step` of a scripted key, button or window size.
+fn press(click: &Click, step: u32, targets: &mut ClickTargets, input: &mut ClickInput) {
+    let window = targets.windows.iter().next();
+    match click {
+        Click::Key { ctrl, code } => {
+            if let Some(window) = window {
                 for (key, pressed) in key_steps(*ctrl, *code, step) {
-                    keys.write(key_input(key, pressed, window));
+                    input.keys.write(key_input(key, pressed, window));
                 }
             }
-            return;
         }
-        Some(Click::Button(label)) => {
-            if let Some(window) = windows.iter().next() {
-                press_button(&widgets, label, window, step, &mut window_events);
+        Click::Button(label) => {
+            if let Some(window) = window {
+                press_button(
+                    &targets.widgets,
+                    label,
+                    window,
+                    step,
+                    &mut input.window_events,
+                );
             }
-            return;
         }
-        Some(&Click::Resize(width, height)) => {
+        &Click::Resize(width, height) => {
             if step == 0
-                && let Ok(mut window) = window.single_mut()
+                && let Ok(mut window) = targets.window.single_mut()
             {
                 window.resolution.set(width as f32, height as f32);
             }
-            return;
         }
-        Some(Click::Piece(name)) => (name.as_str(), None),
-        Some(&Click::At(x, y)) => ("", Some(Vec2::new(x as f32, y as f32))),
-    };
-    let (name, spot) = aim;
+        _ => {}
+    }
+}
+
+/// Step `step` of a click on the piece named `name`, or at `spot` of the window: the pointer moves
+/// there, then the left button goes down and up a frame apart.
+fn point_at(
+    (name, spot): (&str, Option<Vec2>),
+    step: u32,
+    targets: &ClickTargets,
+    input: &mut ClickInput,
+) {
+    use bevy::camera::NormalizedRenderTarget;
+    use bevy::picking::pointer::{Location, PointerAction, PointerId, PointerInput};
+    use bevy::window::WindowRef;
+    let windows = &targets.windows;
     let Some(target) = WindowRef::Primary
         .normalize(windows.iter().next())
         .map(NormalizedRenderTarget::Window)
     else {
         return;
     };
-    let Some((camera, eye)) = cameras.iter().find(|(c, _)| c.is_active) else {
+    let Some((camera, eye)) = targets.cameras.iter().find(|(c, _)| c.is_active) else {
         return;
     };
     // Aim at the middle of the piece's bounds (a pyramid's origin is its base, which the piece in
     // front of it may hide).
     let Some(at) = spot.or_else(|| {
-        named
+        targets
+            .named
             .iter()
             .find(|(n, _, _)| n.as_str() == name)
             .map(|(_, t, bounds)| t.transform_point(bounds.map_or(Vec3::ZERO, |b| b.center.into())))
@@ -264,13 +307,15 @@ fn click_named(
         // (the X server's pointer, entering the window late on a busy machine) cannot move the
         // click elsewhere.
         if let Some(window) = windows.iter().next() {
-            window_events.write(bevy::window::WindowEvent::CursorMoved(
-                bevy::window::CursorMoved {
-                    window,
-                    position: at,
-                    delta: None,
-                },
-            ));
+            input
+                .window_events
+                .write(bevy::window::WindowEvent::CursorMoved(
+                    bevy::window::CursorMoved {
+                        window,
+                        position: at,
+                        delta: None,
+                    },
+                ));
         }
     }
     let action = match step {
@@ -281,9 +326,13 @@ fn click_named(
     };
     if step != 0 {
         let back = PointerAction::Move { delta: Vec2::ZERO };
-        input.write(PointerInput::new(PointerId::Mouse, location.clone(), back));
+        input
+            .pointer
+            .write(PointerInput::new(PointerId::Mouse, location.clone(), back));
     }
-    input.write(PointerInput::new(PointerId::Mouse, location, action));
+    input
+        .pointer
+        .write(PointerInput::new(PointerId::Mouse, location, action));
 }
 
 /// Step `step` of a click on the widget labelled `label`: the cursor moves over it, then the left

@@ -136,7 +136,7 @@ fn note_scene_loaded(
 /// those off once the scene is complete, before the warm-up ends (`overdraw` adds a depth prepass,
 /// `pcf` filters shadows with one hardware 2x2 tap, `lit-table` draws the table top unlit, `fxaa`
 /// adds FXAA).
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+#[allow(clippy::type_complexity)]
 fn switch_off(
     mut run: ResMut<BenchRun>,
     mut commands: Commands,
@@ -146,8 +146,10 @@ fn switch_off(
         &mut Visibility,
         Option<&MeshMaterial3d<StandardMaterial>>,
     )>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    mut egui: Query<&mut bevy_egui::EguiContextSettings>,
+    (mut materials, mut egui): (
+        ResMut<Assets<StandardMaterial>>,
+        Query<&mut bevy_egui::EguiContextSettings>,
+    ),
     cameras: Query<Entity, With<Camera3d>>,
     picking: Option<ResMut<bevy::picking::PickingSettings>>,
 ) {

@@ -13,14 +13,20 @@ pub mod sprawl;
 pub mod title_backdrop;
 
 use bevy::prelude::*;
+use hoarfrost_rules::ice_castle::IceCastle;
+use hoarfrost_rules::ice_colony::IceColony;
+use hoarfrost_rules::ice_fortress::IceFortress;
+use hoarfrost_rules::icetowers::IceTowers;
+use hoarfrost_rules::sprawl::Sprawl;
 
+use crate::plugins::ui::AddTableGame;
+
+/// Every game, one line each (its `TableGame` is in its folder's `mod.rs`), and the backdrop.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((
-        icetowers::plugin,
-        ice_colony::plugin,
-        ice_castle::plugin,
-        sprawl::plugin,
-        ice_fortress::plugin,
-        title_backdrop::plugin,
-    ));
+    app.add_table_game::<IceTowers>()
+        .add_table_game::<IceColony>()
+        .add_table_game::<IceCastle>()
+        .add_table_game::<Sprawl>()
+        .add_table_game::<IceFortress>()
+        .add_plugins(title_backdrop::plugin);
 }

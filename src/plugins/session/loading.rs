@@ -4,14 +4,9 @@
 //! gets the [`LoadError`]'s message for players (`LoadError::brief`).
 
 use bevy::prelude::*;
-use hoarfrost_rules::ice_castle::IceCastle;
-use hoarfrost_rules::ice_colony::IceColony;
-use hoarfrost_rules::ice_fortress::IceFortress;
-use hoarfrost_rules::icetowers::IceTowers;
+use hoarfrost_rules::GameKind;
 use hoarfrost_rules::record::{Recorded, Recorder, Replay};
 use hoarfrost_rules::save::{self, LoadError};
-use hoarfrost_rules::sprawl::Sprawl;
-use hoarfrost_rules::{GameKind, Hue};
 
 use crate::plugins::core::notice::Notice;
 use crate::plugins::core::options::LaunchOptions;
@@ -19,7 +14,7 @@ use crate::plugins::core::screens::Screen;
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::core::seats::read_seat_word;
 use crate::plugins::core::storage::Storage;
-use crate::plugins::session::new_game::SetupChoice;
+use crate::plugins::session::registry::{Games, TableGame};
 
 /// Open a save to play on from where it was saved, or to watch it step by step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,65 +38,6 @@ pub enum PendingGame<G: Recorded> {
 #[derive(Resource)]
 pub struct Pending<G: Recorded>(pub Option<PendingGame<G>>);
 
-/// A game that the title screen can set up again from its saved setup.
-pub trait TableGame: Recorded {
-    /// The title choice that builds the table for `setup` with these seats.
-    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice;
-}
-
-/// Seat kinds in seat order and their colours, where the setup names them.
-fn seated(kind: GameKind, kinds: &[SeatKind], seed: u64, hues: Option<&Vec<Hue>>) -> SetupChoice {
-    let mut choice = SetupChoice::new(kind, kinds, seed);
-    if let Some(hues) = hues {
-        for (seat, hue) in choice.seats.iter_mut().zip(hues) {
-            seat.hue = *hue;
-        }
-    }
-    choice
-}
-
-impl TableGame for IceTowers {
-    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
-        seated(Self::KIND, kinds, setup.seed, setup.hues.as_ref())
-    }
-}
-
-impl TableGame for Sprawl {
-    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
-        SetupChoice {
-            sprawl_variants: setup.variants,
-            ..seated(Self::KIND, kinds, setup.seed, setup.hues.as_ref())
-        }
-    }
-}
-
-impl TableGame for IceColony {
-    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
-        SetupChoice {
-            clear_terrain: setup.clear_terrain,
-            ..seated(Self::KIND, kinds, setup.seed, None)
-        }
-    }
-}
-
-impl TableGame for IceCastle {
-    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
-        seated(Self::KIND, kinds, setup.seed, setup.hues.as_ref())
-    }
-}
-
-impl TableGame for IceFortress {
-    fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice {
-        // One player may play two characters: the table seats players, the save lists them.
-        let mut kinds = kinds.to_vec();
-        kinds.truncate(setup.players.max(1));
-        SetupChoice {
-            difficulty: setup.difficulty,
-            ..seated(Self::KIND, &kinds, setup.seed, None)
-        }
-    }
-}
-
 /// A save that loaded, ready to be put in place: `apply` sets the choice, leaves the loaded game
 /// pending and starts the table.
 pub struct Staged {
@@ -121,7 +57,8 @@ pub fn seat_names(words: &[String]) -> Vec<String> {
     words.iter().map(|w| read_seat_word(w).1).collect()
 }
 
-fn stage_game<G: TableGame>(text: &str, mode: LoadMode) -> Result<Staged, LoadError> {
+/// Load the save `text` of game `G` (its [`crate::plugins::session::registry::GameEntry`]'s `stage`).
+pub(crate) fn stage_game<G: TableGame>(text: &str, mode: LoadMode) -> Result<Staged, LoadError> {
     let loaded = save::load::<G>(text)?;
     let kinds = seat_kinds(&loaded.header.seats);
     let mut choice = G::choice(&loaded.recorder.record().setup, &kinds);
@@ -154,35 +91,32 @@ fn stage_game<G: TableGame>(text: &str, mode: LoadMode) -> Result<Staged, LoadEr
 }
 
 /// Load the save `text` of whichever game its header names; the error is the player's message.
-pub fn stage(text: &str, mode: LoadMode) -> Result<Staged, String> {
-    let staged = match crate::plugins::core::storage::known_header(text)?.1 {
-        GameKind::IceTowers => stage_game::<IceTowers>(text, mode),
-        GameKind::Sprawl => stage_game::<Sprawl>(text, mode),
-        GameKind::IceColony => stage_game::<IceColony>(text, mode),
-        GameKind::IceCastle => stage_game::<IceCastle>(text, mode),
-        GameKind::IceFortress => stage_game::<IceFortress>(text, mode),
+pub fn stage(games: &Games, text: &str, mode: LoadMode) -> Result<Staged, String> {
+    let kind = crate::plugins::core::storage::known_header(text)?.1;
+    let Some(game) = games.get(kind) else {
+        return Err(format!("{} cannot be played here.", kind.title()));
     };
-    staged.map_err(|e| e.brief())
+    (game.stage)(text, mode).map_err(|e| e.brief())
 }
 
 /// Read and stage the save file at `path`.
-pub fn stage_file(path: &std::path::Path, mode: LoadMode) -> Result<Staged, String> {
+pub fn stage_file(games: &Games, path: &std::path::Path, mode: LoadMode) -> Result<Staged, String> {
     let named = |e: String| format!("{}: {e}", display_name(path));
     let text = save::read_file(path).map_err(|e| match e {
         // A read failure names the whole path already.
         save::LoadError::Io(_) => e.to_string(),
         _ => named(e.to_string()),
     })?;
-    stage(&text, mode).map_err(named)
+    stage(games, &text, mode).map_err(named)
 }
 
 /// The autosaved game, staged to play on.
-pub fn stage_autosave(storage: &Storage) -> Result<Staged, String> {
+pub fn stage_autosave(games: &Games, storage: &Storage) -> Result<Staged, String> {
     let path = storage.autosave()?;
     if !path.exists() {
         return Err("There is no autosaved game yet.".into());
     }
-    stage_file(&path, LoadMode::Resume)
+    stage_file(games, &path, LoadMode::Resume)
 }
 
 /// A file's name for messages.
@@ -194,7 +128,8 @@ pub fn display_name(path: &std::path::Path) -> String {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Startup, continue_from_command_line);
+    app.init_resource::<Games>()
+        .add_systems(Startup, continue_from_command_line);
 }
 
 /// `--continue` (resume the autosave) or `--replay <save>`, or say why not (the title screen
@@ -202,12 +137,12 @@ pub(crate) fn plugin(app: &mut App) {
 fn continue_from_command_line(
     mut commands: Commands,
     options: Res<LaunchOptions>,
-    storage: Res<Storage>,
+    (storage, games): (Res<Storage>, Res<Games>),
     mut notice: ResMut<Notice>,
 ) {
     let staged = match (&options.replay, options.resume) {
-        (Some(path), _) => stage_file(path, LoadMode::Replay),
-        (None, true) => stage_autosave(&storage),
+        (Some(path), _) => stage_file(&games, path, LoadMode::Replay),
+        (None, true) => stage_autosave(&games, &storage),
         (None, false) => return,
     };
     match staged {

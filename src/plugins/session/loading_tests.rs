@@ -2,8 +2,12 @@
 //! [`LoadError`] becomes its own message and nothing is staged.
 
 use super::*;
+use crate::plugins::session::new_game::SetupChoice;
+use crate::plugins::session::registry::every_game;
 use hoarfrost_rules::Game;
-use hoarfrost_rules::icetowers::Setup;
+use hoarfrost_rules::Hue;
+use hoarfrost_rules::ice_colony::IceColony;
+use hoarfrost_rules::icetowers::{IceTowers, Setup};
 
 /// A save of an IceTowers game (seat 1 human, seat 2 AI, chosen colours) after `n` moves.
 fn icetowers_save(n: usize) -> String {
@@ -24,7 +28,7 @@ fn icetowers_save(n: usize) -> String {
 }
 
 fn refused(text: &str) -> String {
-    match stage(text, LoadMode::Resume) {
+    match stage(&every_game(), text, LoadMode::Resume) {
         Ok(_) => panic!("{text:?} was staged"),
         Err(message) => message,
     }
@@ -56,7 +60,7 @@ fn seat_words_give_kinds_and_clean_names() {
 
 #[test]
 fn a_good_save_sets_the_table_up_for_its_game_and_waits_for_it() {
-    let staged = stage(&icetowers_save(4), LoadMode::Resume).unwrap();
+    let staged = stage(&every_game(), &icetowers_save(4), LoadMode::Resume).unwrap();
     assert_eq!((staged.game, staged.steps), (GameKind::IceTowers, 4));
     let mut world = World::new();
     world.init_resource::<Notice>();
@@ -82,7 +86,7 @@ fn a_good_save_sets_the_table_up_for_its_game_and_waits_for_it() {
 
 #[test]
 fn a_save_opened_for_replay_waits_at_its_start() {
-    let staged = stage(&icetowers_save(3), LoadMode::Replay).unwrap();
+    let staged = stage(&every_game(), &icetowers_save(3), LoadMode::Replay).unwrap();
     let mut world = World::new();
     world.init_resource::<Notice>();
     world.init_resource::<NextState<Screen>>();
@@ -129,7 +133,11 @@ fn every_load_error_gives_its_own_message_and_stages_nothing() {
         ),
         Ok(_) => panic!("an IceTowers save opened as Ice Colony"),
     }
-    let missing = stage_file(std::path::Path::new("/nonexistent/x.ron"), LoadMode::Resume);
+    let missing = stage_file(
+        &every_game(),
+        std::path::Path::new("/nonexistent/x.ron"),
+        LoadMode::Resume,
+    );
     assert!(missing.err().unwrap().contains("could not be read"));
 }
 
@@ -146,7 +154,7 @@ fn an_ice_castle_save_seats_its_players_in_the_colours_they_chose() {
         false,
         recorder.record(),
     );
-    let staged = stage(&text.unwrap(), LoadMode::Resume).unwrap();
+    let staged = stage(&every_game(), &text.unwrap(), LoadMode::Resume).unwrap();
     let mut world = World::new();
     world.init_resource::<Notice>();
     world.init_resource::<NextState<Screen>>();

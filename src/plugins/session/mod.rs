@@ -16,7 +16,9 @@ pub mod hint;
 pub mod loading;
 pub mod new_game;
 pub mod records;
+pub mod registry;
 pub mod saving;
+pub mod start;
 pub mod tutorial;
 pub mod words;
 
@@ -33,7 +35,7 @@ use crate::systems::cues::{self, ChanceRun, Cue};
 /// The session part's plugins that every game shares (the generic ones are added per game by
 /// `ui::game_machinery`).
 pub(crate) fn shared_plugin(app: &mut App) {
-    app.add_plugins((loading::plugin, hint::plugin));
+    app.add_plugins((loading::plugin, hint::plugin, start::order_start));
 }
 
 /// How the session's steps are kept.
@@ -386,6 +388,15 @@ pub fn seat_kinds(chosen: &[SeatKind], n: usize) -> Vec<SeatKind> {
     kinds.resize(n, SeatKind::Ai);
     kinds
 }
+
+/// What a table click reads to know whom it is for: the turn phase and the session.
+pub type ClickSeat<'w, G> = (
+    Option<Res<'w, State<TurnPhase>>>,
+    Option<Res<'w, Session<G>>>,
+);
+
+/// Where a click's outcome goes: the notice, and the move to play.
+pub type ClickOutcome<'w, G> = (ResMut<'w, Notice>, MessageWriter<'w, PlayAction<G>>);
 
 /// A request to play an action, from a click or an AI seat.
 #[derive(Message, Clone, Debug)]

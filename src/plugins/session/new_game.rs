@@ -69,6 +69,18 @@ impl SetupChoice {
         }
     }
 
+    /// `kinds` seats for `kind` with `seed`, coloured as `hues` says where a saved setup names
+    /// them.
+    pub fn seated(kind: GameKind, kinds: &[SeatKind], seed: u64, hues: Option<&Vec<Hue>>) -> Self {
+        let mut choice = SetupChoice::new(kind, kinds, seed);
+        if let Some(hues) = hues {
+            for (seat, hue) in choice.seats.iter_mut().zip(hues) {
+                seat.hue = *hue;
+            }
+        }
+        choice
+    }
+
     /// Pick `game`: it takes as many of the seats (those set aside before included) as it can,
     /// the rest are set aside, and AI seats are added up to its least number.
     pub fn pick(&mut self, game: GameKind) {

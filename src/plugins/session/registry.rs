@@ -21,6 +21,12 @@ pub trait TableGame: Recorded + serde::de::DeserializeOwned {
     /// The rules in our own words (`scenes/rules/<game>.ron`), for the Rules window.
     const RULES: &'static str;
 
+    /// What the notice says when a new game starts (its first move, in a few words).
+    const OPENING: &'static str;
+
+    /// The rules' setup of a new game from the title choice.
+    fn setup(choice: &SetupChoice) -> Self::Setup;
+
     /// The title choice that builds the table for a saved `setup` with these seats.
     fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice;
 
@@ -73,7 +79,8 @@ impl Games {
     pub fn add(&mut self, entry: GameEntry) {
         self.0.retain(|e| e.kind != entry.kind);
         self.0.push(entry);
-        self.0.sort_by_key(|e| GameKind::ALL.iter().position(|k| *k == e.kind));
+        self.0
+            .sort_by_key(|e| GameKind::ALL.iter().position(|k| *k == e.kind));
     }
 
     /// The registry of just these games.
@@ -94,4 +101,20 @@ impl Games {
     pub fn iter(&self) -> impl Iterator<Item = &GameEntry> {
         self.0.iter()
     }
+}
+
+/// The registry of all five games (tests of the shared parts that load any game's save).
+#[cfg(test)]
+pub fn every_game() -> Games {
+    use hoarfrost_rules::{
+        ice_castle::IceCastle, ice_colony::IceColony, ice_fortress::IceFortress,
+        icetowers::IceTowers, sprawl::Sprawl,
+    };
+    Games::of(&[
+        GameEntry::of::<IceTowers>(),
+        GameEntry::of::<IceColony>(),
+        GameEntry::of::<IceCastle>(),
+        GameEntry::of::<Sprawl>(),
+        GameEntry::of::<IceFortress>(),
+    ])
 }

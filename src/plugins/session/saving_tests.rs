@@ -14,6 +14,7 @@ use crate::plugins::core::seats::SeatKind;
 use crate::plugins::core::testing::scratch::Scratch;
 use crate::plugins::session::PlayAction;
 use crate::plugins::session::loading::{LoadMode, stage, stage_file};
+use crate::plugins::session::registry::every_game;
 
 /// A headless app playing IceTowers for two human seats; a stand-in for the table builds a fresh
 /// session from the title choice whenever play starts, as the real tables do.
@@ -264,9 +265,9 @@ fn play_undo_redo_save_and_load_back() {
     let garbage = root.join("garbage.ron");
     std::fs::write(&garbage, "(format: 1, game: ").unwrap();
     // Refused while staging, before anything in the app is touched.
-    assert!(stage_file(&garbage, LoadMode::Resume).is_err());
+    assert!(stage_file(&every_game(), &garbage, LoadMode::Resume).is_err());
 
-    let staged = stage_file(&slot, LoadMode::Resume).expect("the save loads");
+    let staged = stage_file(&every_game(), &slot, LoadMode::Resume).expect("the save loads");
     (staged.apply)(app.world_mut());
     app.update();
     app.update();
@@ -316,7 +317,7 @@ fn the_players_names_and_ai_levels_are_saved_and_come_back_with_the_game() {
     let mut choice = app.world_mut().resource_mut::<SetupChoice>();
     choice.seats[0].name = "Zed".into();
     choice.seats[2].level = None;
-    let staged = stage_file(&slot, LoadMode::Resume).expect("the save loads");
+    let staged = stage_file(&every_game(), &slot, LoadMode::Resume).expect("the save loads");
     (staged.apply)(app.world_mut());
     app.update();
     app.update();
@@ -358,7 +359,7 @@ fn a_replay_shows_each_position_and_takes_no_action() {
     play_one(&mut app);
     let autosave = Storage::under(&root).autosave().unwrap();
     assert_eq!(steps_in(&autosave), 4);
-    let staged = stage(&text, LoadMode::Replay).expect("the game replays");
+    let staged = stage(&every_game(), &text, LoadMode::Replay).expect("the game replays");
     (staged.apply)(app.world_mut());
     app.update();
     app.update();
@@ -404,7 +405,7 @@ fn a_replay_shows_each_position_and_takes_no_action() {
 
 #[test]
 fn a_game_saved_in_its_tutorial_loads_back_into_it_and_no_other_game_does() {
-    use crate::plugins::games::icetowers::tutorial::shipped;
+    let shipped = <IceTowers as crate::plugins::session::registry::TableGame>::tutorial;
     use crate::plugins::session::tutorial::Notes;
     use hoarfrost_rules::record::{Record, Step};
 
@@ -418,7 +419,9 @@ fn a_game_saved_in_its_tutorial_loads_back_into_it_and_no_other_game_does() {
     let load = |app: &mut App, name: &str, tutorial: bool, record: &Record<IceTowers>| {
         let path = root.join(name);
         std::fs::write(&path, save::to_string(&seats, tutorial, record).unwrap()).unwrap();
-        (stage_file(&path, LoadMode::Resume).unwrap().apply)(app.world_mut());
+        (stage_file(&every_game(), &path, LoadMode::Resume)
+            .unwrap()
+            .apply)(app.world_mut());
         app.update();
         app.update();
     };
@@ -505,7 +508,7 @@ fn a_game_saved_in_its_tutorial_loads_back_into_it_and_no_other_game_does() {
 
 #[test]
 fn leaving_a_tutorial_continued_at_step_0_rewrites_the_autosave_unmarked() {
-    use crate::plugins::games::icetowers::tutorial::shipped;
+    let shipped = <IceTowers as crate::plugins::session::registry::TableGame>::tutorial;
     use crate::plugins::session::loading::stage_autosave;
 
     let root = Scratch::new("tutorial-step-0");
@@ -531,7 +534,7 @@ fn leaving_a_tutorial_continued_at_step_0_rewrites_the_autosave_unmarked() {
     assert_ne!(older, marked);
     for text in [&marked, &older] {
         write_file(&storage.autosave().unwrap(), text).unwrap();
-        (stage_autosave(&storage).unwrap().apply)(app.world_mut());
+        (stage_autosave(&every_game(), &storage).unwrap().apply)(app.world_mut());
         app.update();
         app.update();
         assert!(in_tutorial(&app));
@@ -545,7 +548,9 @@ fn leaving_a_tutorial_continued_at_step_0_rewrites_the_autosave_unmarked() {
     write_file(&storage.autosave().unwrap(), &last).unwrap();
     let slot = root.join("tutorial.ron");
     write_file(&slot, &marked).unwrap();
-    (stage_file(&slot, LoadMode::Resume).unwrap().apply)(app.world_mut());
+    (stage_file(&every_game(), &slot, LoadMode::Resume)
+        .unwrap()
+        .apply)(app.world_mut());
     app.update();
     app.update();
     assert!(in_tutorial(&app));

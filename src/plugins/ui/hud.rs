@@ -2,6 +2,7 @@
 //! for, the last notice (an illegal move's reason), undo, redo, save, load and hint buttons (with
 //! the hint), the game log with seat names, and per-game extras (such as IceTowers's Stop buttons).
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::record::Recorded;
@@ -19,7 +20,7 @@ use crate::plugins::session::tutorial;
 use crate::plugins::session::words::{
     HudSpec, named_line, seat_label, seat_names, with_first_player, with_kind,
 };
-use crate::plugins::session::{PlayAction, Session};
+use crate::plugins::session::{PlayAction, Script, Session};
 use crate::plugins::table::held;
 use crate::plugins::ui::save_menu::Menus;
 use crate::systems::Frame;
@@ -209,26 +210,29 @@ fn hint_line<G: Recorded>(
     true
 }
 
-#[allow(clippy::too_many_arguments)]
-fn side_panel<G: Recorded>(
-    mut contexts: EguiContexts,
-    session: Res<Session<G>>,
-    spec: Res<HudSpec<G>>,
-    notice: Res<Notice>,
-    choices: Res<Choices<G>>,
-    colours: Option<Res<SeatColours>>,
-    mut play: MessageWriter<PlayAction<G>>,
-    (mut commands, mut menus, mut next, mut paused): (
-        MessageWriter<GameCommand>,
-        ResMut<Menus>,
-        ResMut<NextState<Screen>>,
-        ResMut<Paused>,
-    ),
-    (hint, mut ask): (Res<Hint<G>>, MessageWriter<AskHint>),
-    ((script, notes), mut cmds): (tutorial::Running<G>, Commands),
-) -> Result {
+/// What the side panel reads and sends.
+#[derive(SystemParam)]
+struct Panel<'w, 's, G: Recorded> {
+    session: Res<'w, Session<G>>,
+    spec: Res<'w, HudSpec<G>>,
+    notice: Res<'w, Notice>,
+    choices: Res<'w, Choices<G>>,
+    colours: Option<Res<'w, SeatColours>>,
+    play: MessageWriter<'w, PlayAction<G>>,
+    game_commands: MessageWriter<'w, GameCommand>,
+    menus: ResMut<'w, Menus>,
+    next: ResMut<'w, NextState<Screen>>,
+    paused: ResMut<'w, Paused>,
+    hint: Res<'w, Hint<G>>,
+    ask: MessageWriter<'w, AskHint>,
+    script: Option<Res<'w, Script<G>>>,
+    notes: Option<Res<'w, tutorial::Notes>>,
+    commands: Commands<'w, 's>,
+}
+
+fn side_panel<G: Recorded>(mut contexts: EguiContexts, mut p: Panel<G>) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new(spec.title)
+    egui::Window::new(p.spec.title)
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .default_width(300.0)
         // Room to lay out in (see `panel_height`).
@@ -240,65 +244,74 @@ fn side_panel<G: Recorded>(
             // scrolls rather than running off the screen.
             egui::ScrollArea::vertical()
                 .max_height(ui_style::panel_height(ui.ctx()))
-                .show(ui, |ui| {
-                    seat_rows(ui, &session, &spec, colours.as_deref(), &mut play);
-                    // The panel's lines and the notice name a seat's player before the seat.
-                    let seats = session.seats.len();
-                    let names = |seat| seat_names(&spec, &session, seat);
-                    for line in (spec.extra_lines)(&session.state) {
-                        ui.label(with_first_player(&line, seats, names).unwrap_or(line));
-                    }
-                    if let (Some(script), Some(notes)) = (&script, &notes) {
-                        let mut leave = false;
-                        tutorial::section(ui, &session, script, notes, &mut play, &mut leave);
-                        if leave {
-                            tutorial::leave::<G>(&mut cmds);
-                        }
-                    }
-                    let shown = crate::plugins::table::markers::move_shown(
-                        &session,
-                        script.as_deref(),
-                        Some(&hint),
-                    )
-                    .map(|(_, action)| action.clone());
-                    offered_actions(ui, &session, &spec, &choices, shown.as_ref(), &mut play);
-                    ui.separator();
-                    if !session.is_replay() {
-                        game_buttons(ui, &session, &mut commands, &mut menus, &mut ask);
-                        if leave_row(ui, &mut menus, &mut next, paused.0) {
-                            paused.0 = !paused.0;
-                        }
-                        ui.separator();
-                        if hint_line(ui, &session, &hint, &mut play) {
-                            ui.separator();
-                        }
-                    }
-                    if !notice.text.is_empty() {
-                        let colour = if notice.is_error {
-                            egui::Color32::LIGHT_RED
-                        } else {
-                            egui::Color32::LIGHT_GRAY
-                        };
-                        // The rules' refusals begin in lower case ("that square is taken"):
-                        // shown alone, a notice begins as a sentence does.
-                        let text = with_first_player(&notice.text, seats, names)
-                            .unwrap_or_else(|| hoarfrost_rules::words::capitalized(&notice.text));
-                        ui.colored_label(colour, text);
-                        ui.separator();
-                    }
-                    egui::CollapsingHeader::new("Game log")
-                        .default_open(session.is_replay())
-                        .show(ui, |ui| game_log(ui, &session, &spec));
-                    egui::CollapsingHeader::new("How to play")
-                        .default_open(false)
-                        .show(ui, |ui| {
-                            ui.small(spec.help);
-                            ui.separator();
-                            ui.small(CONTROLS);
-                        });
-                });
+                .show(ui, |ui| panel_contents(ui, &mut p));
         });
     Ok(())
+}
+
+/// The panel from top to bottom: seats, the game's lines, the tutorial's note, the moves offered,
+/// the game's buttons and the hint, the notice, the log and how to play.
+fn panel_contents<G: Recorded>(ui: &mut egui::Ui, p: &mut Panel<G>) {
+    let (session, spec) = (&p.session, &p.spec);
+    seat_rows(ui, session, spec, p.colours.as_deref(), &mut p.play);
+    // The panel's lines and the notice name a seat's player before the seat.
+    let seats = session.seats.len();
+    let names = |seat| seat_names(spec, session, seat);
+    for line in (spec.extra_lines)(&session.state) {
+        ui.label(with_first_player(&line, seats, names).unwrap_or(line));
+    }
+    if let (Some(script), Some(notes)) = (&p.script, &p.notes) {
+        let mut leave = false;
+        tutorial::section(ui, session, script, notes, &mut p.play, &mut leave);
+        if leave {
+            tutorial::leave::<G>(&mut p.commands);
+        }
+    }
+    let shown =
+        crate::plugins::table::markers::move_shown(session, p.script.as_deref(), Some(&p.hint))
+            .map(|(_, action)| action.clone());
+    offered_actions(ui, session, spec, &p.choices, shown.as_ref(), &mut p.play);
+    ui.separator();
+    if !session.is_replay() {
+        game_buttons(ui, session, &mut p.game_commands, &mut p.menus, &mut p.ask);
+        if leave_row(ui, &mut p.menus, &mut p.next, p.paused.0) {
+            p.paused.0 = !p.paused.0;
+        }
+        ui.separator();
+        if hint_line(ui, session, &p.hint, &mut p.play) {
+            ui.separator();
+        }
+    }
+    notice_line(ui, &p.notice, |text| with_first_player(text, seats, names));
+    egui::CollapsingHeader::new("Game log")
+        .default_open(session.is_replay())
+        .show(ui, |ui| game_log(ui, session, spec));
+    egui::CollapsingHeader::new("How to play")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.small(spec.help);
+            ui.separator();
+            ui.small(CONTROLS);
+        });
+}
+
+/// The notice (an illegal move's reason in red, else what just happened), with the player's name
+/// before the seat it starts with (`named`).
+fn notice_line(ui: &mut egui::Ui, notice: &Notice, named: impl Fn(&str) -> Option<String>) {
+    if notice.text.is_empty() {
+        return;
+    }
+    let colour = if notice.is_error {
+        egui::Color32::LIGHT_RED
+    } else {
+        egui::Color32::LIGHT_GRAY
+    };
+    // The rules' refusals begin in lower case ("that square is taken"): shown alone, a notice
+    // begins as a sentence does.
+    let text =
+        named(&notice.text).unwrap_or_else(|| hoarfrost_rules::words::capitalized(&notice.text));
+    ui.colored_label(colour, text);
+    ui.separator();
 }
 
 /// The widest a seat's line may widen the side panel (in points): eight Sprawl seats' lines fit;

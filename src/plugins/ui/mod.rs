@@ -18,6 +18,33 @@ use bevy::prelude::*;
 use hoarfrost_rules::record::Recorded;
 
 use crate::plugins::session;
+use crate::plugins::session::ai::BotMaker;
+use crate::plugins::session::registry::{GameEntry, Games, TableGame};
+
+/// Registering a game with the app, in one line: `app.add_table_game::<IceColony>()`.
+pub trait AddTableGame {
+    /// Adds game `G`: the machinery every game's table shares ([`game_machinery`]), its bot, panel
+    /// and tutorial, its entry in the [`Games`] registry, and its own table ([`TableGame::table`]).
+    fn add_table_game<G: TableGame>(&mut self) -> &mut Self;
+}
+
+impl AddTableGame for App {
+    fn add_table_game<G: TableGame>(&mut self) -> &mut Self {
+        self.add_plugins((
+            game_machinery::<G>,
+            session::tutorial::plugin::<G>(G::tutorial),
+            session::start::plugin::<G>,
+        ))
+        .insert_resource(BotMaker::<G>(G::bot))
+        .insert_resource(G::hud_spec())
+        .init_resource::<Games>();
+        self.world_mut()
+            .resource_mut::<Games>()
+            .add(GameEntry::of::<G>());
+        G::table(self);
+        self
+    }
+}
 
 /// What every game's table needs, in one place: the rules session with saves, undo and replay, AI
 /// seats, hints, HUD and game-over screen.

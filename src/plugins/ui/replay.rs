@@ -228,36 +228,9 @@ fn replay_controls<G: Recorded>(
         .default_width(520.0)
         .show(ctx, |ui| {
             ui.label(format!("Step {at} of {len}: {line}"));
-            ui.horizontal(|ui| {
-                let (label, tip) = if playback.playing {
-                    ("Pause", "stop here (Space)")
-                } else if at < len {
-                    ("Play", "step forward on its own (Space)")
-                } else {
-                    ("Play", "play again from the start (Space)")
-                };
-                if ui
-                    .add_enabled(len > 0, egui::Button::new(label))
-                    .on_hover_text(tip)
-                    .clicked()
-                {
-                    playback.playing = !playback.playing;
-                    playback.waited = 0.0;
-                }
-                for (label, s, enabled) in [
-                    ("|<", Seek::Start, at > 0),
-                    ("< Back", Seek::Back, at > 0),
-                    ("Forward >", Seek::Forward, at < len),
-                    (">|", Seek::End, at < len),
-                ] {
-                    if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
-                        seek = Some(s);
-                    }
-                }
-                if ui.button("Title screen").clicked() {
-                    next.set(Screen::Title);
-                }
-            });
+            if let Some(s) = step_buttons(ui, &mut playback, (at, len), &mut next) {
+                seek = Some(s);
+            }
             let mut to = at;
             ui.horizontal(|ui| {
                 ui.spacing_mut().slider_width = 260.0;
@@ -287,6 +260,48 @@ fn replay_controls<G: Recorded>(
         go_to(&mut session, &mut playback.run, to, &mut cues);
     }
     Ok(())
+}
+
+/// Play or pause, the step buttons (start, back, forward, end) and the way back to the title
+/// screen, at step `at` of `len`; gives the step asked for, if any.
+fn step_buttons(
+    ui: &mut egui::Ui,
+    playback: &mut Playback,
+    (at, len): (usize, usize),
+    next: &mut NextState<Screen>,
+) -> Option<Seek> {
+    let mut seek = None;
+    ui.horizontal(|ui| {
+        let (label, tip) = if playback.playing {
+            ("Pause", "stop here (Space)")
+        } else if at < len {
+            ("Play", "step forward on its own (Space)")
+        } else {
+            ("Play", "play again from the start (Space)")
+        };
+        if ui
+            .add_enabled(len > 0, egui::Button::new(label))
+            .on_hover_text(tip)
+            .clicked()
+        {
+            playback.playing = !playback.playing;
+            playback.waited = 0.0;
+        }
+        for (label, s, enabled) in [
+            ("|<", Seek::Start, at > 0),
+            ("< Back", Seek::Back, at > 0),
+            ("Forward >", Seek::Forward, at < len),
+            (">|", Seek::End, at < len),
+        ] {
+            if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+                seek = Some(s);
+            }
+        }
+        if ui.button("Title screen").clicked() {
+            next.set(Screen::Title);
+        }
+    });
+    seek
 }
 
 /// Watch the session's game from its start (the game-over screen's Replay button): the table is

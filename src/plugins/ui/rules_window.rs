@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use crate::plugins::core::screens::Screen;
 use crate::plugins::session::new_game::SetupChoice;
+use crate::plugins::session::registry::Games;
 use crate::plugins::ui::save_menu::Menus;
 
 /// One section of a rules text: a heading and its paragraphs.
@@ -24,32 +25,6 @@ pub struct Section {
 pub struct RulesText {
     pub title: String,
     pub sections: Vec<Section>,
-}
-
-/// The rules file shipped for `game`.
-fn file(game: GameKind) -> &'static str {
-    match game {
-        GameKind::IceFortress => include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/scenes/rules/ice-fortress.ron"
-        )),
-        GameKind::Sprawl => include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/scenes/rules/sprawl.ron"
-        )),
-        GameKind::IceCastle => include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/scenes/rules/ice-castle.ron"
-        )),
-        GameKind::IceColony => include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/scenes/rules/ice-colony.ron"
-        )),
-        GameKind::IceTowers => include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/scenes/rules/icetowers.ron"
-        )),
-    }
 }
 
 /// Read a rules text and check it: a title, and sections each with a heading and some text.
@@ -72,15 +47,18 @@ pub fn parse(text: &str) -> Result<RulesText, String> {
     Ok(rules)
 }
 
-/// `game`'s rules, checked.
-pub fn rules(game: GameKind) -> Result<RulesText, String> {
-    parse(file(game))
+/// `game`'s rules (its [`crate::plugins::session::registry::TableGame::RULES`]), checked.
+pub fn rules(games: &Games, game: GameKind) -> Result<RulesText, String> {
+    match games.get(game) {
+        Some(entry) => parse(entry.rules),
+        None => Err(format!("{} has no rules text here", game.title())),
+    }
 }
 
 /// What `game` is about in a few lines, for the title screen: the first paragraph of its rules
 /// text's first section ("The aim"), or why the text does not read.
-pub fn summary(game: GameKind) -> String {
-    match rules(game) {
+pub fn summary(games: &Games, game: GameKind) -> String {
+    match rules(games, game) {
         Ok(r) => r.sections[0]
             .paragraphs
             .iter()
@@ -153,14 +131,14 @@ fn rules_window(
     mut contexts: EguiContexts,
     mut menus: ResMut<Menus>,
     screen: Res<State<Screen>>,
-    kept: Res<LeftWindows>,
+    (kept, games): (Res<LeftWindows>, Res<Games>),
     mut read: Local<Option<(GameKind, Result<RulesText, String>)>>,
 ) -> Result {
     let Some(game) = menus.rules else {
         return Ok(());
     };
     if read.as_ref().is_none_or(|(g, _)| *g != game) {
-        *read = Some((game, rules(game)));
+        *read = Some((game, rules(&games, game)));
     }
     let Some((_, text)) = read.as_ref() else {
         return Ok(());
@@ -201,6 +179,7 @@ fn rules_window(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plugins::session::registry::every_game;
 
     #[test]
     fn the_rules_window_opens_inside_the_window() {
@@ -229,7 +208,7 @@ mod tests {
     #[test]
     fn every_game_has_a_rules_text_titled_for_it_with_several_sections() {
         for game in GameKind::ALL {
-            let r = rules(game).unwrap_or_else(|e| panic!("{}: {e}", game.title()));
+            let r = rules(&every_game(), game).unwrap_or_else(|e| panic!("{}: {e}", game.title()));
             assert_eq!(r.title, game.title());
             assert!(
                 r.sections.len() >= 4,
@@ -250,9 +229,9 @@ mod tests {
     #[test]
     fn every_game_is_summed_up_by_the_first_paragraph_of_its_aim() {
         for game in GameKind::ALL {
-            let r = rules(game).unwrap();
+            let r = rules(&every_game(), game).unwrap();
             assert_eq!(r.sections[0].heading, "The aim", "{}", game.title());
-            let s = summary(game);
+            let s = summary(&every_game(), game);
             assert_eq!(s, r.sections[0].paragraphs[0]);
             // A few lines beside the game list, not a page.
             let words = s.split_whitespace().count();

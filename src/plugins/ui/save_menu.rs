@@ -12,6 +12,7 @@ use crate::plugins::core::notice::Notice;
 use crate::plugins::core::screens::Screen;
 use crate::plugins::core::storage::{SaveEntry, Storage, entry_for, list_saves};
 use crate::plugins::session::loading::{LoadMode, stage_autosave, stage_file};
+use crate::plugins::session::registry::Games;
 use crate::plugins::session::saving::GameCommand;
 use crate::plugins::table::held::DropHeld;
 
@@ -179,7 +180,7 @@ fn entries(storage: &Storage) -> Vec<SaveEntry> {
 fn load_window(
     mut contexts: EguiContexts,
     mut menus: ResMut<Menus>,
-    storage: Res<Storage>,
+    (storage, games): (Res<Storage>, Res<Games>),
     mut notice: ResMut<Notice>,
     mut commands: Commands,
 ) -> Result {
@@ -231,7 +232,7 @@ fn load_window(
         }
     }
     if let Some(path) = chosen {
-        match stage_file(&path, mode) {
+        match stage_file(&games, &path, mode) {
             Ok(staged) => {
                 commands.queue(staged.apply);
                 close = true;
@@ -338,7 +339,7 @@ fn load_list(
 pub fn title_buttons(
     ui: &mut egui::Ui,
     (menus, last): (&mut Menus, &LastGame),
-    storage: &Storage,
+    (storage, games): (&Storage, &Games),
     notice: &mut Notice,
     commands: &mut Commands,
 ) {
@@ -355,7 +356,7 @@ pub fn title_buttons(
             .add_enabled(resumable, egui::Button::new("Continue"))
             .on_disabled_hover_text(why_not);
         if resume.on_hover_text("Resume the last game").clicked() {
-            match stage_autosave(storage) {
+            match stage_autosave(games, storage) {
                 Ok(staged) => commands.queue(staged.apply),
                 Err(e) => notice.error(e),
             }
@@ -545,7 +546,7 @@ mod tests {
                 title_buttons(
                     ui,
                     (&mut self.menus, &self.last),
-                    storage,
+                    (storage, &crate::plugins::session::registry::every_game()),
                     &mut self.notice,
                     &mut commands,
                 );

@@ -173,15 +173,15 @@ fn fit_text_to_window(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The window's draft of the settings, kept while it is open, and where they are kept.
+type Draft<'w, 's> = (Local<'s, Option<Settings>>, Res<'w, Storage>);
+
 fn settings_window(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
-    mut draft: Local<Option<Settings>>,
+    (mut draft, storage): Draft,
     mut menus: ResMut<Menus>,
-    storage: Res<Storage>,
-    mut choice: ResMut<SetupChoice>,
-    mut notice: ResMut<Notice>,
+    (mut choice, mut notice): (ResMut<SetupChoice>, ResMut<Notice>),
     screen: Res<State<Screen>>,
 ) -> Result {
     // The default seats are the title screen's; in a game they would only confuse.
@@ -194,49 +194,7 @@ fn settings_window(
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.label("Window");
-                ui.radio_value(&mut d.window, WindowChoice::Windowed, "windowed");
-                ui.radio_value(&mut d.window, WindowChoice::Fullscreen, "fullscreen");
-            });
-            ui.horizontal(|ui| {
-                ui.label("Graphics");
-                for q in [Quality::Auto, Quality::High, Quality::Low] {
-                    ui.radio_value(&mut d.quality, q, q.name());
-                }
-            })
-            .response
-            .on_hover_text(
-                "high: smooth edges, the round table and finer shadows; low: for computers \
-                 without a graphics card; auto: low only where there is none",
-            );
-            ui.add(egui::Slider::new(&mut d.camera_speed, SPEED_RANGE).text("camera speed"));
-            ui.add(egui::Slider::new(&mut d.animation_speed, SPEED_RANGE).text("animation speed"));
-            ui.add(egui::Slider::new(&mut d.ai_speed, SPEED_RANGE).text("AI speed"))
-                .on_hover_text(
-                    "how soon AI seats move: slower leaves time to follow them, and to keep up \
-                     in IceTowers, where nobody waits for a turn",
-                );
-            ui.add(egui::Slider::new(&mut d.ui_scale, UI_SCALE_RANGE).text("text size"))
-                .on_hover_text(
-                    "text and panels, over the size they take on their own: smaller in a small \
-                     window, larger in a tall one",
-                );
-            ui.add(egui::Slider::new(&mut d.volume, VOLUME_RANGE).text("sound volume"))
-                .on_hover_text(if cfg!(feature = "sound") {
-                    "the table's sounds: moves, dice, refusals, the ice shield and the game's \
-                     end (0 is silent; M mutes them for this run)"
-                } else {
-                    crate::plugins::table::sound::NO_SOUND
-                });
-            ui.checkbox(
-                &mut d.turn_to_player,
-                "turn the table to the player to move",
-            )
-            .on_hover_text(
-                "Sprawl and Ice Castle: with several people at one screen, the view swings \
-                     to the side of whoever is to move (R or Home frames it from there)",
-            );
+            choices(ui, d);
             if title {
                 default_seats(ui, &mut d.default_seats);
             }
@@ -268,6 +226,53 @@ fn settings_window(
         menus.settings = false;
     }
     Ok(())
+}
+
+/// The settings' own rows: window, graphics, speeds, text size, volume and turning the table.
+fn choices(ui: &mut egui::Ui, d: &mut Settings) {
+    ui.horizontal(|ui| {
+        ui.label("Window");
+        ui.radio_value(&mut d.window, WindowChoice::Windowed, "windowed");
+        ui.radio_value(&mut d.window, WindowChoice::Fullscreen, "fullscreen");
+    });
+    ui.horizontal(|ui| {
+        ui.label("Graphics");
+        for q in [Quality::Auto, Quality::High, Quality::Low] {
+            ui.radio_value(&mut d.quality, q, q.name());
+        }
+    })
+    .response
+    .on_hover_text(
+        "high: smooth edges, the round table and finer shadows; low: for computers \
+         without a graphics card; auto: low only where there is none",
+    );
+    ui.add(egui::Slider::new(&mut d.camera_speed, SPEED_RANGE).text("camera speed"));
+    ui.add(egui::Slider::new(&mut d.animation_speed, SPEED_RANGE).text("animation speed"));
+    ui.add(egui::Slider::new(&mut d.ai_speed, SPEED_RANGE).text("AI speed"))
+        .on_hover_text(
+            "how soon AI seats move: slower leaves time to follow them, and to keep up \
+             in IceTowers, where nobody waits for a turn",
+        );
+    ui.add(egui::Slider::new(&mut d.ui_scale, UI_SCALE_RANGE).text("text size"))
+        .on_hover_text(
+            "text and panels, over the size they take on their own: smaller in a small \
+             window, larger in a tall one",
+        );
+    ui.add(egui::Slider::new(&mut d.volume, VOLUME_RANGE).text("sound volume"))
+        .on_hover_text(if cfg!(feature = "sound") {
+            "the table's sounds: moves, dice, refusals, the ice shield and the game's \
+             end (0 is silent; M mutes them for this run)"
+        } else {
+            crate::plugins::table::sound::NO_SOUND
+        });
+    ui.checkbox(
+        &mut d.turn_to_player,
+        "turn the table to the player to move",
+    )
+    .on_hover_text(
+        "Sprawl and Ice Castle: with several people at one screen, the view swings \
+             to the side of whoever is to move (R or Home frames it from there)",
+    );
 }
 
 /// The title screen's default seats: how many, and who sits in each.

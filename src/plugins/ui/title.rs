@@ -5,12 +5,11 @@
 
 use std::time::SystemTime;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::bots::Level;
 use hoarfrost_rules::catalog::SeatColouring;
-use hoarfrost_rules::ice_colony::ClearTerrain;
-use hoarfrost_rules::sprawl::Variant;
 use hoarfrost_rules::{GameKind, Hue};
 
 use crate::plugins::core::notice::Notice;
@@ -20,6 +19,7 @@ use crate::plugins::core::seats::NAME_LIMIT;
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::core::storage::Storage;
 use crate::plugins::session::new_game::{SetupChoice, fresh_seed};
+use crate::plugins::session::registry::Games;
 use crate::plugins::ui::rules_window;
 use crate::plugins::ui::save_menu::{LastGame, Menus, title_buttons};
 
@@ -88,24 +88,6 @@ fn seed_logic(app: &mut App) {
             |mut choice: ResMut<SetupChoice>| choice.seed = fresh_seed(),
         );
     }
-}
-
-/// The Ice Fortress difficulty slider's levels and its words for `level`, from the difficulty
-/// track the rules read (scenes/ice-fortress/difficulty.ron): "difficulty: experienced (7 is
-/// standard)".
-fn difficulty_words(level: u8) -> (std::ops::RangeInclusive<u8>, String) {
-    use hoarfrost_rules::ice_fortress::{Content, SHIELD_CUBES};
-    let Ok(content) = Content::standard_shared() else {
-        return (1..=SHIELD_CUBES, "difficulty".into());
-    };
-    let track = &content.difficulty;
-    let levels = track.span();
-    let label = track.levels.iter().find(|l| l.level == level);
-    let words = match label {
-        Some(l) => format!("difficulty: {} ({} is standard)", l.label, track.standard),
-        None => format!("difficulty ({} is standard)", track.standard),
-    };
-    (levels, words)
 }
 
 pub(crate) fn start_from_command_line(
@@ -216,17 +198,24 @@ fn seat_rows(ui: &mut egui::Ui, choice: &mut SetupChoice) {
 /// How wide the column beside the game list that sums up the game picked is, in points.
 const SUMMARY_WIDTH: f32 = 300.0;
 
+/// What the title screen's window reads and changes.
+#[derive(SystemParam)]
+struct TitleMenu<'w, 's> {
+    choice: ResMut<'w, SetupChoice>,
+    notice: ResMut<'w, Notice>,
+    next: ResMut<'w, NextState<Screen>>,
+    menus: ResMut<'w, Menus>,
+    storage: Res<'w, Storage>,
+    last: Res<'w, LastGame>,
+    games: Res<'w, Games>,
+    commands: Commands<'w, 's>,
+}
+
 /// The title screen's window: the game list with what the game picked is about, its seats and
 /// options, and the buttons that start, load or replay a game.
-#[allow(clippy::too_many_arguments)]
 fn title_menu(
     mut contexts: EguiContexts,
-    mut choice: ResMut<SetupChoice>,
-    mut notice: ResMut<Notice>,
-    mut next: ResMut<NextState<Screen>>,
-    mut menus: ResMut<Menus>,
-    (storage, last): (Res<Storage>, Res<LastGame>),
-    mut commands: Commands,
+    mut m: TitleMenu,
     mut summary: Local<Option<(GameKind, String)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -237,124 +226,115 @@ fn title_menu(
         .default_width(420.0)
         .show(ctx, |ui| {
             ui.heading("Pick a game");
-            ui.horizontal_top(|ui| {
-                ui.vertical(|ui| {
-                    for game in GameKind::ALL {
-                        if ui.radio(choice.game == game, game.title()).clicked() {
-                            choice.pick(game);
-                        }
-                    }
-                });
-                ui.add_space(12.0);
-                ui.vertical(|ui| {
-                    ui.set_width(SUMMARY_WIDTH);
-                    if summary.as_ref().is_none_or(|(g, _)| *g != choice.game) {
-                        *summary = Some((choice.game, rules_window::summary(choice.game)));
-                    }
-                    let range = choice.game.seats();
-                    ui.strong(format!("{} to {} players", range.start(), range.end()));
-                    if let Some((_, text)) = summary.as_ref() {
-                        ui.label(text);
-                    }
-                });
-            });
+            game_list(ui, &mut m.choice, &m.games, &mut summary);
             ui.separator();
-            let range = choice.game.seats();
-            let mut n = choice.seats.len();
-            let word = hoarfrost_rules::words::noun(n as i64, "seat", "seats");
-            ui.add(egui::Slider::new(&mut n, range).text(word));
-            if n != choice.seats.len() {
-                choice.set_count(n);
-            }
-            seat_rows(ui, &mut choice);
-            if choice.game == GameKind::IceColony {
-                ui.horizontal(|ui| {
-                    ui.label("Clear terrain:");
-                    ui.radio_value(
-                        &mut choice.clear_terrain,
-                        ClearTerrain::NoEffect,
-                        "no effect",
-                    );
-                    ui.radio_value(
-                        &mut choice.clear_terrain,
-                        ClearTerrain::NoTerritory,
-                        "no territory (nobody may enter)",
-                    );
-                });
-            }
-            if choice.game == GameKind::IceFortress {
-                let (levels, words) = difficulty_words(choice.difficulty);
-                ui.add(egui::Slider::new(&mut choice.difficulty, levels).text(words));
-                if choice.seats.len() == 1 {
-                    ui.small("Solo: you play two characters, taking turns.");
-                }
-            }
-            if choice.game == GameKind::Sprawl {
-                ui.label("Variants");
-                for v in Variant::ALL {
-                    let mut on = choice.sprawl_variants.has(v);
-                    if ui
-                        .checkbox(&mut on, v.name())
-                        .on_hover_text(v.summary())
-                        .changed()
-                    {
-                        choice.sprawl_variants.set(v, on);
-                    }
-                }
-            }
-            ui.horizontal(|ui| {
-                ui.label("Seed");
-                ui.add(egui::DragValue::new(&mut choice.seed));
-            });
+            choice_rows(ui, &mut m.choice, &m.games);
             ui.separator();
-            let problem = choice.problem();
-            if let Some(p) = &problem {
-                ui.colored_label(egui::Color32::LIGHT_RED, p);
-            } else if notice.is_error && !notice.text.is_empty() {
-                let said = hoarfrost_rules::words::capitalized(&notice.text);
-                ui.colored_label(egui::Color32::LIGHT_RED, said);
-            }
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(problem.is_none(), egui::Button::new("Start"))
-                    .on_hover_text("Enter")
-                    .clicked()
-                {
-                    start(&mut choice, false, &mut notice, &mut next);
-                }
-                if crate::plugins::core::options::tutorial_offered(choice.game)
-                    && ui
-                        .button(format!("Learn {} (tutorial)", choice.game.title()))
-                        .on_hover_text("A game whose first turns are guided, move by move")
-                        .clicked()
-                {
-                    start(&mut choice, true, &mut notice, &mut next);
-                }
-                if ui
-                    .button("Rules")
-                    .on_hover_text(format!("F1: the rules of {}", choice.game.title()))
-                    .clicked()
-                {
-                    menus.rules = Some(choice.game);
-                }
-                // An open rules window follows the game picked.
-                if menus.rules.is_some_and(|g| g != choice.game) {
-                    menus.rules = Some(choice.game);
-                }
-            });
+            start_row(ui, &mut m);
             ui.separator();
             title_buttons(
                 ui,
-                (&mut menus, &last),
-                &storage,
-                &mut notice,
-                &mut commands,
+                (&mut m.menus, &m.last),
+                (&m.storage, &m.games),
+                &mut m.notice,
+                &mut m.commands,
             );
-            if let Some(line) = last.line(SystemTime::now()) {
+            if let Some(line) = m.last.line(SystemTime::now()) {
                 ui.small(line);
             }
         });
     Ok(())
+}
+
+/// The games registered, one radio button each, beside how many play the one picked and what it is
+/// about (its rules text's first lines, read once per game picked).
+fn game_list(
+    ui: &mut egui::Ui,
+    choice: &mut SetupChoice,
+    games: &Games,
+    summary: &mut Option<(GameKind, String)>,
+) {
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            for game in games.iter().map(|g| g.kind) {
+                if ui.radio(choice.game == game, game.title()).clicked() {
+                    choice.pick(game);
+                }
+            }
+        });
+        ui.add_space(12.0);
+        ui.vertical(|ui| {
+            ui.set_width(SUMMARY_WIDTH);
+            if summary.as_ref().is_none_or(|(g, _)| *g != choice.game) {
+                *summary = Some((choice.game, rules_window::summary(games, choice.game)));
+            }
+            let range = choice.game.seats();
+            ui.strong(format!("{} to {} players", range.start(), range.end()));
+            if let Some((_, text)) = summary.as_ref() {
+                ui.label(text);
+            }
+        });
+    });
+}
+
+/// The seats (how many, and each one's kind, colour, level and name), the game's own options and
+/// the seed.
+fn choice_rows(ui: &mut egui::Ui, choice: &mut SetupChoice, games: &Games) {
+    let range = choice.game.seats();
+    let mut n = choice.seats.len();
+    let word = hoarfrost_rules::words::noun(n as i64, "seat", "seats");
+    ui.add(egui::Slider::new(&mut n, range).text(word));
+    if n != choice.seats.len() {
+        choice.set_count(n);
+    }
+    seat_rows(ui, choice);
+    if let Some(game) = games.get(choice.game) {
+        (game.title_options)(ui, choice);
+    }
+    ui.horizontal(|ui| {
+        ui.label("Seed");
+        ui.add(egui::DragValue::new(&mut choice.seed));
+    });
+}
+
+/// Why the choice cannot start (or the last error), then Start, the tutorial and the rules.
+fn start_row(ui: &mut egui::Ui, m: &mut TitleMenu) {
+    let problem = m.choice.problem();
+    if let Some(p) = &problem {
+        ui.colored_label(egui::Color32::LIGHT_RED, p);
+    } else if m.notice.is_error && !m.notice.text.is_empty() {
+        let said = hoarfrost_rules::words::capitalized(&m.notice.text);
+        ui.colored_label(egui::Color32::LIGHT_RED, said);
+    }
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(problem.is_none(), egui::Button::new("Start"))
+            .on_hover_text("Enter")
+            .clicked()
+        {
+            start(&mut m.choice, false, &mut m.notice, &mut m.next);
+        }
+        let game = m.choice.game;
+        if m.games.get(game).is_some()
+            && ui
+                .button(format!("Learn {} (tutorial)", game.title()))
+                .on_hover_text("A game whose first turns are guided, move by move")
+                .clicked()
+        {
+            start(&mut m.choice, true, &mut m.notice, &mut m.next);
+        }
+        if ui
+            .button("Rules")
+            .on_hover_text(format!("F1: the rules of {}", game.title()))
+            .clicked()
+        {
+            m.menus.rules = Some(game);
+        }
+        // An open rules window follows the game picked.
+        if m.menus.rules.is_some_and(|g| g != m.choice.game) {
+            m.menus.rules = Some(m.choice.game);
+        }
+    });
 }
 
 #[cfg(test)]
@@ -541,20 +521,5 @@ mod tests {
         c.pick(GameKind::IceTowers);
         c.seats[1].hue = c.seats[0].hue;
         assert!(c.problem().unwrap().contains("same colour"));
-    }
-
-    #[test]
-    fn the_difficulty_slider_names_each_level_as_the_track_does() {
-        assert_eq!(
-            difficulty_words(5),
-            (
-                1..=10,
-                "difficulty: experienced (7 is standard)".to_string()
-            )
-        );
-        assert_eq!(
-            difficulty_words(7).1,
-            "difficulty: introductory (7 is standard)"
-        );
     }
 }

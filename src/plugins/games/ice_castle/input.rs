@@ -161,22 +161,7 @@ fn hand_window(
     let art = art.get_or_insert_with(|| HandArt::new(&mut contexts, &assets));
     let ctx = contexts.ctx_mut()?;
     if must_hand_over(&session.seats, hand_over.shown_to, seat) {
-        egui::Window::new("Hand over")
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .collapsible(false)
-            .resizable(false)
-            .show(ctx, |ui| {
-                ui.label(format!(
-                    "Pass the screen to {}. Everyone else, look away.",
-                    seat_name(&session, seat)
-                ));
-                if ui
-                    .button(format!("I am {}, show my hand", who(&session, seat)))
-                    .clicked()
-                {
-                    hand_over.shown_to = Some(seat);
-                }
-            });
+        hand_over_window(ctx, &session, seat, &mut hand_over);
         return Ok(());
     }
     let view = session.state.view(seat);
@@ -185,54 +170,99 @@ fn hand_window(
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
+            hand_buttons(ui, &view, art, &mut selected);
+            hand_instructions(ui, &session.state, seat, view.phase, selected.0, &mut play);
+        });
+    Ok(())
+}
+
+/// The window between two human seats: the screen is passed, and the hand shows once its player
+/// says who they are.
+fn hand_over_window(
+    ctx: &egui::Context,
+    session: &Session<IceCastle>,
+    seat: Seat,
+    hand_over: &mut ResMut<HandOver>,
+) {
+    egui::Window::new("Hand over")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(format!(
+                "Pass the screen to {}. Everyone else, look away.",
+                seat_name(session, seat)
+            ));
+            if ui
+                .button(format!("I am {}, show my hand", who(session, seat)))
+                .clicked()
+            {
+                hand_over.shown_to = Some(seat);
+            }
+        });
+}
+
+/// One button per card in the hand: a click picks the card, or puts the picked one back.
+fn hand_buttons(
+    ui: &mut egui::Ui,
+    view: &CastleView,
+    art: &HandArt,
+    selected: &mut ResMut<SelectedCard>,
+) {
+    ui.horizontal(|ui| {
+        for card in &view.hand {
+            let picked = selected.0 == Some(*card);
+            let enabled = view.phase == Phase::Play;
+            let button =
+                egui::Button::image_and_text(art.picture(*card), card.name()).selected(picked);
+            if ui
+                .add_enabled(enabled, button)
+                .on_hover_text(card_help(*card))
+                .clicked()
+            {
+                selected.0 = if picked { None } else { Some(*card) };
+            }
+        }
+    });
+}
+
+/// Below the hand: what to do now, and with a card picked the ways to play it as buttons.
+fn hand_instructions(
+    ui: &mut egui::Ui,
+    s: &IceCastle,
+    seat: Seat,
+    phase: Phase,
+    picked: Option<Card>,
+    play: &mut MessageWriter<PlayAction<IceCastle>>,
+) {
+    match (phase, picked) {
+        (Phase::Play, None) => {
+            ui.label("Pick a card, then click a door tile.");
+        }
+        (Phase::Play, Some(card)) => {
+            ui.label(card_prompt(s, seat, card));
             ui.horizontal(|ui| {
-                for card in &view.hand {
-                    let picked = selected.0 == Some(*card);
-                    let enabled = view.phase == Phase::Play;
-                    let button = egui::Button::image_and_text(art.picture(*card), card.name())
-                        .selected(picked);
-                    if ui
-                        .add_enabled(enabled, button)
-                        .on_hover_text(card_help(*card))
-                        .clicked()
-                    {
-                        selected.0 = if picked { None } else { Some(*card) };
+                for action in card_buttons(s, seat, card) {
+                    if ui.button(s.action_to_string(seat, &action)).clicked() {
+                        play.write(PlayAction { seat, action });
                     }
                 }
             });
-            match (view.phase, selected.0) {
-                (Phase::Play, None) => {
-                    ui.label("Pick a card, then click a door tile.");
-                }
-                (Phase::Play, Some(card)) => {
-                    ui.label(card_prompt(&session.state, seat, card));
-                    ui.horizontal(|ui| {
-                        for action in card_buttons(&session.state, seat, card) {
-                            if ui
-                                .button(session.state.action_to_string(seat, &action))
-                                .clicked()
-                            {
-                                play.write(PlayAction { seat, action });
-                            }
-                        }
-                    });
-                }
-                (Phase::Move, _) => {
-                    ui.label(
-                        "Click a lit tile next to you to move, or press \"... does not move\" or \
-                         \"... steps out of the castle\" in the panel.",
-                    );
-                }
-                (Phase::BonusKey, _) => {
-                    ui.label(
-                        "Extra Key: click any door to open or close it, or press \"... leaves the \
-                         Extra Key unused\" in the panel.",
-                    );
-                }
-                _ => {}
-            }
-        });
-    Ok(())
+        }
+        (Phase::Move, _) => {
+            ui.label(
+                "Click a lit tile next to you to move, or press \"... does not move\" or \
+                 \"... steps out of the castle\" in the panel.",
+            );
+        }
+        (Phase::BonusKey, _) => {
+            ui.label(
+                "Extra Key: click any door to open or close it, or press \"... leaves the \
+                 Extra Key unused\" in the panel.",
+            );
+        }
+        _ => {}
+    }
 }
 
 fn card_help(card: Card) -> String {

@@ -2,7 +2,7 @@
 //! (door, ice, padlock, axe, bonus), ice slides and the figures, all from one seat's view.
 
 use bevy::prelude::*;
-use hoarfrost_rules::ice_castle::{CastleView, Cell, Colour, TileKind};
+use hoarfrost_rules::ice_castle::{CastleView, Cell, Colour, TileKind, TileView};
 
 use crate::plugins::games::ice_castle::table::{
     CastleAssets, CastleOffBoard, CastlePiece, CastleTile, cell_position, side_position,
@@ -91,61 +91,72 @@ pub(super) fn draw_tiles(
                     Transform::from_translation(at + Vec3::Y * 0.005),
                 );
             }
-            if !t.open {
-                piece(
-                    commands,
-                    cell,
-                    &kit.door_mark,
-                    &kit.dark,
-                    Transform::from_translation(top),
-                );
-            }
-            match t.kind {
-                Some(TileKind::Frozen) if !t.axed => piece(
-                    commands,
-                    cell,
-                    &kit.tile,
-                    &kit.ice,
-                    Transform::from_translation(top + Vec3::Y * 0.03)
-                        .with_scale(Vec3::new(0.9, 1.0, 0.9)),
-                ),
-                Some(TileKind::ExtraKey) if t.open => piece(
-                    commands,
-                    cell,
-                    &kit.ball,
-                    &kit.gold,
-                    Transform::from_translation(top + Vec3::new(-0.38, 0.08, -0.38)),
-                ),
-                Some(TileKind::ExtraTurn) if t.open => piece(
-                    commands,
-                    cell,
-                    &kit.ball,
-                    &kit.white,
-                    Transform::from_translation(top + Vec3::new(-0.38, 0.08, -0.38)),
-                ),
-                _ => {}
-            }
-            if t.axed {
-                piece(
-                    commands,
-                    cell,
-                    &kit.bar,
-                    &kit.wood,
-                    Transform::from_translation(top + Vec3::new(0.3, 0.02, 0.0))
-                        .with_rotation(Quat::from_rotation_y(0.6))
-                        .with_scale(Vec3::new(1.0, 1.0, 0.6)),
-                );
-            }
-            if t.padlock {
-                piece(
-                    commands,
-                    cell,
-                    &kit.cube,
-                    &kit.steel,
-                    Transform::from_translation(top + Vec3::new(0.32, 0.11, 0.32)),
-                );
-            }
+            draw_tile_marks(commands, kit, cell, t, top);
         }
+    }
+}
+
+/// The marks on the door tile `t` at `cell` whose top is at `top`: a closed door, ice, a bonus,
+/// an axe, a padlock.
+fn draw_tile_marks(
+    commands: &mut Commands,
+    kit: &CastleAssets,
+    cell: Cell,
+    t: &TileView,
+    top: Vec3,
+) {
+    if !t.open {
+        piece(
+            commands,
+            cell,
+            &kit.door_mark,
+            &kit.dark,
+            Transform::from_translation(top),
+        );
+    }
+    match t.kind {
+        Some(TileKind::Frozen) if !t.axed => piece(
+            commands,
+            cell,
+            &kit.tile,
+            &kit.ice,
+            Transform::from_translation(top + Vec3::Y * 0.03).with_scale(Vec3::new(0.9, 1.0, 0.9)),
+        ),
+        Some(TileKind::ExtraKey) if t.open => piece(
+            commands,
+            cell,
+            &kit.ball,
+            &kit.gold,
+            Transform::from_translation(top + Vec3::new(-0.38, 0.08, -0.38)),
+        ),
+        Some(TileKind::ExtraTurn) if t.open => piece(
+            commands,
+            cell,
+            &kit.ball,
+            &kit.white,
+            Transform::from_translation(top + Vec3::new(-0.38, 0.08, -0.38)),
+        ),
+        _ => {}
+    }
+    if t.axed {
+        piece(
+            commands,
+            cell,
+            &kit.bar,
+            &kit.wood,
+            Transform::from_translation(top + Vec3::new(0.3, 0.02, 0.0))
+                .with_rotation(Quat::from_rotation_y(0.6))
+                .with_scale(Vec3::new(1.0, 1.0, 0.6)),
+        );
+    }
+    if t.padlock {
+        piece(
+            commands,
+            cell,
+            &kit.cube,
+            &kit.steel,
+            Transform::from_translation(top + Vec3::new(0.32, 0.11, 0.32)),
+        );
     }
 }
 

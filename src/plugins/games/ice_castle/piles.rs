@@ -289,43 +289,13 @@ fn redraw_piles(
     });
     let s = &session.state;
     let (rows, cols) = (s.rows(), s.cols());
-    let mut spawn =
-        |pile: CardPile, bundle: (Mesh3d, MeshMaterial3d<StandardMaterial>, Transform)| {
-            commands.spawn((
-                Name::new(format!("{pile:?} pile")),
-                pile,
-                bundle,
-                ChildOf(anchor),
-            ));
-        };
     for (pile, count) in [
         (CardPile::Draw, s.pile_count()),
         (CardPile::Discard, s.discard().len()),
     ] {
         let at = pile_spot(rows, cols, pile);
         if pile == CardPile::Discard && discard_lit(&session, &selected) {
-            // A glowing frame round the pile: the place to drop the picked card.
-            let (hx, hz) = (CARD.x / 2.0 + FRAME, CARD.y / 2.0 + FRAME);
-            for (dx, dz, long_x) in [
-                (0.0, hz, true),
-                (0.0, -hz, true),
-                (hx, 0.0, false),
-                (-hx, 0.0, false),
-            ] {
-                let scale = if long_x {
-                    Vec3::new(2.0 * hx + FRAME, 1.0, FRAME)
-                } else {
-                    Vec3::new(FRAME, 1.0, 2.0 * hz + FRAME)
-                };
-                spawn(
-                    pile,
-                    (
-                        Mesh3d(kit.halo.clone()),
-                        MeshMaterial3d(castle.glow.clone()),
-                        Transform::from_translation(at + Vec3::new(dx, LIFT, dz)).with_scale(scale),
-                    ),
-                );
-            }
+            spawn_discard_frame(&mut commands, anchor, &kit, &castle, pile, at);
         }
         if count == 0 {
             continue;
@@ -333,7 +303,9 @@ fn redraw_piles(
         let height = count as f32 * THICK;
         let block = Transform::from_translation(at + Vec3::Y * (LIFT + height / 2.0))
             .with_scale(Vec3::new(1.0, height, 1.0));
-        spawn(
+        spawn_pile_part(
+            &mut commands,
+            anchor,
             pile,
             (
                 Mesh3d(kit.block.clone()),
@@ -342,26 +314,84 @@ fn redraw_piles(
             ),
         );
         let top = pile_top(rows, cols, pile, count);
-        let face = match (pile, s.discard_top()) {
-            (CardPile::Discard, Some(card)) => {
-                let (quad, ink) = &kit.icons[kind_index(card)];
-                (
-                    Mesh3d(quad.clone()),
-                    MeshMaterial3d(ink.clone()),
-                    Transform::from_translation(top).with_scale(Vec3::splat(CARD.x * 0.85)),
-                )
-            }
-            _ => (
-                Mesh3d(kit.back.clone()),
-                MeshMaterial3d(kit.atlas_back.clone()),
-                Transform::from_translation(top).with_scale(Vec3::new(
-                    CARD.x * 0.94,
-                    1.0,
-                    CARD.y * 0.95,
-                )),
-            ),
+        spawn_pile_part(&mut commands, anchor, pile, pile_face(&kit, s, pile, top));
+    }
+}
+
+/// Spawns one mesh of `pile` under the piles' `anchor`.
+fn spawn_pile_part(
+    commands: &mut Commands,
+    anchor: Entity,
+    pile: CardPile,
+    bundle: (Mesh3d, MeshMaterial3d<StandardMaterial>, Transform),
+) {
+    commands.spawn((
+        Name::new(format!("{pile:?} pile")),
+        pile,
+        bundle,
+        ChildOf(anchor),
+    ));
+}
+
+/// A glowing frame round the pile at `at`: the place to drop the picked card.
+fn spawn_discard_frame(
+    commands: &mut Commands,
+    anchor: Entity,
+    kit: &CardArt,
+    castle: &CastleAssets,
+    pile: CardPile,
+    at: Vec3,
+) {
+    let (hx, hz) = (CARD.x / 2.0 + FRAME, CARD.y / 2.0 + FRAME);
+    for (dx, dz, long_x) in [
+        (0.0, hz, true),
+        (0.0, -hz, true),
+        (hx, 0.0, false),
+        (-hx, 0.0, false),
+    ] {
+        let scale = if long_x {
+            Vec3::new(2.0 * hx + FRAME, 1.0, FRAME)
+        } else {
+            Vec3::new(FRAME, 1.0, 2.0 * hz + FRAME)
         };
-        spawn(pile, face);
+        spawn_pile_part(
+            commands,
+            anchor,
+            pile,
+            (
+                Mesh3d(kit.halo.clone()),
+                MeshMaterial3d(castle.glow.clone()),
+                Transform::from_translation(at + Vec3::new(dx, LIFT, dz)).with_scale(scale),
+            ),
+        );
+    }
+}
+
+/// The top of `pile` at `top`: the discard pile's top card face up, else a card's back.
+fn pile_face(
+    kit: &CardArt,
+    s: &IceCastle,
+    pile: CardPile,
+    top: Vec3,
+) -> (Mesh3d, MeshMaterial3d<StandardMaterial>, Transform) {
+    match (pile, s.discard_top()) {
+        (CardPile::Discard, Some(card)) => {
+            let (quad, ink) = &kit.icons[kind_index(card)];
+            (
+                Mesh3d(quad.clone()),
+                MeshMaterial3d(ink.clone()),
+                Transform::from_translation(top).with_scale(Vec3::splat(CARD.x * 0.85)),
+            )
+        }
+        _ => (
+            Mesh3d(kit.back.clone()),
+            MeshMaterial3d(kit.atlas_back.clone()),
+            Transform::from_translation(top).with_scale(Vec3::new(
+                CARD.x * 0.94,
+                1.0,
+                CARD.y * 0.95,
+            )),
+        ),
     }
 }
 

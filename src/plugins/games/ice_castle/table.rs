@@ -4,19 +4,17 @@
 //! Everything is drawn from the rules' view of one seat, so face-down tiles never give away their kind.
 
 use bevy::prelude::*;
-use hoarfrost_rules::ice_castle::{self, Cell, Colour, IceCastle, Phase, Setup, Side};
-use hoarfrost_rules::{Game, GameKind, Hue, Seat};
+use hoarfrost_rules::ice_castle::{Cell, Colour, IceCastle, Phase, Side};
+use hoarfrost_rules::{Game, Hue, Seat};
 
-use crate::plugins::core::notice::Notice;
 use crate::plugins::core::palette;
 use crate::plugins::core::screens::Screen;
 use crate::plugins::games::ice_castle::hud::tile_tip;
 use crate::plugins::games::ice_castle::input::{SelectedCard, tiles_of};
 use crate::plugins::games::ice_castle::pieces::{draw_figures, draw_slides, draw_tiles};
-use crate::plugins::session::ai::BotMaker;
+use crate::plugins::session::Session;
 use crate::plugins::session::new_game::SetupChoice;
-use crate::plugins::session::tutorial;
-use crate::plugins::session::{Opening, Session};
+use crate::plugins::session::start::{TableStart, opened};
 use crate::plugins::table::camera::FrameTarget;
 use crate::plugins::table::hover_frame::{Spot, outline};
 use crate::plugins::table::tooltips::tips;
@@ -67,16 +65,8 @@ pub struct CastleAssets {
     pub(super) seats: Vec<Handle<StandardMaterial>>,
 }
 
-/// The game's own AI, for AI seats and hints: the heuristic with the weights tuned by self-play
-/// (`CastleBot::tuned`, stronger than the original weights the CLI's `ai` plays; measured in
-/// rules/design/ai.md).
-fn own_bot(seed: u64) -> Box<dyn hoarfrost_rules::bots::Bot<IceCastle>> {
-    Box::new(ice_castle::bot::CastleBot::tuned(seed))
-}
-
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
-        crate::plugins::ui::game_machinery::<IceCastle>,
         crate::plugins::games::ice_castle::input::plugin,
         crate::plugins::games::ice_castle::piles::plugin,
         crate::plugins::games::ice_castle::hands::plugin,
@@ -85,14 +75,14 @@ pub(crate) fn plugin(app: &mut App) {
         outline::<IceCastle, CastleTile>(|s, t| Some(cell_spot(s, t.0))),
         outline::<IceCastle, CastlePiece>(|s, p| Some(cell_spot(s, p.0))),
     ))
-    .insert_resource(BotMaker::<IceCastle>(own_bot))
-    .insert_resource(crate::plugins::games::ice_castle::hud::hud_spec())
     .add_plugins(crate::plugins::table::seat_view::plugin::<IceCastle>(
         seat_yaw,
     ))
     .add_systems(
         OnEnter(Screen::Playing),
-        start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceCastle),
+        build_table
+            .in_set(TableStart::Build)
+            .run_if(opened::<IceCastle>),
     )
     .add_systems(
         Update,
@@ -227,88 +217,23 @@ fn door_material(
     })
 }
 
-#[allow(clippy::too_many_arguments)]
-fn start_game(
+/// Lay out the table of the game just opened (`session::start`).
+fn build_table(
     mut commands: Commands,
-    choice: Res<SetupChoice>,
-    old: Query<Entity, With<TableEntity>>,
+    (choice, session): (Res<SetupChoice>, Res<Session<IceCastle>>),
     assets: Res<AssetServer>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut notice: ResMut<Notice>,
-    mut next: ResMut<NextState<Screen>>,
     labels: Res<BoardLabelKit>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let opened = tutorial::open(
-        choice.tutorial,
-        crate::plugins::games::ice_castle::tutorial::shipped,
-        || {
-            Opening::start(choice.scene.as_deref(), || Setup {
-                hues: Some(choice.hues()),
-                ..Setup::new(choice.seats.len(), choice.seed)
-            })
-        },
-    );
-    let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
-        return;
-    };
-    let state = opening.state().clone();
+    let state = &session.state;
     // A tutorial brings its own seats: colours for as many as it has.
     let hues = {
         let mut c = choice.clone();
         c.resize(state.num_seats());
         c.hues()
     };
-    let doors = Colour::ALL
-        .into_iter()
-        .map(|c| {
-            [
-                door_material(c, false, &assets, &mut materials),
-                door_material(c, true, &assets, &mut materials),
-            ]
-        })
-        .collect();
-    let kit = CastleAssets {
-        tile: meshes.add(Cuboid::new(SPACING * 0.92, TILE_HEIGHT, SPACING * 0.92)),
-        doors,
-        door_mark: meshes.add(Cuboid::new(SPACING * 0.32, 0.02, SPACING * 0.55)),
-        dark: matte(&mut materials, Color::srgb(0.08, 0.06, 0.05)),
-        cube: meshes.add(Cuboid::new(0.22, 0.22, 0.22)),
-        steel: matte(&mut materials, Color::srgb(0.55, 0.57, 0.6)),
-        bar: meshes.add(Cuboid::new(0.12, 0.04, 1.0)),
-        ice: materials.add(StandardMaterial {
-            base_color: Color::srgba(0.6, 0.85, 1.0, 0.55),
-            alpha_mode: AlphaMode::Blend,
-            ..default()
-        }),
-        wood: matte(&mut materials, Color::srgb(0.45, 0.28, 0.12)),
-        gold: matte(&mut materials, Color::srgb(0.95, 0.75, 0.2)),
-        white: matte(&mut materials, Color::srgb(0.95, 0.95, 0.97)),
-        ball: meshes.add(Sphere::new(0.12)),
-        halo: meshes.add(Cuboid::new(SPACING * 1.0, 0.04, SPACING * 1.0)),
-        glow: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.9, 0.95, 1.0),
-            emissive: LinearRgba::rgb(0.6, 0.8, 1.0),
-            ..default()
-        }),
-        body: meshes.add(Capsule3d::new(0.16, 0.35)),
-        stand: meshes.add(Cylinder::new(STAND_RADIUS, 0.06)),
-        seats: hues
-            .iter()
-            .copied()
-            .map(|h| {
-                materials.add(StandardMaterial {
-                    base_color: palette::hue_color(h),
-                    base_color_texture: Some(assets.load(palette::marking_path(h))),
-                    perceptual_roughness: 0.35,
-                    ..default()
-                })
-            })
-            .collect(),
-    };
+    let kit = make_kit(&hues, &assets, &mut meshes, &mut materials);
     commands.spawn((
         Name::new("Table"),
         TableEntity,
@@ -337,14 +262,63 @@ fn start_game(
     ));
     commands.insert_resource(CastleHues(hues));
     commands.insert_resource(framing(state.rows(), state.cols()));
-    tutorial::seat(
-        &mut commands,
-        &mut notice,
-        opening,
-        tutorial,
-        &choice,
-        "The doors are dealt closed side up; each player draws, plays a card and moves.",
-    );
+}
+
+/// The meshes and materials of the Ice Castle table: door tiles of each colour (closed and open),
+/// padlocks, slides, the figures of the seats' colours `hues`, and the rest.
+fn make_kit(
+    hues: &[Hue],
+    assets: &AssetServer,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+) -> CastleAssets {
+    let doors = Colour::ALL
+        .into_iter()
+        .map(|c| {
+            [
+                door_material(c, false, assets, materials),
+                door_material(c, true, assets, materials),
+            ]
+        })
+        .collect();
+    CastleAssets {
+        tile: meshes.add(Cuboid::new(SPACING * 0.92, TILE_HEIGHT, SPACING * 0.92)),
+        doors,
+        door_mark: meshes.add(Cuboid::new(SPACING * 0.32, 0.02, SPACING * 0.55)),
+        dark: matte(materials, Color::srgb(0.08, 0.06, 0.05)),
+        cube: meshes.add(Cuboid::new(0.22, 0.22, 0.22)),
+        steel: matte(materials, Color::srgb(0.55, 0.57, 0.6)),
+        bar: meshes.add(Cuboid::new(0.12, 0.04, 1.0)),
+        ice: materials.add(StandardMaterial {
+            base_color: Color::srgba(0.6, 0.85, 1.0, 0.55),
+            alpha_mode: AlphaMode::Blend,
+            ..default()
+        }),
+        wood: matte(materials, Color::srgb(0.45, 0.28, 0.12)),
+        gold: matte(materials, Color::srgb(0.95, 0.75, 0.2)),
+        white: matte(materials, Color::srgb(0.95, 0.95, 0.97)),
+        ball: meshes.add(Sphere::new(0.12)),
+        halo: meshes.add(Cuboid::new(SPACING * 1.0, 0.04, SPACING * 1.0)),
+        glow: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.9, 0.95, 1.0),
+            emissive: LinearRgba::rgb(0.6, 0.8, 1.0),
+            ..default()
+        }),
+        body: meshes.add(Capsule3d::new(0.16, 0.35)),
+        stand: meshes.add(Cylinder::new(STAND_RADIUS, 0.06)),
+        seats: hues
+            .iter()
+            .copied()
+            .map(|h| {
+                materials.add(StandardMaterial {
+                    base_color: palette::hue_color(h),
+                    base_color_texture: Some(assets.load(palette::marking_path(h))),
+                    perceptual_roughness: 0.35,
+                    ..default()
+                })
+            })
+            .collect(),
+    }
 }
 
 /// The seat whose view the table shows: the acting human, else the first human, else seat 0.
@@ -466,6 +440,7 @@ pub(crate) mod layout_checks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hoarfrost_rules::ice_castle::Setup;
 
     impl CastleAssets {
         /// A kit of blank handles for `seats` colours, for headless tests of what is drawn where.
@@ -639,7 +614,11 @@ mod tests {
             let old = CastleBot::new(5).choose(&s, seat).unwrap();
             let tuned = CastleBot::tuned(5).choose(&s, seat);
             if tuned.as_ref() != Some(&old) {
-                assert_eq!(own_bot(5).choose(&s, seat), tuned);
+                assert_eq!(
+                    <IceCastle as crate::plugins::session::registry::TableGame>::bot(5)
+                        .choose(&s, seat),
+                    tuned
+                );
                 return;
             }
             s.apply(seat, &old).unwrap();

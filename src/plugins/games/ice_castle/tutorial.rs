@@ -27,13 +27,12 @@ pub fn shipped() -> Result<Tutorial<IceCastle>, String> {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(tutorial::plugin::<IceCastle>(shipped))
-        .add_systems(
-            Update,
-            mark_targets
-                .in_set(Frame::Mirror)
-                .run_if(resource_exists::<Session<IceCastle>>),
-        );
+    app.add_systems(
+        Update,
+        mark_targets
+            .in_set(Frame::Mirror)
+            .run_if(resource_exists::<Session<IceCastle>>),
+    );
 }
 
 /// Mark the tiles of the move shown (the tutorial's next move, or a hint), or the discard pile's

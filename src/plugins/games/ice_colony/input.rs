@@ -8,10 +8,8 @@ use bevy::prelude::*;
 use hoarfrost_rules::ice_colony::{self, Action, IceColony, Phase, Square};
 use hoarfrost_rules::{Game, Seat};
 
-use crate::plugins::core::notice::Notice;
-use crate::plugins::core::screens::TurnPhase;
 use crate::plugins::games::ice_colony::table::{ColonyAssets, ColonyPiece, ColonySquare};
-use crate::plugins::session::{PlayAction, Script, Session, human_click};
+use crate::plugins::session::{ClickOutcome, ClickSeat, PlayAction, Script, Session, human_click};
 use crate::plugins::ui::hud::Choices;
 use crate::systems::Frame;
 
@@ -76,17 +74,14 @@ fn refresh_tiles(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_click(
     click: On<Pointer<Click>>,
-    phase: Option<Res<State<TurnPhase>>>,
-    session: Option<Res<Session<IceColony>>>,
+    (phase, session): ClickSeat<IceColony>,
     squares: Query<&ColonySquare>,
     pieces: Query<&ColonyPiece>,
     script: Option<Res<Script<IceColony>>>,
     mut choices: ResMut<Choices<IceColony>>,
-    mut notice: ResMut<Notice>,
-    mut play: MessageWriter<PlayAction<IceColony>>,
+    (mut notice, mut play): ClickOutcome<IceColony>,
 ) {
     let Some((session, seat)) = human_click(click.button, phase.as_deref(), session.as_deref())
     else {
@@ -203,6 +198,7 @@ fn explain(s: &IceColony, seat: Seat, square: Square) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plugins::core::notice::Notice;
     use hoarfrost_rules::ice_colony::{SQUARES, Setup};
 
     /// Plays chance and the first seat's choices until `seat` is asked to choose a territory.

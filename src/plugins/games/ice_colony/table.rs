@@ -4,20 +4,15 @@
 
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
-use hoarfrost_rules::ice_colony::{
-    self, Colour, DiceRoll, IceColony, Phase, SQUARES, Setup, Square,
-};
-use hoarfrost_rules::{Game, GameKind};
+use hoarfrost_rules::Game;
+use hoarfrost_rules::ice_colony::{self, Colour, DiceRoll, IceColony, Phase, SQUARES, Square};
 
-use crate::plugins::core::notice::Notice;
 use crate::plugins::core::palette;
 use crate::plugins::core::screens::Screen;
 use crate::plugins::games::ice_colony::input::square_of;
-use crate::plugins::session::ai::BotMaker;
-use crate::plugins::session::new_game::SetupChoice;
-use crate::plugins::session::tutorial;
+use crate::plugins::session::Session;
+use crate::plugins::session::start::{TableStart, opened};
 use crate::plugins::session::words::HudSpec;
-use crate::plugins::session::{Opening, Session};
 use crate::plugins::table::hover_frame::{Spot, outline};
 use crate::plugins::table::pyramid::size;
 use crate::plugins::table::pyramid::stack_heights;
@@ -101,7 +96,6 @@ pub struct ColonyAssets {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
-        crate::plugins::ui::game_machinery::<IceColony>,
         crate::plugins::games::ice_colony::input::plugin,
         crate::plugins::games::ice_colony::pools::plugin,
         tips::<IceColony, ColonySquare>(|s, q| square_tip(s, q.0)),
@@ -110,13 +104,11 @@ pub(crate) fn plugin(app: &mut App) {
         outline::<IceColony, ColonyPiece>(|_, p| Some(square_spot(p.0))),
         tips::<IceColony, ColonyDie>(|s, d| Some(die_tip(s, d.0))),
     ))
-    .insert_resource(BotMaker::<IceColony>(|seed| {
-        Box::new(ice_colony::bot::ColonyBot::new(seed))
-    }))
-    .insert_resource(hud_spec())
     .add_systems(
         OnEnter(Screen::Playing),
-        start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::IceColony),
+        build_table
+            .in_set(TableStart::Build)
+            .run_if(opened::<IceColony>),
     )
     .add_systems(
         Update,
@@ -173,22 +165,16 @@ fn colour_of(c: Colour) -> Color {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn start_game(
+/// Lay out the table of the game just opened (`session::start`): the board, its edge labels and
+/// the dice.
+fn build_table(
     mut commands: Commands,
-    choice: Res<SetupChoice>,
-    old: Query<Entity, With<TableEntity>>,
     assets: Res<AssetServer>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut notice: ResMut<Notice>,
-    mut next: ResMut<NextState<Screen>>,
     dice: Res<DiceAssets>,
     labels: Res<BoardLabelKit>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
     for i in 0..2 {
         commands.spawn((
             TableEntity,
@@ -196,62 +182,7 @@ fn start_game(
             die_bundle(&dice, 6 - i as u8 * 5, die_rest(i), 0.6),
         ));
     }
-    let setup = Setup {
-        clear_terrain: choice.clear_terrain,
-        ..Setup::new(choice.seats.len(), choice.seed)
-    };
-    let opened = tutorial::open(
-        choice.tutorial,
-        crate::plugins::games::ice_colony::tutorial::shipped,
-        || Opening::start(choice.scene.as_deref(), || setup),
-    );
-    let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
-        return;
-    };
-    let colours = (0..10)
-        .map(|i| {
-            let c = Colour::ALL[i];
-            let texture = c.hue().map(|h| assets.load(palette::marking_path(h)));
-            let alpha = if c.hue().is_none() {
-                AlphaMode::Blend
-            } else {
-                AlphaMode::Opaque
-            };
-            materials.add(StandardMaterial {
-                base_color: colour_of(c),
-                base_color_texture: texture,
-                alpha_mode: alpha,
-                perceptual_roughness: 0.35,
-                ..default()
-            })
-        })
-        .collect();
-    let tile = |glow: LinearRgba, materials: &mut Assets<StandardMaterial>| {
-        materials.add(StandardMaterial {
-            base_color: SQUARE,
-            emissive: glow,
-            ..default()
-        })
-    };
-    let kit = ColonyAssets {
-        pyramid: assets.load(
-            GltfAssetLabel::Primitive {
-                mesh: 0,
-                primitive: 0,
-            }
-            .from_asset("models/pyramid.gltf"),
-        ),
-        colours,
-        token: meshes.add(Cylinder::new(
-            crate::plugins::games::ice_colony::pools::TOKEN_RADIUS,
-            0.04,
-        )),
-        tile: [
-            tile(LinearRgba::BLACK, &mut materials),
-            tile(LinearRgba::rgb(0.05, 0.35, 0.5), &mut materials),
-            tile(LinearRgba::rgb(0.6, 0.5, 0.1), &mut materials),
-        ],
-    };
+    let kit = make_kit(&assets, &mut meshes, &mut materials);
     commands.spawn((
         Name::new("Table"),
         TableEntity,
@@ -279,14 +210,59 @@ fn start_game(
     spawn_board_labels(&mut commands, &labels, &grid(), LABEL_OUT, LABEL_SIZE);
     commands.insert_resource(kit);
     commands.insert_resource(crate::plugins::games::ice_colony::pools::framing());
-    tutorial::seat(
-        &mut commands,
-        &mut notice,
-        opening,
-        tutorial,
-        &choice,
-        "The board is drawn from the bag; then each player places a first piece.",
-    );
+}
+
+/// The meshes and materials of the Ice Colony table: the pyramid, a material per colour (the clear
+/// terrain see-through), the edge tokens and the square tiles (plain, lit, marked).
+fn make_kit(
+    assets: &AssetServer,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+) -> ColonyAssets {
+    let colours = (0..10)
+        .map(|i| {
+            let c = Colour::ALL[i];
+            let texture = c.hue().map(|h| assets.load(palette::marking_path(h)));
+            let alpha = if c.hue().is_none() {
+                AlphaMode::Blend
+            } else {
+                AlphaMode::Opaque
+            };
+            materials.add(StandardMaterial {
+                base_color: colour_of(c),
+                base_color_texture: texture,
+                alpha_mode: alpha,
+                perceptual_roughness: 0.35,
+                ..default()
+            })
+        })
+        .collect();
+    let tile = |glow: LinearRgba, materials: &mut Assets<StandardMaterial>| {
+        materials.add(StandardMaterial {
+            base_color: SQUARE,
+            emissive: glow,
+            ..default()
+        })
+    };
+    ColonyAssets {
+        pyramid: assets.load(
+            GltfAssetLabel::Primitive {
+                mesh: 0,
+                primitive: 0,
+            }
+            .from_asset("models/pyramid.gltf"),
+        ),
+        colours,
+        token: meshes.add(Cylinder::new(
+            crate::plugins::games::ice_colony::pools::TOKEN_RADIUS,
+            0.04,
+        )),
+        tile: [
+            tile(LinearRgba::BLACK, materials),
+            tile(LinearRgba::rgb(0.05, 0.35, 0.5), materials),
+            tile(LinearRgba::rgb(0.6, 0.5, 0.1), materials),
+        ],
+    }
 }
 
 /// Which unit pyramids look alike, for their glide from square to square and from a pool: one

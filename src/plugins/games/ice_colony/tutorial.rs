@@ -26,13 +26,12 @@ pub fn shipped() -> Result<Tutorial<IceColony>, String> {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(tutorial::plugin::<IceColony>(shipped))
-        .add_systems(
-            Update,
-            mark_targets
-                .in_set(Frame::Mirror)
-                .run_if(resource_exists::<Session<IceColony>>),
-        );
+    app.add_systems(
+        Update,
+        mark_targets
+            .in_set(Frame::Mirror)
+            .run_if(resource_exists::<Session<IceColony>>),
+    );
 }
 
 /// Mark the square of the move shown (the tutorial's next move, or a hint).

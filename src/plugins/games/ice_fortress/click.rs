@@ -184,26 +184,12 @@ fn build_click(
             Outcome::Explain("that die is not one of your rolled dice: it cannot be moved".into())
         }
         (Selection::Die(d), Target::Square { room, square }) => {
-            let a = Action::PlacePillar {
-                die: *d,
-                room,
-                square,
-            };
-            match s.check(seat, &a) {
-                Ok(()) => Outcome::Play(a),
-                Err(e) => Outcome::Explain(e.0),
-            }
+            place_pillar(s, seat, *d, room, square)
         }
         (
             Selection::Die(d),
             Target::Room(room) | Target::Invader(InvaderAt::Square { room, .. }),
-        ) => {
-            let fits = legal
-                .into_iter()
-                .filter(|a| matches!(*a, Action::PlacePillar { die, room: r, .. } if die == *d && r == room))
-                .collect();
-            pick(fits, || "no square of that room takes this die".into())
-        }
+        ) => die_on_room(legal, *d, room),
         (Selection::Room(held), Target::Room(r)) if *held == r => Outcome::Select(Selection::None),
         (_, Target::Room(r)) if s.supply().contains(&r) => Outcome::Select(Selection::Room(r)),
         (Selection::Room(r), Target::Space(i)) => build(s, seat, *r, Spot::Foundation(i)),
@@ -216,44 +202,8 @@ fn build_click(
                 "that square is not part of a pillar group: no room stands on it".into(),
             ),
         },
-        (Selection::Room(r), Target::Room(room)) => {
-            let fits: Vec<Action> = legal
-                .into_iter()
-                .filter(|a| matches!(*a, Action::BuildRoom { room: x, on: Spot::Group { room: y, .. } } if x == *r && y == room))
-                .collect();
-            if fits.is_empty() {
-                let first = (0..s.card(room).map_or(0, |c| c.groups.len()) as u8)
-                    .map(|group| {
-                        s.check(
-                            seat,
-                            &Action::BuildRoom {
-                                room: *r,
-                                on: Spot::Group { room, group },
-                            },
-                        )
-                    })
-                    .find_map(Result::err);
-                return Outcome::Explain(
-                    first.map_or("that room has no pillar group to build on".into(), |e| e.0),
-                );
-            }
-            pick(fits, String::new)
-        }
-        (_, Target::Square { room, square }) => {
-            let fits = legal
-                .into_iter()
-                .filter(|a| matches!(*a, Action::PlacePillar { room: r, square: q, .. } if r == room && q == square))
-                .collect();
-            pick(fits, || {
-                match s
-                    .built_room(room)
-                    .map(|b| b.pillars[square as usize].is_some())
-                {
-                    Some(true) => "that square already holds a pillar".into(),
-                    _ => "none of your rolled dice fits that square".into(),
-                }
-            })
-        }
+        (Selection::Room(r), Target::Room(room)) => room_on_room(s, seat, legal, *r, room),
+        (_, Target::Square { room, square }) => square_without_die(s, legal, room, square),
         (_, Target::Space(_) | Target::Group { .. }) => {
             Outcome::Explain("pick a room from the supply first, then where to build it".into())
         }
@@ -268,6 +218,73 @@ fn build_click(
         ),
         _ => Outcome::Explain("pick one of your rolled dice or a supply room".into()),
     }
+}
+
+/// Holding die `die`, a click on `square` of `room`: stands the die there, or says why not.
+fn place_pillar(s: &IceFortress, seat: Seat, die: DieId, room: RoomId, square: u8) -> Outcome {
+    let a = Action::PlacePillar { die, room, square };
+    match s.check(seat, &a) {
+        Ok(()) => Outcome::Play(a),
+        Err(e) => Outcome::Explain(e.0),
+    }
+}
+
+/// Holding die `d`, a click on a whole room: the squares of `room` the die may stand on.
+fn die_on_room(legal: Vec<Action>, d: DieId, room: RoomId) -> Outcome {
+    let fits = legal
+        .into_iter()
+        .filter(|a| matches!(*a, Action::PlacePillar { die, room: r, .. } if die == d && r == room))
+        .collect();
+    pick(fits, || "no square of that room takes this die".into())
+}
+
+/// Holding room `r`, a click on built room `room`: builds on one of its pillar groups, or says
+/// why none takes it.
+fn room_on_room(
+    s: &IceFortress,
+    seat: Seat,
+    legal: Vec<Action>,
+    r: RoomId,
+    room: RoomId,
+) -> Outcome {
+    let fits: Vec<Action> = legal
+        .into_iter()
+        .filter(|a| matches!(*a, Action::BuildRoom { room: x, on: Spot::Group { room: y, .. } } if x == r && y == room))
+        .collect();
+    if fits.is_empty() {
+        let first = (0..s.card(room).map_or(0, |c| c.groups.len()) as u8)
+            .map(|group| {
+                s.check(
+                    seat,
+                    &Action::BuildRoom {
+                        room: r,
+                        on: Spot::Group { room, group },
+                    },
+                )
+            })
+            .find_map(Result::err);
+        return Outcome::Explain(
+            first.map_or("that room has no pillar group to build on".into(), |e| e.0),
+        );
+    }
+    pick(fits, String::new)
+}
+
+/// A click on `square` of `room` with no die held: the rolled dice that fit it, or why none does.
+fn square_without_die(s: &IceFortress, legal: Vec<Action>, room: RoomId, square: u8) -> Outcome {
+    let fits = legal
+        .into_iter()
+        .filter(|a| matches!(*a, Action::PlacePillar { room: r, square: q, .. } if r == room && q == square))
+        .collect();
+    pick(fits, || {
+        match s
+            .built_room(room)
+            .map(|b| b.pillars[square as usize].is_some())
+        {
+            Some(true) => "that square already holds a pillar".into(),
+            _ => "none of your rolled dice fits that square".into(),
+        }
+    })
 }
 
 fn build(s: &IceFortress, seat: Seat, room: RoomId, on: Spot) -> Outcome {

@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::ice_fortress::{
-    Action, CardRef, Decision, DieAt, Element, IceFortress, Phase, Power, PowerRef, cost_text,
-    prompt,
+    Action, CardRef, Character, Decision, DieAt, Element, IceFortress, Phase, Power, PowerRef,
+    cost_text, prompt,
 };
 use hoarfrost_rules::{Game, GameKind, Seat};
 
@@ -211,7 +211,6 @@ fn cards_window(
     // player opens and closes them at will).
     let turned = *shown_turn != Some(s.current());
     *shown_turn = Some(s.current());
-    let chars = &s.content().characters;
     egui::Window::new(CARDS_WINDOW)
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
         .default_width(CARDS_WIDTH)
@@ -224,114 +223,145 @@ fn cards_window(
                 .max_height(ui_style::panel_height(ui.ctx()))
                 .show(ui, |ui| {
                     for (c, ch) in s.characters().iter().enumerate() {
-                        let current = c == s.current();
-                        egui::CollapsingHeader::new(character_header(&session, c))
-                            .id_salt(("character", c))
-                            .default_open(current)
-                            .open(turned.then_some(current))
-                            .show(ui, |ui| {
-                                ui.label(s.title(c));
-                                let mut cards: Vec<(CardRef, String, &[Power])> = Vec::new();
-                                if let Some(side) = s.name_side(ch.name) {
-                                    let which = if s.advanced() {
-                                        "name card, advanced side"
-                                    } else {
-                                        "name card, starting side"
-                                    };
-                                    cards.push((
-                                        CardRef::Name(ch.name),
-                                        format!("{} … ({which})", side.title),
-                                        &side.powers,
-                                    ));
-                                }
-                                for &a in &ch.abilities {
-                                    if let Some(card) = chars.abilities.get(a as usize) {
-                                        cards.push((
-                                            CardRef::Ability(a),
-                                            format!("{} ({})", card.name, dice(card.dice as u32)),
-                                            &card.powers,
-                                        ));
-                                    }
-                                }
-                                if let Some(card) = chars.classes.get(ch.class as usize) {
-                                    cards.push((
-                                        CardRef::Class(ch.class),
-                                        format!("{} (class)", card.name),
-                                        &card.powers,
-                                    ));
-                                }
-                                for (card, name, powers) in cards {
-                                    ui.strong(name);
-                                    for (i, p) in powers.iter().enumerate() {
-                                        ui.horizontal_wrapped(|ui| {
-                                            power_line(ui, p);
-                                            let r = PowerRef {
-                                                card,
-                                                index: i as u8,
-                                            };
-                                            power_button(ui, s, human, current, r, &mut inputs);
-                                        });
-                                    }
-                                }
-                                if !ch.draft.is_empty() {
-                                    ui.label(
-                                        "Dealt abilities (keep two with the panel's buttons):",
-                                    );
-                                    for &a in &ch.draft {
-                                        if let Some(card) = chars.abilities.get(a as usize) {
-                                            ui.label(format!(
-                                                "{} ({})",
-                                                card.name,
-                                                dice(card.dice as u32)
-                                            ));
-                                            for p in &card.powers {
-                                                power_line(ui, p);
-                                            }
-                                        }
-                                    }
-                                }
-                            });
+                        character_section(ui, &session, c, ch, turned, human, &mut inputs);
                     }
                     ui.separator();
                     ui.heading("Invader / Beacon cards");
                     for e in Element::ALL {
-                        let slot = s.slot(e);
-                        let Some(card) = s.content().invaders.get(slot.card as usize) else {
-                            continue;
-                        };
-                        let state = if slot.beacon {
-                            "beacon side"
-                        } else if slot.neutralized {
-                            "invader side, neutralized"
-                        } else {
-                            "invader side"
-                        };
-                        ui.colored_label(element_egui(e), format!("{} ({state})", e.name()));
-                        if slot.beacon {
-                            ui.label(format!("{}: {}", card.beacon_name, card.immediately_text));
-                            ui.horizontal_wrapped(|ui| {
-                                power_line(ui, &card.ability);
-                                let r = PowerRef {
-                                    card: CardRef::Beacon(slot.card),
-                                    index: 0,
-                                };
-                                power_button(ui, s, human, true, r, &mut inputs);
-                            });
-                            ui.small(format!(
-                                "+{} a turn",
-                                hoarfrost_rules::words::count(
-                                    i64::from(card.extra_invaders),
-                                    "invader",
-                                    "invaders"
-                                )
-                            ));
-                        } else {
-                            ui.label(&card.invader_text);
-                        }
+                        invader_card(ui, s, e, human, &mut inputs);
                     }
                 });
         });
     Ok(())
+}
+
+/// One character's collapsible section: its title, its cards with their powers and Use buttons,
+/// and the abilities it was dealt.
+fn character_section(
+    ui: &mut egui::Ui,
+    session: &Session<IceFortress>,
+    c: usize,
+    ch: &Character,
+    turned: bool,
+    human: Option<Seat>,
+    inputs: &mut MessageWriter<FortressInput>,
+) {
+    let s = &session.state;
+    let current = c == s.current();
+    egui::CollapsingHeader::new(character_header(session, c))
+        .id_salt(("character", c))
+        .default_open(current)
+        .open(turned.then_some(current))
+        .show(ui, |ui| {
+            ui.label(s.title(c));
+            for (card, name, powers) in character_cards(s, ch) {
+                ui.strong(name);
+                for (i, p) in powers.iter().enumerate() {
+                    ui.horizontal_wrapped(|ui| {
+                        power_line(ui, p);
+                        let r = PowerRef {
+                            card,
+                            index: i as u8,
+                        };
+                        power_button(ui, s, human, current, r, inputs);
+                    });
+                }
+            }
+            dealt_abilities(ui, s, ch);
+        });
+}
+
+/// A character's cards in panel order (name card, abilities, class), each with its heading and
+/// powers.
+fn character_cards<'a>(s: &'a IceFortress, ch: &Character) -> Vec<(CardRef, String, &'a [Power])> {
+    let chars = &s.content().characters;
+    let mut cards: Vec<(CardRef, String, &[Power])> = Vec::new();
+    if let Some(side) = s.name_side(ch.name) {
+        let which = if s.advanced() {
+            "name card, advanced side"
+        } else {
+            "name card, starting side"
+        };
+        cards.push((
+            CardRef::Name(ch.name),
+            format!("{} … ({which})", side.title),
+            &side.powers,
+        ));
+    }
+    for &a in &ch.abilities {
+        if let Some(card) = chars.abilities.get(a as usize) {
+            cards.push((
+                CardRef::Ability(a),
+                format!("{} ({})", card.name, dice(card.dice as u32)),
+                &card.powers,
+            ));
+        }
+    }
+    if let Some(card) = chars.classes.get(ch.class as usize) {
+        cards.push((
+            CardRef::Class(ch.class),
+            format!("{} (class)", card.name),
+            &card.powers,
+        ));
+    }
+    cards
+}
+
+/// The ability cards a character was dealt and has not yet kept or discarded, with their powers.
+fn dealt_abilities(ui: &mut egui::Ui, s: &IceFortress, ch: &Character) {
+    if ch.draft.is_empty() {
+        return;
+    }
+    let chars = &s.content().characters;
+    ui.label("Dealt abilities (keep two with the panel's buttons):");
+    for &a in &ch.draft {
+        if let Some(card) = chars.abilities.get(a as usize) {
+            ui.label(format!("{} ({})", card.name, dice(card.dice as u32)));
+            for p in &card.powers {
+                power_line(ui, p);
+            }
+        }
+    }
+}
+
+/// Element `e`'s Invader/Beacon card: its side, its text, and on the beacon side its power with a
+/// Use button.
+fn invader_card(
+    ui: &mut egui::Ui,
+    s: &IceFortress,
+    e: Element,
+    human: Option<Seat>,
+    inputs: &mut MessageWriter<FortressInput>,
+) {
+    let slot = s.slot(e);
+    let Some(card) = s.content().invaders.get(slot.card as usize) else {
+        return;
+    };
+    let state = if slot.beacon {
+        "beacon side"
+    } else if slot.neutralized {
+        "invader side, neutralized"
+    } else {
+        "invader side"
+    };
+    ui.colored_label(element_egui(e), format!("{} ({state})", e.name()));
+    if slot.beacon {
+        ui.label(format!("{}: {}", card.beacon_name, card.immediately_text));
+        ui.horizontal_wrapped(|ui| {
+            power_line(ui, &card.ability);
+            let r = PowerRef {
+                card: CardRef::Beacon(slot.card),
+                index: 0,
+            };
+            power_button(ui, s, human, true, r, inputs);
+        });
+        ui.small(format!(
+            "+{} a turn",
+            hoarfrost_rules::words::count(i64::from(card.extra_invaders), "invader", "invaders")
+        ));
+    } else {
+        ui.label(&card.invader_text);
+    }
 }
 
 /// The Use button of a power, for the acting human in the build step.
@@ -449,6 +479,24 @@ pub fn target_text(s: &IceFortress, t: Target, figure: Option<&FigurePiece>) -> 
     }
 }
 
+/// The Ice Fortress difficulty slider's levels and its words for `level`, from the difficulty
+/// track the rules read (scenes/ice-fortress/difficulty.ron): "difficulty: experienced (7 is
+/// standard)".
+pub(crate) fn difficulty_words(level: u8) -> (std::ops::RangeInclusive<u8>, String) {
+    use hoarfrost_rules::ice_fortress::{Content, SHIELD_CUBES};
+    let Ok(content) = Content::standard_shared() else {
+        return (1..=SHIELD_CUBES, "difficulty".into());
+    };
+    let track = &content.difficulty;
+    let levels = track.span();
+    let label = track.levels.iter().find(|l| l.level == level);
+    let words = match label {
+        Some(l) => format!("difficulty: {} ({} is standard)", l.label, track.standard),
+        None => format!("difficulty ({} is standard)", track.standard),
+    };
+    (levels, words)
+}
+
 /// The cards window stands at the left as high as the window: the Rules window opens beside it.
 pub(crate) fn keep_left(app: &mut App) {
     app.init_resource::<LeftWindows>();
@@ -458,6 +506,23 @@ pub(crate) fn keep_left(app: &mut App) {
 
 #[cfg(test)]
 mod tests {
+    use super::difficulty_words;
+
+    #[test]
+    fn the_difficulty_slider_names_each_level_as_the_track_does() {
+        assert_eq!(
+            difficulty_words(5),
+            (
+                1..=10,
+                "difficulty: experienced (7 is standard)".to_string()
+            )
+        );
+        assert_eq!(
+            difficulty_words(7).1,
+            "difficulty: introductory (7 is standard)"
+        );
+    }
+
     /// The roll opens a turn: the seat the panel marks through it acts once it is rolled.
     #[test]
     fn the_panel_marks_the_player_whose_roll_it_is() {

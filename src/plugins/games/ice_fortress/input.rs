@@ -5,7 +5,8 @@
 
 use bevy::prelude::*;
 use hoarfrost_rules::Game;
-use hoarfrost_rules::ice_fortress::{Action, IceFortress, Pay, Spot};
+use hoarfrost_rules::ice_fortress::{Action, IceFortress, Pay, PowerRef, RoomId, Spot};
+use std::collections::BTreeMap;
 
 use crate::plugins::core::notice::Notice;
 use crate::plugins::core::screens::{Screen, TurnPhase};
@@ -249,125 +250,189 @@ fn show_highlights(
     let s = &session.state;
     let frames = layout::room_frames(s);
     let legal = s.legal_actions(seat);
-    let glow = |commands: &mut Commands, at: Vec3, side: f32, selected: bool| {
-        commands.spawn((
-            Highlight,
-            TableEntity,
-            Pickable::IGNORE,
-            Mesh3d(kit.plate.clone()),
-            MeshMaterial3d(if selected {
-                kit.selected.clone()
-            } else {
-                kit.glow.clone()
-            }),
-            Transform::from_translation(at).with_scale(Vec3::new(side, 0.02, side)),
-        ));
-    };
-    let square_at = |room, square: u8| -> Option<(Vec3, f32)> {
-        let card = s.card(room)?;
-        let p = *layout::card_face(card).squares.get(square as usize)?;
-        Some((
-            layout::on_card(*frames.get(&room)?, p, 0.012),
-            layout::square_side(card.size) * 1.25,
-        ))
-    };
     match &held.0 {
-        Selection::Die(d) => {
-            let (at, side) = die_place(s, *d, &frames);
-            glow(&mut commands, at - Vec3::Y * side * 0.45, side * 1.5, true);
-            for a in &legal {
-                if let Action::PlacePillar { die, room, square } = *a
-                    && die == *d
-                    && let Some((at, side)) = square_at(room, square)
-                {
-                    glow(&mut commands, at, side, false);
-                }
-            }
-        }
-        Selection::Room(r) => {
-            if let Some(i) = s.supply().iter().position(|x| x == r) {
-                let at = layout::supply_slot(i, s.supply().len());
-                glow(&mut commands, at - Vec3::Y * 0.02, 2.0, true);
-            }
-            let size = s.card(*r).map(|c| c.size);
-            for a in &legal {
-                if let Action::BuildRoom { room, on } = *a
-                    && room == *r
-                    && let (Some(frame), Some(size)) = (layout::spot_frame(s, &frames, on), size)
-                {
-                    let f = layout::footprint(size);
-                    let target = match on {
-                        Spot::Foundation(i) => Target::Space(i),
-                        Spot::Group { room, group } => Target::Group { room, group },
-                    };
-                    commands.spawn((
-                        Highlight,
-                        TableEntity,
-                        target,
-                        Mesh3d(kit.plate.clone()),
-                        MeshMaterial3d(kit.ghost.clone()),
-                        Transform::from_translation(frame.translation + Vec3::Y * 0.05)
-                            .with_rotation(frame.rotation)
-                            .with_scale(Vec3::new(f.x, 0.06, f.y)),
-                    ));
-                }
-            }
-        }
+        Selection::Die(d) => die_highlights(&mut commands, &kit, s, &frames, &legal, *d),
+        Selection::Room(r) => room_highlights(&mut commands, &kit, s, &frames, &legal, *r),
         Selection::Power { power, paid } => {
-            for a in &legal {
-                if let Action::UsePower { power: p, pay } = a
-                    && p == power
-                {
-                    for d in pay.iter().filter(|x| !paid.contains(x)) {
-                        if let Pay::Die(d) = d {
-                            let (at, side) = die_place(s, *d, &frames);
-                            glow(&mut commands, at - Vec3::Y * side * 0.45, side * 1.5, false);
-                        }
-                    }
+            power_highlights(&mut commands, &kit, s, &frames, &legal, power, paid);
+        }
+        Selection::None => choice_highlights(&mut commands, &kit, s, &frames, &legal),
+    }
+}
+
+/// Spawns a flat glow of width `side` at `at`, in the selected colour when `selected`.
+fn spawn_glow(commands: &mut Commands, kit: &FortressKit, at: Vec3, side: f32, selected: bool) {
+    commands.spawn((
+        Highlight,
+        TableEntity,
+        Pickable::IGNORE,
+        Mesh3d(kit.plate.clone()),
+        MeshMaterial3d(if selected {
+            kit.selected.clone()
+        } else {
+            kit.glow.clone()
+        }),
+        Transform::from_translation(at).with_scale(Vec3::new(side, 0.02, side)),
+    ));
+}
+
+/// Where the glow over pillar square `square` of built room `room` goes, and how wide it is.
+fn square_glow_at(
+    s: &IceFortress,
+    frames: &BTreeMap<RoomId, Transform>,
+    room: RoomId,
+    square: u8,
+) -> Option<(Vec3, f32)> {
+    let card = s.card(room)?;
+    let p = *layout::card_face(card).squares.get(square as usize)?;
+    Some((
+        layout::on_card(*frames.get(&room)?, p, 0.012),
+        layout::square_side(card.size) * 1.25,
+    ))
+}
+
+/// Glows under die `die`, selected or not.
+fn glow_die(
+    commands: &mut Commands,
+    kit: &FortressKit,
+    s: &IceFortress,
+    frames: &BTreeMap<RoomId, Transform>,
+    die: u8,
+    selected: bool,
+) {
+    let (at, side) = die_place(s, die, frames);
+    spawn_glow(
+        commands,
+        kit,
+        at - Vec3::Y * side * 0.45,
+        side * 1.5,
+        selected,
+    );
+}
+
+/// Highlights for a held die: the die itself and the pillar squares it may stand on.
+fn die_highlights(
+    commands: &mut Commands,
+    kit: &FortressKit,
+    s: &IceFortress,
+    frames: &BTreeMap<RoomId, Transform>,
+    legal: &[Action],
+    d: u8,
+) {
+    glow_die(commands, kit, s, frames, d, true);
+    for a in legal {
+        if let Action::PlacePillar { die, room, square } = *a
+            && die == d
+            && let Some((at, side)) = square_glow_at(s, frames, room, square)
+        {
+            spawn_glow(commands, kit, at, side, false);
+        }
+    }
+}
+
+/// Highlights for a held room: its supply slot and a clickable ghost on each place it may be built.
+fn room_highlights(
+    commands: &mut Commands,
+    kit: &FortressKit,
+    s: &IceFortress,
+    frames: &BTreeMap<RoomId, Transform>,
+    legal: &[Action],
+    r: RoomId,
+) {
+    if let Some(i) = s.supply().iter().position(|x| *x == r) {
+        let at = layout::supply_slot(i, s.supply().len());
+        spawn_glow(commands, kit, at - Vec3::Y * 0.02, 2.0, true);
+    }
+    let size = s.card(r).map(|c| c.size);
+    for a in legal {
+        if let Action::BuildRoom { room, on } = *a
+            && room == r
+            && let (Some(frame), Some(size)) = (layout::spot_frame(s, frames, on), size)
+        {
+            let f = layout::footprint(size);
+            let target = match on {
+                Spot::Foundation(i) => Target::Space(i),
+                Spot::Group { room, group } => Target::Group { room, group },
+            };
+            commands.spawn((
+                Highlight,
+                TableEntity,
+                target,
+                Mesh3d(kit.plate.clone()),
+                MeshMaterial3d(kit.ghost.clone()),
+                Transform::from_translation(frame.translation + Vec3::Y * 0.05)
+                    .with_rotation(frame.rotation)
+                    .with_scale(Vec3::new(f.x, 0.06, f.y)),
+            ));
+        }
+    }
+}
+
+/// Highlights for a power being paid: the dice that may still pay for it.
+fn power_highlights(
+    commands: &mut Commands,
+    kit: &FortressKit,
+    s: &IceFortress,
+    frames: &BTreeMap<RoomId, Transform>,
+    legal: &[Action],
+    power: &PowerRef,
+    paid: &[Pay],
+) {
+    for a in legal {
+        if let Action::UsePower { power: p, pay } = a
+            && p == power
+        {
+            for d in pay.iter().filter(|x| !paid.contains(x)) {
+                if let Pay::Die(d) = d {
+                    glow_die(commands, kit, s, frames, *d, false);
                 }
             }
         }
-        Selection::None => {
-            for a in &legal {
-                match *a {
-                    Action::PickInvader { at } | Action::PlaceInvader { at } => {
-                        let p = figure_place(
-                            s,
-                            FigurePiece::Invader(at, hoarfrost_rules::ice_fortress::Element::Fire),
-                            &frames,
-                        );
-                        glow(&mut commands, p - Vec3::Y * 0.15, 0.55, false);
-                    }
-                    Action::PickPillar { room, square } => {
-                        if let Some((at, side)) = square_at(room, square) {
-                            glow(&mut commands, at, side, false);
-                        }
-                    }
-                    Action::PickRoom { room }
-                    | Action::Flood { room }
-                    | Action::DiscardRoom { room } => {
-                        if let Some(i) = s.supply().iter().position(|&x| x == room) {
-                            let at = layout::supply_slot(i, s.supply().len());
-                            glow(&mut commands, at - Vec3::Y * 0.02, 2.0, false);
-                        } else if let Some(f) = frames.get(&room) {
-                            glow(&mut commands, f.translation + Vec3::Y * 0.1, 1.2, false);
-                        }
-                    }
-                    Action::PickSize { size } => {
-                        glow(
-                            &mut commands,
-                            layout::deck_centre(size) + Vec3::Y * 0.6,
-                            2.0,
-                            false,
-                        );
-                    }
-                    Action::SetDie { die, .. } => {
-                        let (at, side) = die_place(s, die, &frames);
-                        glow(&mut commands, at - Vec3::Y * side * 0.45, side * 1.5, false);
-                    }
-                    _ => {}
+    }
+}
+
+/// Highlights with nothing held: what each option of a pending choice names on the table.
+fn choice_highlights(
+    commands: &mut Commands,
+    kit: &FortressKit,
+    s: &IceFortress,
+    frames: &BTreeMap<RoomId, Transform>,
+    legal: &[Action],
+) {
+    for a in legal {
+        match *a {
+            Action::PickInvader { at } | Action::PlaceInvader { at } => {
+                let p = figure_place(
+                    s,
+                    FigurePiece::Invader(at, hoarfrost_rules::ice_fortress::Element::Fire),
+                    frames,
+                );
+                spawn_glow(commands, kit, p - Vec3::Y * 0.15, 0.55, false);
+            }
+            Action::PickPillar { room, square } => {
+                if let Some((at, side)) = square_glow_at(s, frames, room, square) {
+                    spawn_glow(commands, kit, at, side, false);
                 }
             }
+            Action::PickRoom { room } | Action::Flood { room } | Action::DiscardRoom { room } => {
+                if let Some(i) = s.supply().iter().position(|&x| x == room) {
+                    let at = layout::supply_slot(i, s.supply().len());
+                    spawn_glow(commands, kit, at - Vec3::Y * 0.02, 2.0, false);
+                } else if let Some(f) = frames.get(&room) {
+                    spawn_glow(commands, kit, f.translation + Vec3::Y * 0.1, 1.2, false);
+                }
+            }
+            Action::PickSize { size } => {
+                spawn_glow(
+                    commands,
+                    kit,
+                    layout::deck_centre(size) + Vec3::Y * 0.6,
+                    2.0,
+                    false,
+                );
+            }
+            Action::SetDie { die, .. } => glow_die(commands, kit, s, frames, die, false),
+            _ => {}
         }
     }
 }

@@ -98,18 +98,7 @@ fn spread(n: usize, size: Vec2) -> Vec<Vec2> {
 /// The printed face of `card`.
 pub fn card_face(card: &RoomCard) -> CardFace {
     let size = footprint(card.size);
-    let n_cells = if card.size == Size::Small {
-        1
-    } else {
-        card.groups.len().max(2)
-    };
-    let cw = size.x / n_cells as f32;
-    let cells: Vec<Cell> = (0..n_cells)
-        .map(|i| Cell {
-            centre: Vec2::new(-size.x / 2.0 + cw * (i as f32 + 0.5), 0.0),
-            size: Vec2::new(cw, size.y),
-        })
-        .collect();
+    let cells = card_cells(card, size);
     let mut squares = vec![Vec2::ZERO; card.squares.len()];
     let mut in_group = vec![false; card.squares.len()];
     let mut groups = Vec::new();
@@ -135,40 +124,9 @@ pub fn card_face(card: &RoomCard) -> CardFace {
         None => Vec2::new(size.x * 0.4, -size.y * 0.35),
     });
     if let Some(cell) = free.first().copied() {
-        let mut area = cell;
-        if card.crystal && card.size != Size::Small {
-            area.centre.y += cell.size.y * 0.15;
-            area.size.y *= 0.6;
-        }
-        let offsets = if card.crystal && card.size == Size::Small {
-            spread(loose.len().max(4), area.size)
-        } else {
-            spread(loose.len(), area.size)
-        };
-        for (&sq, off) in loose.iter().zip(offsets) {
-            squares[sq] = area.centre + off;
-        }
+        place_loose_in_free_cell(card, cell, &loose, &mut squares);
     } else {
-        // No free cell: each loose square joins the group cell with the fewest squares, and that
-        // cell's squares spread out again (they stay under the room built there).
-        let mut members: Vec<Vec<usize>> = card
-            .groups
-            .iter()
-            .map(|g| g.squares.iter().map(|&q| q as usize).collect())
-            .collect();
-        for &sq in &loose {
-            if let Some(m) = members.iter_mut().min_by_key(|m| m.len()) {
-                m.push(sq);
-            }
-        }
-        for (g, m) in members.iter().enumerate() {
-            let cell = groups[g];
-            for (&sq, off) in m.iter().zip(spread(m.len(), cell.size)) {
-                if let Some(p) = squares.get_mut(sq) {
-                    *p = cell.centre + off;
-                }
-            }
-        }
+        place_loose_in_groups(card, &groups, &loose, &mut squares);
     }
     let corners = [
         Vec2::new(-size.x / 2.0, -size.y / 2.0) + Vec2::splat(corner_inset(card.size)),
@@ -180,6 +138,63 @@ pub fn card_face(card: &RoomCard) -> CardFace {
         groups,
         crystal,
         corners,
+    }
+}
+
+/// The cells `card` (of footprint `size`) is split into along X: one per pillar group, two at
+/// least, one on a small room.
+fn card_cells(card: &RoomCard, size: Vec2) -> Vec<Cell> {
+    let n_cells = if card.size == Size::Small {
+        1
+    } else {
+        card.groups.len().max(2)
+    };
+    let cw = size.x / n_cells as f32;
+    (0..n_cells)
+        .map(|i| Cell {
+            centre: Vec2::new(-size.x / 2.0 + cw * (i as f32 + 0.5), 0.0),
+            size: Vec2::new(cw, size.y),
+        })
+        .collect()
+}
+
+/// Spreads the `loose` squares (in no group) over the free `cell`, leaving room for the crystal.
+fn place_loose_in_free_cell(card: &RoomCard, cell: Cell, loose: &[usize], squares: &mut [Vec2]) {
+    let mut area = cell;
+    if card.crystal && card.size != Size::Small {
+        area.centre.y += cell.size.y * 0.15;
+        area.size.y *= 0.6;
+    }
+    let offsets = if card.crystal && card.size == Size::Small {
+        spread(loose.len().max(4), area.size)
+    } else {
+        spread(loose.len(), area.size)
+    };
+    for (&sq, off) in loose.iter().zip(offsets) {
+        squares[sq] = area.centre + off;
+    }
+}
+
+/// With no free cell, puts each `loose` square in the group cell with the fewest squares and
+/// spreads that cell's squares out again (they stay under the room built there).
+fn place_loose_in_groups(card: &RoomCard, groups: &[Cell], loose: &[usize], squares: &mut [Vec2]) {
+    let mut members: Vec<Vec<usize>> = card
+        .groups
+        .iter()
+        .map(|g| g.squares.iter().map(|&q| q as usize).collect())
+        .collect();
+    for &sq in loose {
+        if let Some(m) = members.iter_mut().min_by_key(|m| m.len()) {
+            m.push(sq);
+        }
+    }
+    for (g, m) in members.iter().enumerate() {
+        let cell = groups[g];
+        for (&sq, off) in m.iter().zip(spread(m.len(), cell.size)) {
+            if let Some(p) = squares.get_mut(sq) {
+                *p = cell.centre + off;
+            }
+        }
     }
 }
 

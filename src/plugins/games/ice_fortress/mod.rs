@@ -1,5 +1,5 @@
 //! Ice Fortress: everything its table needs, from its table and pieces to its input, panel and
-//! tutorial, with their tests.
+//! tutorial, with their tests; and its [`TableGame`], registered in `games/mod.rs`.
 
 pub mod click;
 pub mod hud;
@@ -12,7 +12,65 @@ pub mod table;
 pub mod tutorial;
 
 use bevy::prelude::*;
+use bevy_egui::egui;
+use hoarfrost_rules::Recorded;
+use hoarfrost_rules::bots::Bot;
+use hoarfrost_rules::ice_fortress::{FortressBot, IceFortress, Setup};
 
-pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((table::plugin,));
+use crate::plugins::core::seats::SeatKind;
+use crate::plugins::session::new_game::SetupChoice;
+use crate::plugins::session::registry::TableGame;
+use crate::plugins::session::tutorial::Tutorial;
+use crate::plugins::session::words::HudSpec;
+
+impl TableGame for IceFortress {
+    const RULES: &'static str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenes/rules/ice-fortress.ron"
+    ));
+
+    const OPENING: &'static str =
+        "Each character keeps two of the ability cards dealt; then the siege begins.";
+
+    fn setup(choice: &SetupChoice) -> Setup {
+        Setup {
+            difficulty: choice.difficulty,
+            ..Setup::new(choice.seats.len(), choice.seed)
+        }
+    }
+
+    fn choice(setup: &Setup, kinds: &[SeatKind]) -> SetupChoice {
+        // One player may play two characters: the table seats players, the save lists them.
+        let mut kinds = kinds.to_vec();
+        kinds.truncate(setup.players.max(1));
+        SetupChoice {
+            difficulty: setup.difficulty,
+            ..SetupChoice::seated(Self::KIND, &kinds, setup.seed, None)
+        }
+    }
+
+    fn tutorial() -> Result<Tutorial<Self>, String> {
+        tutorial::shipped()
+    }
+
+    fn bot(seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(FortressBot::new(seed))
+    }
+
+    fn hud_spec() -> HudSpec<Self> {
+        hud::hud_spec()
+    }
+
+    /// The difficulty, and a word on playing solo.
+    fn title_options(ui: &mut egui::Ui, choice: &mut SetupChoice) {
+        let (levels, words) = hud::difficulty_words(choice.difficulty);
+        ui.add(egui::Slider::new(&mut choice.difficulty, levels).text(words));
+        if choice.seats.len() == 1 {
+            ui.small("Solo: you play two characters, taking turns.");
+        }
+    }
+
+    fn table(app: &mut App) {
+        app.add_plugins(table::plugin);
+    }
 }

@@ -5,18 +5,19 @@
 //! rolled dice tumble; new invaders fly from the bag. Every piece shares its mesh and material by kind.
 
 use bevy::prelude::*;
-use hoarfrost_rules::ice_fortress::{DieAt, Element, IceFortress, InvaderAt, RoomId, Size};
+use hoarfrost_rules::ice_fortress::{
+    DieAt, Element, IceFortress, InvaderAt, InvaderSlot, RoomId, Size,
+};
 
 use crate::plugins::core::screens::Screen;
 use crate::plugins::games::ice_fortress::click::Target;
 use crate::plugins::games::ice_fortress::layout;
 use crate::plugins::games::ice_fortress::table::{FortressKit, card_material_index, element_icon};
 use crate::plugins::session::Session;
-use crate::plugins::session::new_game::SetupChoice;
+use crate::plugins::session::start::{TableStart, opened};
 use crate::systems::dice::{DiceAssets, die_bundle, face_up};
 use crate::systems::glide::Glide;
 use crate::systems::{Frame, TableEntity};
-use hoarfrost_rules::GameKind;
 
 /// A room card on the table (supply or fortress).
 #[derive(Component, Clone, Copy, Debug)]
@@ -44,8 +45,8 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Playing),
         spawn_board
-            .after(crate::plugins::games::ice_fortress::table::StartSet)
-            .run_if(|c: Res<SetupChoice>| c.game == GameKind::IceFortress),
+            .in_set(TableStart::Build)
+            .run_if(opened::<IceFortress>),
     )
     .add_systems(
         Update,
@@ -511,39 +512,50 @@ fn redraw_furniture(
         ));
     }
     for (i, slot) in s.slots().iter().enumerate() {
-        let e = Element::ALL[i];
-        let centre = layout::slot_centre(i);
-        let card = layout::SLOT_CARD;
-        commands
-            .spawn((
-                Name::new(format!("{} invader card", e.name())),
-                TableEntity,
-                Furniture,
-                Target::Slot(e),
-                Mesh3d(kit.plate.clone()),
-                MeshMaterial3d(kit.slot_material[slot.beacon as usize].clone()),
-                Transform::from_translation(centre + Vec3::Y * 0.03)
-                    .with_scale(Vec3::new(card.x, 0.06, card.y)),
-            ))
-            .with_children(|c| {
-                // Children live in the card's scaled frame: undo the scale for the icons.
-                let unscale = Vec3::new(1.0 / card.x, 1.0 / 0.06, 1.0 / card.y);
+        spawn_invader_card(&mut commands, &kit, i, slot);
+    }
+    spawn_difficulty_track(&mut commands, &kit, s);
+}
+
+/// The Invader/Beacon card of the `i`th element, with its figure icon and, on the beacon side, a
+/// crystal.
+fn spawn_invader_card(commands: &mut Commands, kit: &FortressKit, i: usize, slot: &InvaderSlot) {
+    let e = Element::ALL[i];
+    let centre = layout::slot_centre(i);
+    let card = layout::SLOT_CARD;
+    commands
+        .spawn((
+            Name::new(format!("{} invader card", e.name())),
+            TableEntity,
+            Furniture,
+            Target::Slot(e),
+            Mesh3d(kit.plate.clone()),
+            MeshMaterial3d(kit.slot_material[slot.beacon as usize].clone()),
+            Transform::from_translation(centre + Vec3::Y * 0.03)
+                .with_scale(Vec3::new(card.x, 0.06, card.y)),
+        ))
+        .with_children(|c| {
+            // Children live in the card's scaled frame: undo the scale for the icons.
+            let unscale = Vec3::new(1.0 / card.x, 1.0 / 0.06, 1.0 / card.y);
+            c.spawn((
+                Mesh3d(kit.figure[e.index()].clone()),
+                MeshMaterial3d(kit.figure_material[e.index()].clone()),
+                Transform::from_xyz(0.0, 0.5 + 3.5, 0.0).with_scale(unscale * 1.6),
+                Pickable::IGNORE,
+            ));
+            if slot.beacon {
                 c.spawn((
-                    Mesh3d(kit.figure[e.index()].clone()),
-                    MeshMaterial3d(kit.figure_material[e.index()].clone()),
-                    Transform::from_xyz(0.0, 0.5 + 3.5, 0.0).with_scale(unscale * 1.6),
+                    Mesh3d(kit.label("crystal")),
+                    MeshMaterial3d(kit.atlas.clone()),
+                    Transform::from_xyz(0.0, 0.6, 0.3).with_scale(unscale * 1.2),
                     Pickable::IGNORE,
                 ));
-                if slot.beacon {
-                    c.spawn((
-                        Mesh3d(kit.label("crystal")),
-                        MeshMaterial3d(kit.atlas.clone()),
-                        Transform::from_xyz(0.0, 0.6, 0.3).with_scale(unscale * 1.2),
-                        Pickable::IGNORE,
-                    ));
-                }
-            });
-    }
+            }
+        });
+}
+
+/// One mark for each space of the shield track, the current difficulty's lit.
+fn spawn_difficulty_track(commands: &mut Commands, kit: &FortressKit, s: &IceFortress) {
     let spaces = s.foundation().len();
     // One mark for each space of the shield track: the levels a difficulty track may have.
     for level in 1..=hoarfrost_rules::ice_fortress::SHIELD_CUBES as usize {

@@ -9,19 +9,13 @@ use std::collections::HashMap;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
-use hoarfrost_rules::GameKind;
-use hoarfrost_rules::ice_fortress::{
-    self, Element, FortressBot, IceFortress, Phase, RoomElement, Setup, Size,
-};
+use hoarfrost_rules::ice_fortress::{self, Element, IceFortress, Phase, RoomElement, Size};
 
-use crate::plugins::core::notice::Notice;
 use crate::plugins::core::palette;
 use crate::plugins::core::screens::Screen;
 use crate::plugins::games::ice_fortress::layout;
-use crate::plugins::session::ai::BotMaker;
-use crate::plugins::session::new_game::SetupChoice;
-use crate::plugins::session::tutorial;
-use crate::plugins::session::{Opening, Session};
+use crate::plugins::session::Session;
+use crate::plugins::session::start::{TableStart, opened};
 use crate::plugins::table::camera::FrameTarget;
 use crate::systems::cues::Cue;
 
@@ -60,10 +54,6 @@ impl FortressStep {
         }
     }
 }
-
-/// The set `start_game` runs in on entering the table, so the pieces can be spawned after it.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct StartSet;
 
 const ATLAS_INDEX: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -150,38 +140,31 @@ pub fn card_material_index(e: RoomElement) -> usize {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((
-        crate::plugins::ui::game_machinery::<IceFortress>,
-        crate::plugins::games::ice_fortress::hud::keep_left,
-    ))
-    .add_sub_state::<FortressStep>()
-    .insert_resource(BotMaker::<IceFortress>(|seed| {
-        Box::new(FortressBot::new(seed))
-    }))
-    .insert_resource(crate::plugins::games::ice_fortress::hud::hud_spec())
-    .add_systems(Startup, make_kit)
-    .add_systems(
-        OnEnter(Screen::Playing),
-        start_game
-            .in_set(StartSet)
-            .run_if(|c: Res<SetupChoice>| c.game == GameKind::IceFortress),
-    )
-    .add_systems(
-        Update,
-        (sync_step, shield_cracks)
-            .in_set(crate::systems::Frame::Mirror)
-            .run_if(resource_exists_and_changed::<Session<IceFortress>>),
-    )
-    .init_resource::<ShieldSeen>()
-    .add_systems(OnEnter(Screen::Playing), |mut seen: ResMut<ShieldSeen>| {
-        seen.0 = None
-    })
-    .add_plugins((
-        crate::plugins::games::ice_fortress::pieces::plugin,
-        crate::plugins::games::ice_fortress::input::plugin,
-        crate::plugins::games::ice_fortress::hud::plugin,
-        crate::plugins::games::ice_fortress::tutorial::plugin,
-    ));
+    app.add_plugins(crate::plugins::games::ice_fortress::hud::keep_left)
+        .add_sub_state::<FortressStep>()
+        .add_systems(Startup, make_kit)
+        .add_systems(
+            OnEnter(Screen::Playing),
+            start_game
+                .in_set(TableStart::Build)
+                .run_if(opened::<IceFortress>),
+        )
+        .add_systems(
+            Update,
+            (sync_step, shield_cracks)
+                .in_set(crate::systems::Frame::Mirror)
+                .run_if(resource_exists_and_changed::<Session<IceFortress>>),
+        )
+        .init_resource::<ShieldSeen>()
+        .add_systems(OnEnter(Screen::Playing), |mut seen: ResMut<ShieldSeen>| {
+            seen.0 = None
+        })
+        .add_plugins((
+            crate::plugins::games::ice_fortress::pieces::plugin,
+            crate::plugins::games::ice_fortress::input::plugin,
+            crate::plugins::games::ice_fortress::hud::plugin,
+            crate::plugins::games::ice_fortress::tutorial::plugin,
+        ));
 }
 
 /// Keep [`FortressStep`] in line with the rules, and the camera's reset framing the whole fortress.
@@ -266,21 +249,15 @@ pub fn dashed_outline(size: Vec2, width: f32) -> Mesh {
     .with_inserted_indices(Indices::U32(indices))
 }
 
-fn make_kit(
-    mut commands: Commands,
-    assets: Res<AssetServer>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    let labels = crate::systems::labels::atlas_quads(ATLAS_INDEX, &mut meshes);
-    let slab = Size::ALL.map(|s| {
-        let f = layout::footprint(s);
-        meshes.add(Cuboid::new(f.x, layout::SLAB, f.y))
-    });
+/// A room card's material per element (and one for no element), each with its marking.
+fn card_materials(
+    assets: &AssetServer,
+    materials: &mut Assets<StandardMaterial>,
+) -> [Handle<StandardMaterial>; 5] {
     // Each element's rooms carry a marking as well as a colour, for colour-blind players: the
     // pyramid colour's marking nearest the element's colour (fire red stripes, water blue checks,
     // air yellow dots, earth green bars); the rooms of no element stay plain.
-    let card_material = [0, 1, 2, 3, 4].map(|i| {
+    [0, 1, 2, 3, 4].map(|i| {
         let e = Element::ALL.get(i).copied();
         materials.add(StandardMaterial {
             base_color: element_colour(e).mix(&Color::srgb(0.95, 0.95, 0.95), 0.25),
@@ -288,8 +265,12 @@ fn make_kit(
             perceptual_roughness: 0.7,
             ..default()
         })
-    });
-    let outline = Size::ALL.map(|s| {
+    })
+}
+
+/// The dashed outline of one group cell on a card of each size.
+fn group_outlines(meshes: &mut Assets<Mesh>) -> [Handle<Mesh>; 4] {
+    Size::ALL.map(|s| {
         let f = layout::footprint(s);
         // The outline of one group cell on a card of size `s` (half the card, or all of a small one).
         let cell = if s == Size::Small {
@@ -298,7 +279,14 @@ fn make_kit(
             Vec2::new(f.x / 2.0, f.y)
         };
         meshes.add(dashed_outline(cell - Vec2::splat(0.08), 0.05))
-    });
+    })
+}
+
+/// The invaders' figures, one shape and one material per element.
+fn figures(
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+) -> ([Handle<Mesh>; 4], [Handle<StandardMaterial>; 4]) {
     let figure = [
         meshes.add(Cone::new(0.16, 0.42)),
         meshes.add(Sphere::new(0.17).mesh().uv(16, 10)),
@@ -313,6 +301,23 @@ fn make_kit(
             ..default()
         })
     });
+    (figure, figure_material)
+}
+
+fn make_kit(
+    mut commands: Commands,
+    assets: Res<AssetServer>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let labels = crate::systems::labels::atlas_quads(ATLAS_INDEX, &mut meshes);
+    let slab = Size::ALL.map(|s| {
+        let f = layout::footprint(s);
+        meshes.add(Cuboid::new(f.x, layout::SLAB, f.y))
+    });
+    let card_material = card_materials(&assets, &mut materials);
+    let outline = group_outlines(&mut meshes);
+    let (figure, figure_material) = figures(&mut meshes, &mut materials);
     let plain = |c: Color, materials: &mut Assets<StandardMaterial>| {
         materials.add(StandardMaterial {
             base_color: c,
@@ -397,39 +402,9 @@ fn shield_cracks(
     seen.0 = Some(now);
 }
 
-fn start_game(
-    mut commands: Commands,
-    old: Query<Entity, With<crate::systems::TableEntity>>,
-    choice: Res<SetupChoice>,
-    mut notice: ResMut<Notice>,
-    mut next: ResMut<NextState<Screen>>,
-    mut target: ResMut<FrameTarget>,
-) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let opened = tutorial::open(
-        choice.tutorial,
-        crate::plugins::games::ice_fortress::tutorial::shipped,
-        || {
-            Opening::<IceFortress>::start(choice.scene.as_deref(), || Setup {
-                difficulty: choice.difficulty,
-                ..Setup::new(choice.seats.len(), choice.seed)
-            })
-        },
-    );
-    let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
-        return;
-    };
+/// The fortress is framed whole when a game opens (its pieces are drawn from the session).
+fn start_game(mut target: ResMut<FrameTarget>) {
     *target = framing(0.0);
-    tutorial::seat(
-        &mut commands,
-        &mut notice,
-        opening,
-        tutorial,
-        &choice,
-        "Each character keeps two of the ability cards dealt; then the siege begins.",
-    );
 }
 
 /// The text a room card shows in a tooltip: its name, size, element, squares and crystal.
@@ -490,6 +465,7 @@ pub fn element_egui(e: Element) -> bevy_egui::egui::Color32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hoarfrost_rules::ice_fortress::{FortressBot, Setup};
 
     #[test]
     fn the_shield_cracks_aloud_only_when_it_loses_cubes() {

@@ -27,10 +27,7 @@ pub fn shipped() -> Result<Tutorial<IceFortress>, String> {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(crate::plugins::session::tutorial::plugin::<IceFortress>(
-        shipped,
-    ))
-    .add_systems(
+    app.add_systems(
         Update,
         mark_targets
             .in_set(Frame::Mirror)

@@ -12,7 +12,7 @@ use crate::plugins::core::screens::{Screen, TurnPhase};
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::games::icetowers::table::{Look, PieceAt, PyramidAssets, PyramidPiece};
 use crate::plugins::session::words::player_and_seat;
-use crate::plugins::session::{PlayAction, Session};
+use crate::plugins::session::{ClickOutcome, ClickSeat, PlayAction, Session};
 use crate::plugins::table::graphics::TableTop;
 use crate::plugins::table::held::DropHeld;
 use crate::systems::Frame;
@@ -356,16 +356,14 @@ fn answer(session: &Session<IceTowers>, either: Either, seat: Seat) -> Outcome {
     }
 }
 
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+#[allow(clippy::type_complexity)]
 fn on_click(
     click: On<Pointer<Click>>,
-    phase: Option<Res<State<TurnPhase>>>,
-    session: Option<Res<Session<IceTowers>>>,
+    (phase, session): ClickSeat<IceTowers>,
     pieces: Query<&PieceAt>,
     tables: Query<(), Or<(With<TableTop>, With<Window>)>>,
     mut pointing: ResMut<Pointing>,
-    mut notice: ResMut<Notice>,
-    mut play: MessageWriter<PlayAction<IceTowers>>,
+    (mut notice, mut play): ClickOutcome<IceTowers>,
     paused: Option<Res<crate::plugins::core::pause::Paused>>,
 ) {
     // A click on a pyramid bubbles up to its parents and the window: only the first is the click.

@@ -6,17 +6,15 @@ use std::f32::consts::{FRAC_PI_2, TAU};
 
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
-use hoarfrost_rules::icetowers::{IceTowers, Pips, Setup, Side, TowerBot, TowerId};
-use hoarfrost_rules::{Game, GameKind};
+use hoarfrost_rules::Game;
+use hoarfrost_rules::icetowers::{IceTowers, Pips, Side, TowerId};
 
-use crate::plugins::core::notice::Notice;
 use crate::plugins::core::palette;
 use crate::plugins::core::screens::Screen;
-use crate::plugins::session::ai::BotMaker;
 use crate::plugins::session::new_game::SetupChoice;
-use crate::plugins::session::tutorial;
+use crate::plugins::session::start::{TableStart, opened};
 use crate::plugins::session::words::HudSpec;
-use crate::plugins::session::{Opening, Session};
+use crate::plugins::session::{Script, Session};
 use crate::plugins::table::camera::FrameTarget;
 use crate::plugins::table::graphics::TableTop;
 use crate::plugins::table::pyramid::{before_seat, seat_angle, size, stack_heights};
@@ -97,13 +95,15 @@ pub fn tower_tip(s: &IceTowers, at: &PieceAt) -> Option<String> {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((
-        crate::plugins::ui::game_machinery::<IceTowers>,
-        crate::plugins::table::tooltips::tips::<IceTowers, PieceAt>(tower_tip),
+    app.add_plugins(crate::plugins::table::tooltips::tips::<IceTowers, PieceAt>(
+        tower_tip,
     ))
-    .insert_resource(BotMaker::<IceTowers>(|seed| Box::new(TowerBot::new(seed))))
-    .insert_resource(hud_spec())
-    .add_systems(OnEnter(Screen::Playing), start_game.run_if(chosen))
+    .add_systems(
+        OnEnter(Screen::Playing),
+        build_table
+            .in_set(TableStart::Build)
+            .run_if(opened::<IceTowers>),
+    )
     .add_systems(
         Update,
         mirror_state
@@ -112,46 +112,17 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-fn chosen(choice: Res<SetupChoice>) -> bool {
-    choice.game == GameKind::IceTowers
-}
-
-/// Build the rules state from the setup choice and lay out the table.
-#[allow(clippy::too_many_arguments)]
-fn start_game(
+/// Lay out the table of the game just opened (`session::start`).
+fn build_table(
     mut commands: Commands,
     choice: Res<SetupChoice>,
-    old: Query<Entity, With<TableEntity>>,
+    session: Res<Session<IceTowers>>,
+    script: Option<Res<Script<IceTowers>>>,
     assets: Res<AssetServer>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut notice: ResMut<Notice>,
-    mut next: ResMut<NextState<Screen>>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let mut hues = choice.hues();
-    if hues.len() == 2 {
-        let gus = hoarfrost_rules::Hue::ALL
-            .into_iter()
-            .find(|h| !hues.contains(h))
-            .unwrap_or(hoarfrost_rules::Hue::White);
-        hues.push(gus);
-    }
-    let setup = Setup {
-        hues: Some(hues.clone()),
-        ..Setup::new(choice.seats.len(), choice.seed)
-    };
-    let opened = tutorial::open(
-        choice.tutorial,
-        crate::plugins::games::icetowers::tutorial::shipped,
-        || Opening::start(choice.scene.as_deref(), || setup),
-    );
-    let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
-        return;
-    };
-    let state = opening.state().clone();
+    let state = &session.state;
     // The colours the game has (a tutorial brings its own).
     let hues: Vec<_> = (0..state.sides()).map(|s| state.hue(s as Side)).collect();
     let pyramids = PyramidAssets {
@@ -167,11 +138,11 @@ fn start_game(
             .map(|&h| looks(h, &assets, &mut materials))
             .collect(),
     };
-    spawn_table(&mut commands, &mut meshes, &mut materials, &state);
+    spawn_table(&mut commands, &mut meshes, &mut materials, state);
     let mut slots = TowerSlots::default();
     // Each pyramid is named for its colour, size and count among those ("Red small pyramid 2").
     let mut counts = std::collections::HashMap::new();
-    for (piece, at, pos) in targets(&state, &mut slots) {
+    for (piece, at, pos) in targets(state, &mut slots) {
         let n = counts.entry((piece.side, piece.pips)).or_insert(0);
         *n += 1;
         let name = format!(
@@ -193,7 +164,7 @@ fn start_game(
     commands.insert_resource(pyramids);
     // The view starts from the first human seat's home (seat 0's in a tutorial or with no human),
     // as Sprawl and Ice Castle open facing the player.
-    let human = tutorial
+    let human = script
         .is_none()
         .then(|| {
             choice
@@ -203,14 +174,6 @@ fn start_game(
         })
         .flatten();
     commands.insert_resource(framing_from(human.unwrap_or(0), state.sides()));
-    tutorial::seat(
-        &mut commands,
-        &mut notice,
-        opening,
-        tutorial,
-        &choice,
-        "Click one of your pyramids, then a tower to cap it.",
-    );
 }
 
 fn looks(
@@ -471,6 +434,7 @@ pub(crate) fn hud_spec() -> HudSpec<IceTowers> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hoarfrost_rules::icetowers::Setup;
 
     /// As a game starts in a 1280x720 window, seen from any seat's home (the first human's), every
     /// colour's home (2-6 seats, Gus's with two) and the central tower places clear of the homes

@@ -26,13 +26,12 @@ pub fn shipped() -> Result<Tutorial<IceTowers>, String> {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(tutorial::plugin::<IceTowers>(shipped))
-        .add_systems(
-            Update,
-            mark_targets
-                .in_set(Frame::Mirror)
-                .run_if(resource_exists::<Session<IceTowers>>),
-        );
+    app.add_systems(
+        Update,
+        mark_targets
+            .in_set(Frame::Mirror)
+            .run_if(resource_exists::<Session<IceTowers>>),
+    );
 }
 
 /// The pyramids a move is made by clicking: (tower, height from the bottom).

@@ -8,10 +8,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::sprawl::{Action, Cell, Phase, Sprawl, Square, size_name};
 use hoarfrost_rules::{Game, Seat};
 
-use crate::plugins::core::notice::Notice;
-use crate::plugins::core::screens::{Screen, TurnPhase};
+use crate::plugins::core::screens::Screen;
 use crate::plugins::games::sprawl::table::{SprawlAssets, SprawlPiece, SprawlSquare, tile_look};
-use crate::plugins::session::{PlayAction, Session, human_click};
+use crate::plugins::session::{ClickOutcome, ClickSeat, PlayAction, Session, human_click};
 use crate::plugins::table::held;
 use crate::plugins::ui::hud::Choices;
 use crate::systems::Frame;
@@ -235,17 +234,14 @@ fn stash_window(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_click(
     click: On<Pointer<Click>>,
-    phase: Option<Res<State<TurnPhase>>>,
-    session: Option<Res<Session<Sprawl>>>,
+    (phase, session): ClickSeat<Sprawl>,
     pick: Option<Res<StashPick>>,
     squares: Query<&SprawlSquare>,
     pieces: Query<&SprawlPiece>,
     mut choices: ResMut<Choices<Sprawl>>,
-    mut notice: ResMut<Notice>,
-    mut play: MessageWriter<PlayAction<Sprawl>>,
+    (mut notice, mut play): ClickOutcome<Sprawl>,
 ) {
     let Some((session, seat)) = human_click(click.button, phase.as_deref(), session.as_deref())
     else {

@@ -4,19 +4,16 @@
 
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
-use hoarfrost_rules::sprawl::{self, Cell, Dir, Setup, Sprawl, Square};
-use hoarfrost_rules::{Game, GameKind, Seat};
+use hoarfrost_rules::sprawl::{self, Cell, Dir, Sprawl, Square};
+use hoarfrost_rules::{Game, Seat};
 
-use crate::plugins::core::notice::Notice;
 use crate::plugins::core::palette;
 use crate::plugins::core::screens::Screen;
 use crate::plugins::games::sprawl::input::{self, StashPick, square_of};
 use crate::plugins::games::sprawl::stash::StashPiece;
-use crate::plugins::session::ai::BotMaker;
-use crate::plugins::session::new_game::SetupChoice;
-use crate::plugins::session::tutorial;
+use crate::plugins::session::Session;
+use crate::plugins::session::start::{TableStart, opened};
 use crate::plugins::session::words::HudSpec;
-use crate::plugins::session::{Opening, Session};
 use crate::plugins::table::camera::FrameTarget;
 use crate::plugins::table::hover_frame::{Spot, outline};
 use crate::plugins::table::pyramid::size;
@@ -79,21 +76,18 @@ impl SprawlAssets {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
-        crate::plugins::ui::game_machinery::<Sprawl>,
         tips::<Sprawl, SprawlSquare>(|s, q| square_tip(s, q.0)),
         tips::<Sprawl, SprawlPiece>(|s, p| square_tip(s, p.0)),
         outline::<Sprawl, SprawlSquare>(|s, q| Some(square_spot(s, q.0))),
         outline::<Sprawl, SprawlPiece>(|s, p| Some(square_spot(s, p.0))),
         tips::<Sprawl, StashPiece>(crate::plugins::games::sprawl::stash::stash_tip),
     ))
-    .insert_resource(BotMaker::<Sprawl>(|seed| {
-        Box::new(sprawl::bot::SprawlBot::new(seed))
-    }))
-    .insert_resource(hud_spec())
     .add_plugins(crate::plugins::table::seat_view::plugin::<Sprawl>(seat_yaw))
     .add_systems(
         OnEnter(Screen::Playing),
-        start_game.run_if(|c: Res<SetupChoice>| c.game == GameKind::Sprawl),
+        build_table
+            .in_set(TableStart::Build)
+            .run_if(opened::<Sprawl>),
     )
     .add_systems(
         Update,
@@ -163,65 +157,58 @@ pub fn framing(reach: f32) -> FrameTarget {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn start_game(
+/// Lay out the table of the game just opened (`session::start`).
+fn build_table(
     mut commands: Commands,
-    choice: Res<SetupChoice>,
-    old: Query<Entity, With<TableEntity>>,
+    session: Res<Session<Sprawl>>,
     assets: Res<AssetServer>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut notice: ResMut<Notice>,
-    mut next: ResMut<NextState<Screen>>,
     labels: Res<BoardLabelKit>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let setup = Setup {
-        players: choice.seats.len(),
-        variants: choice.sprawl_variants,
-        hues: Some(choice.hues()),
-        seed: choice.seed,
-    };
-    let opened = tutorial::open(
-        choice.tutorial,
-        crate::plugins::games::sprawl::tutorial::shipped,
-        || Opening::<Sprawl>::start(choice.scene.as_deref(), || setup),
+    let state = &session.state;
+    let kit = make_kit(state, &assets, &mut meshes, &mut materials);
+    let reach = spawn_board(
+        &mut commands,
+        (&mut meshes, &mut materials),
+        state,
+        &kit,
+        &labels,
     );
-    let Some((opening, tutorial)) = tutorial::or_title(opened, &mut notice, &mut next) else {
-        return;
-    };
-    let state = opening.state().clone();
+    commands.insert_resource(kit);
+    commands.insert_resource(framing(reach));
+    commands.insert_resource(StashPick::default());
+}
+
+/// A pyramid material per colour of `hues`, coloured by `colour`, with the colour's marking.
+fn piece_materials(
+    hues: &[hoarfrost_rules::Hue],
+    colour: impl Fn(hoarfrost_rules::Hue) -> Color,
+    assets: &AssetServer,
+    materials: &mut Assets<StandardMaterial>,
+) -> Vec<Handle<StandardMaterial>> {
+    hues.iter()
+        .map(|&h| {
+            materials.add(StandardMaterial {
+                base_color: colour(h),
+                base_color_texture: Some(assets.load(palette::marking_path(h))),
+                perceptual_roughness: 0.35,
+                ..default()
+            })
+        })
+        .collect()
+}
+
+/// The meshes and materials of the Sprawl table for `state`'s colours.
+fn make_kit(
+    state: &Sprawl,
+    assets: &AssetServer,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+) -> SprawlAssets {
     let hues: Vec<_> = (0..state.num_seats()).map(|seat| state.hue(seat)).collect();
-    let piece = |c: Color, texture: Handle<Image>, m: &mut Assets<StandardMaterial>| {
-        m.add(StandardMaterial {
-            base_color: c,
-            base_color_texture: Some(texture),
-            perceptual_roughness: 0.35,
-            ..default()
-        })
-    };
-    let live = hues
-        .iter()
-        .map(|&h| {
-            piece(
-                palette::hue_color(h),
-                assets.load(palette::marking_path(h)),
-                &mut materials,
-            )
-        })
-        .collect();
-    let dead = hues
-        .iter()
-        .map(|&h| {
-            piece(
-                darken(palette::hue_color(h)),
-                assets.load(palette::marking_path(h)),
-                &mut materials,
-            )
-        })
-        .collect();
+    let live = piece_materials(&hues, palette::hue_color, assets, materials);
+    let dead = piece_materials(&hues, |h| darken(palette::hue_color(h)), assets, materials);
     let dots = hues
         .iter()
         .map(|&h| {
@@ -242,7 +229,7 @@ fn start_game(
     };
     let (light, dark) = (LIGHT_SQUARE, DARK_SQUARE);
     let glow = LinearRgba::rgb(0.02, 0.2, 0.3);
-    let kit = SprawlAssets {
+    SprawlAssets {
         pyramid: assets.load(
             GltfAssetLabel::Primitive {
                 mesh: 0,
@@ -262,12 +249,22 @@ fn start_game(
             ..default()
         }),
         tile: [
-            tile(light, LinearRgba::BLACK, &mut materials),
-            tile(dark, LinearRgba::BLACK, &mut materials),
-            tile(Color::srgb(0.55, 0.8, 0.92), glow, &mut materials),
-            tile(Color::srgb(0.2, 0.42, 0.55), glow, &mut materials),
+            tile(light, LinearRgba::BLACK, materials),
+            tile(dark, LinearRgba::BLACK, materials),
+            tile(Color::srgb(0.55, 0.8, 0.92), glow, materials),
+            tile(Color::srgb(0.2, 0.42, 0.55), glow, materials),
         ],
-    };
+    }
+}
+
+/// The table top, the board's edge, its squares and their edge labels.
+fn spawn_board(
+    commands: &mut Commands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<StandardMaterial>),
+    state: &Sprawl,
+    kit: &SprawlAssets,
+    labels: &BoardLabelKit,
+) -> f32 {
     let dims = state.dimensions();
     let reach = crate::plugins::games::sprawl::stash::table_radius(dims);
     commands.spawn((
@@ -317,18 +314,8 @@ fn start_game(
         col_name: &|col| Square { col, row: 0 }.name()[..1].to_string(),
         row_name: &|row| (row + 1).to_string(),
     };
-    spawn_board_labels(&mut commands, &labels, &grid, 0.75, SPACING * 0.45);
-    commands.insert_resource(kit);
-    commands.insert_resource(framing(reach));
-    commands.insert_resource(StashPick::default());
-    tutorial::seat(
-        &mut commands,
-        &mut notice,
-        opening,
-        tutorial,
-        &choice,
-        "Each player first stands a tower anywhere; then build, branch or spore.",
-    );
+    spawn_board_labels(commands, labels, &grid, 0.75, SPACING * 0.45);
+    reach
 }
 
 /// Which of the four tile materials a square uses: chessboard colour, lit when it is a legal target.
@@ -580,6 +567,7 @@ pub fn square_tip(s: &Sprawl, sq: Square) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hoarfrost_rules::sprawl::Setup;
 
     #[test]
     fn each_sprawl_seats_yaw_looks_from_behind_its_tray() {

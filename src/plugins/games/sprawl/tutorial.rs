@@ -25,13 +25,12 @@ pub fn shipped() -> Result<Tutorial<Sprawl>, String> {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(tutorial::plugin::<Sprawl>(shipped))
-        .add_systems(
-            Update,
-            mark_targets
-                .in_set(Frame::Mirror)
-                .run_if(resource_exists::<Session<Sprawl>>),
-        );
+    app.add_systems(
+        Update,
+        mark_targets
+            .in_set(Frame::Mirror)
+            .run_if(resource_exists::<Session<Sprawl>>),
+    );
 }
 
 /// The size a move takes from the stash and the square it is played on.
