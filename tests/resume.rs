@@ -123,3 +123,61 @@ fn a_killed_game_resumes_from_its_autosave() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// Autosaves written by the app before its plugins moved into folders (`tests/fixtures/saves/`,
+/// written by main at 8dc8149 from all-AI games of seed 7, one with a named player), with the step
+/// that app said it resumed each at (`hoarfrost: resumed <game> at step <n>`).
+const OLD_SAVES: [(&str, &str, usize); 6] = [
+    ("icetowers", "icetowers", 13),
+    ("icetowers-named", "icetowers", 11),
+    ("sprawl", "sprawl", 26),
+    ("ice-castle", "ice-castle", 51),
+    ("ice-colony", "ice-colony", 93),
+    ("ice-fortress", "ice-fortress", 35),
+];
+
+/// The steps of a save as its text has them, one per line (`Act(...)` and `Chance`).
+fn steps_of(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("Act(") || l.starts_with("Chance"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Each old autosave opens with `--continue` at the step the old app opened it at, and the game
+/// then goes on from the same record: the autosave it writes keeps the old one's steps as they were.
+#[test]
+fn autosaves_written_before_the_move_into_folders_resume_at_the_same_step() {
+    if !display_available() {
+        return;
+    }
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves");
+    for (file, game, step) in OLD_SAVES {
+        let old = std::fs::read_to_string(fixtures.join(format!("{file}.ron"))).unwrap();
+        assert_eq!(steps_of(&old).len(), step, "{file}: the fixture's steps");
+        let root =
+            std::env::temp_dir().join(format!("hoarfrost-old-{file}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("data")).unwrap();
+        let autosave = root.join("data").join("autosave.ron");
+        std::fs::write(&autosave, &old).unwrap();
+        let mut app = start(&root, &["--continue", "--exit-after", "60"]);
+        let output = lines_of(&mut app);
+        let status = app.wait().expect("the app exits");
+        let printed: Vec<String> = output.try_iter().collect();
+        assert!(status.success(), "{file}: {status}\n{printed:?}");
+        let said = format!("hoarfrost: resumed {game} at step {step}");
+        assert!(
+            printed.contains(&said),
+            "{file}: no '{said}' in {printed:?}"
+        );
+        let now = std::fs::read_to_string(&autosave).unwrap();
+        assert_eq!(
+            steps_of(&now)[..step],
+            steps_of(&old)[..],
+            "{file}: the game went on from another record"
+        );
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}

@@ -96,7 +96,16 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// Remove every table entity.
 pub fn clear_table(mut commands: Commands, table: Query<Entity, With<TableEntity>>) {
-    for e in &table {
+    despawn_all(&mut commands, &table);
+}
+
+/// Despawn every entity `old` finds: what a redraw from the rules state replaces (each game's
+/// pieces, piles, highlights) or the table a new game clears.
+pub fn despawn_all<F: bevy::ecs::query::QueryFilter>(
+    commands: &mut Commands,
+    old: &Query<Entity, F>,
+) {
+    for e in old {
         commands.entity(e).despawn();
     }
 }

@@ -32,5 +32,7 @@ pub enum TurnPhase {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_state::<Screen>().add_sub_state::<TurnPhase>();
+    app.init_state::<Screen>()
+        .add_sub_state::<TurnPhase>()
+        .add_plugins(crate::plugins::core::pause::plugin);
 }

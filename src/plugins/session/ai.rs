@@ -13,7 +13,7 @@ use hoarfrost_rules::bots::{Bot, Level};
 use hoarfrost_rules::record::Recorded;
 use hoarfrost_rules::{Game, GameRng, Seat, ToAct};
 
-use crate::plugins::core::pause::Paused;
+use crate::plugins::core::pause::{PausableSystems, Pause, is_paused};
 use crate::plugins::core::screens::{Screen, TurnPhase};
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::session::{PlayAction, Script, Session};
@@ -161,12 +161,12 @@ pub fn plugin<G: Recorded>(app: &mut App) {
             (collect_decisions::<G>, start_thinking::<G>, note_busy::<G>)
                 .chain()
                 .in_set(Frame::Ai)
+                .in_set(PausableSystems)
                 .run_if(
                     in_state(TurnPhase::AiToAct)
                         .or_else(in_state(TurnPhase::HumanToAct))
                         .and_then(resource_exists::<AiSeats<G>>)
-                        .and_then(in_state(Screen::Playing))
-                        .and_then(crate::plugins::core::pause::running),
+                        .and_then(in_state(Screen::Playing)),
                 ),
         )
         .add_systems(
@@ -174,7 +174,7 @@ pub fn plugin<G: Recorded>(app: &mut App) {
             hold_while_paused::<G>
                 .in_set(Frame::Ai)
                 .before(collect_decisions::<G>)
-                .run_if(resource_exists::<AiSeats<G>>.and_then(resource_exists::<Paused>)),
+                .run_if(resource_exists::<AiSeats<G>>),
         );
 }
 
@@ -183,17 +183,18 @@ pub fn plugin<G: Recorded>(app: &mut App) {
 /// watches the pause itself rather than its change ticks, which any mutable access sets.
 fn hold_while_paused<G: Recorded>(
     time: Res<Time>,
-    paused: Res<Paused>,
+    pause: Option<Res<State<Pause>>>,
     mut was_paused: Local<bool>,
     reaction: Res<ReactionTime>,
     session: Option<Res<Session<G>>>,
     mut ai: ResMut<AiSeats<G>>,
 ) {
-    if paused.0 == *was_paused {
+    let paused = is_paused(pause);
+    if paused == *was_paused {
         return;
     }
-    *was_paused = paused.0;
-    if paused.0 {
+    *was_paused = paused;
+    if paused {
         ai.forget();
         return;
     }

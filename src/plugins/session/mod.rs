@@ -28,6 +28,7 @@ use hoarfrost_rules::record::{Record, Recorded, Recorder, Replay, Step};
 use hoarfrost_rules::{Game, RuleError, Seat, ToAct};
 
 use crate::plugins::core::notice::Notice;
+use crate::plugins::core::pause::{PausableSystems, Pause};
 use crate::plugins::core::screens::{Screen, TurnPhase};
 use crate::plugins::core::seats::{SeatKind, seat_word};
 use crate::systems::cues::{self, ChanceRun, Cue};
@@ -485,11 +486,8 @@ pub fn plugin<G: Recorded>(app: &mut App) {
             resolve_chance::<G>
                 .in_set(crate::systems::Frame::Apply)
                 .before(apply_actions::<G>)
-                .run_if(
-                    in_state(TurnPhase::Chance)
-                        .and_then(resource_exists::<Session<G>>)
-                        .and_then(crate::plugins::core::pause::running),
-                ),
+                .in_set(PausableSystems)
+                .run_if(in_state(TurnPhase::Chance).and_then(resource_exists::<Session<G>>)),
         )
         .add_systems(
             Update,
@@ -507,7 +505,7 @@ pub fn apply_actions<G: Recorded>(
     mut notice: ResMut<Notice>,
     script: Option<Res<Script<G>>>,
     mut cues: MessageWriter<Cue>,
-    paused: Option<Res<crate::plugins::core::pause::Paused>>,
+    pause: Option<Res<State<Pause>>>,
 ) {
     // Whether an action was played this frame: an AI seat's decision read after it was made for
     // the table before it (a click is seen before the AI seats decide, but played in the same frame).
@@ -516,7 +514,7 @@ pub fn apply_actions<G: Recorded>(
         if session.is_replay() || (played && !session.is_human(*seat)) {
             continue;
         }
-        if paused.as_ref().is_some_and(|p| p.0) {
+        if pause.as_ref().is_some_and(|p| **p == Pause::Paused) {
             // AI seats do not move while paused; a late request of theirs is dropped quietly.
             if session.is_human(*seat) {
                 notice.error(crate::plugins::core::pause::REFUSED);

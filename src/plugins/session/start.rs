@@ -48,9 +48,7 @@ pub fn open_table<G: TableGame>(
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::systems::despawn_all(&mut commands, &old);
     commands.remove_resource::<Session<G>>();
     let opened = open(choice.tutorial, G::tutorial, || {
         Opening::start(choice.scene.as_deref(), || G::setup(&choice))

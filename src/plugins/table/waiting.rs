@@ -57,7 +57,7 @@ fn on_click<G: Recorded>(
     phase: Option<Res<State<TurnPhase>>>,
     session: Option<Res<Session<G>>>,
     spec: Option<Res<HudSpec<G>>>,
-    paused: Option<Res<crate::plugins::core::pause::Paused>>,
+    pause: Option<Res<State<crate::plugins::core::pause::Pause>>>,
     mut notice: ResMut<Notice>,
 ) {
     let (Some(phase), Some(session), Some(spec)) = (phase, session, spec) else {
@@ -66,7 +66,7 @@ fn on_click<G: Recorded>(
     if click.button != PointerButton::Primary || !table.contains(click.entity) {
         return;
     }
-    let paused = paused.is_some_and(|p| p.0);
+    let paused = crate::plugins::core::pause::is_paused(pause);
     let why = why_not(*phase.get(), &session, paused, |seat| {
         let (label, _) = seat_label(&spec, &session, seat);
         crate::plugins::session::words::with_kind(&label, "AI")
@@ -79,7 +79,6 @@ fn on_click<G: Recorded>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plugins::core::pause::Paused;
     use crate::plugins::core::seats::SeatKind;
     use hoarfrost_rules::sprawl::{Setup, Sprawl};
 
@@ -106,7 +105,6 @@ mod tests {
                 )
             },
         ))
-        .init_resource::<Paused>()
         .add_plugins(plugin::<Sprawl>)
         .insert_resource(Session::new(state, seats, 5));
         crate::systems::start_playing(&mut app);
@@ -145,7 +143,7 @@ mod tests {
             format!("It is not your turn: wait for {colour} (AI) to play.")
         );
         assert!(error);
-        app.world_mut().resource_mut::<Paused>().0 = true;
+        crate::plugins::core::pause::set_paused(app.world_mut(), true);
         assert_eq!(
             click(&mut app, piece).0,
             crate::plugins::core::pause::REFUSED

@@ -9,7 +9,7 @@ use hoarfrost_rules::record::Recorded;
 use hoarfrost_rules::{Game, Seat, ToAct};
 
 use crate::plugins::core::notice::Notice;
-use crate::plugins::core::pause::Paused;
+use crate::plugins::core::pause::Pause;
 use crate::plugins::core::screens::Screen;
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::core::ui_style;
@@ -222,7 +222,8 @@ struct Panel<'w, 's, G: Recorded> {
     game_commands: MessageWriter<'w, GameCommand>,
     menus: ResMut<'w, Menus>,
     next: ResMut<'w, NextState<Screen>>,
-    paused: ResMut<'w, Paused>,
+    pause: Option<Res<'w, State<Pause>>>,
+    next_pause: ResMut<'w, NextState<Pause>>,
     hint: Res<'w, Hint<G>>,
     ask: MessageWriter<'w, AskHint>,
     script: Option<Res<'w, Script<G>>>,
@@ -274,8 +275,10 @@ fn panel_contents<G: Recorded>(ui: &mut egui::Ui, p: &mut Panel<G>) {
     ui.separator();
     if !session.is_replay() {
         game_buttons(ui, session, &mut p.game_commands, &mut p.menus, &mut p.ask);
-        if leave_row(ui, &mut p.menus, &mut p.next, p.paused.0) {
-            p.paused.0 = !p.paused.0;
+        if let Some(pause) = &p.pause
+            && leave_row(ui, &mut p.menus, &mut p.next, **pause == Pause::Paused)
+        {
+            p.next_pause.set(crate::plugins::ui::pause::toggled(pause));
         }
         ui.separator();
         if hint_line(ui, session, &p.hint, &mut p.play) {
@@ -557,7 +560,6 @@ pub(crate) mod tests {
         use hoarfrost_rules::sprawl::{Action, Setup, Sprawl, Square};
         let mut app = crate::plugins::session::test_app::<Sprawl>();
         app.init_resource::<ButtonInput<KeyCode>>()
-            .init_resource::<Paused>()
             .insert_resource(crate::plugins::session::words::test_spec::<Sprawl>(
                 |s, seat| {
                     (

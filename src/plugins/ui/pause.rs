@@ -1,4 +1,5 @@
-//! Pausing a game (the behaviour; the [`Paused`] resource itself is in `core::pause`): P (or Pause in the side panel) stops the table's clock for the rules. While
+//! Pausing a game (the behaviour; the [`Pause`] state itself is in `core::pause`): P (or Pause in
+//! the side panel) stops the table's clock for the rules. While
 //! paused, AI seats neither think nor move, rolls and draws wait, and a move is refused with a
 //! word; the camera, menus, saving and undo still work. P again (or Go on) plays on, and AI seats
 //! wait their reaction time before moving, so nobody is caught out. Most useful in IceTowers,
@@ -8,57 +9,60 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::plugins::core::options::LaunchOptions;
-use crate::plugins::core::pause::Paused;
+use crate::plugins::core::pause::Pause;
 use crate::plugins::core::screens::{Screen, TurnPhase};
 use crate::plugins::session::hint::COMMAND_KEYS;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Paused>()
-        .add_systems(OnEnter(Screen::Playing), unpause)
-        .add_systems(OnExit(Screen::Playing), unpause)
-        .add_systems(
-            Update,
-            pause_by_key.in_set(crate::systems::Frame::Input).run_if(
-                in_state(Screen::Playing)
-                    .and_then(not(in_state(TurnPhase::Replay)))
-                    .and_then(crate::systems::keys_free),
-            ),
-        )
-        .add_systems(
-            EguiPrimaryContextPass,
-            banner.run_if(in_state(Screen::Playing).and_then(|p: Res<Paused>| p.0)),
-        )
-        .add_systems(
-            Update,
-            print_pause
-                .run_if(|o: Option<Res<LaunchOptions>>| o.is_some_and(|o| o.exit_after.is_some())),
-        );
+    app.add_systems(
+        Update,
+        pause_by_key.in_set(crate::systems::Frame::Input).run_if(
+            in_state(Screen::Playing)
+                .and_then(not(in_state(TurnPhase::Replay)))
+                .and_then(crate::systems::keys_free),
+        ),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        banner.run_if(in_state(Pause::Paused)),
+    )
+    .add_systems(
+        Update,
+        print_pause
+            .run_if(|o: Option<Res<LaunchOptions>>| o.is_some_and(|o| o.exit_after.is_some())),
+    );
 }
 
 /// With `--exit-after` (automation, the screenshot tests) each pause and going on is printed.
-fn print_pause(paused: Res<Paused>, mut was: Local<bool>) {
-    if paused.0 != *was {
-        *was = paused.0;
-        println!(
-            "hoarfrost: {}",
-            if paused.0 { "paused" } else { "going on" }
-        );
+fn print_pause(pause: Option<Res<State<Pause>>>, mut was: Local<bool>) {
+    let paused = pause.is_some_and(|p| *p.get() == Pause::Paused);
+    if paused != *was {
+        *was = paused;
+        println!("hoarfrost: {}", if paused { "paused" } else { "going on" });
     }
 }
 
-fn unpause(mut paused: ResMut<Paused>) {
-    paused.set_if_neq(Paused(false));
+/// The other side of `now`: pause a running game, or play on.
+pub fn toggled(now: &State<Pause>) -> Pause {
+    match now.get() {
+        Pause::Running => Pause::Paused,
+        Pause::Paused => Pause::Running,
+    }
 }
 
 /// P pauses and plays on (not with Ctrl or Alt held).
-fn pause_by_key(keys: Res<ButtonInput<KeyCode>>, mut paused: ResMut<Paused>) {
+fn pause_by_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    pause: Res<State<Pause>>,
+    mut next: ResMut<NextState<Pause>>,
+) {
     if keys.just_pressed(KeyCode::KeyP) && !keys.any_pressed(COMMAND_KEYS) {
-        paused.0 = !paused.0;
+        next.set(toggled(&pause));
     }
 }
 
 /// "Paused" across the top of the table, with the way back.
-fn banner(mut contexts: EguiContexts, mut paused: ResMut<Paused>) -> Result {
+fn banner(mut contexts: EguiContexts, mut next: ResMut<NextState<Pause>>) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Area::new(egui::Id::new("paused"))
         .anchor(egui::Align2::CENTER_TOP, [0.0, 16.0])
@@ -67,7 +71,7 @@ fn banner(mut contexts: EguiContexts, mut paused: ResMut<Paused>) -> Result {
                 ui.horizontal(|ui| {
                     ui.heading("Paused");
                     if ui.button("Go on").on_hover_text("P").clicked() {
-                        paused.0 = false;
+                        next.set(Pause::Running);
                     }
                 });
             });
@@ -79,7 +83,7 @@ fn banner(mut contexts: EguiContexts, mut paused: ResMut<Paused>) -> Result {
 mod tests {
     use super::*;
     use crate::plugins::core::notice::Notice;
-    use crate::plugins::core::pause::REFUSED;
+    use crate::plugins::core::pause::{REFUSED, paused_now};
     use crate::plugins::core::seats::SeatKind;
     use crate::plugins::session::{PlayAction, Session};
     use hoarfrost_rules::Game;
@@ -111,8 +115,10 @@ mod tests {
         app.world().resource::<Session<IceTowers>>().steps()
     }
 
+    /// P, and the pause taken at once (a state changes at the next frame's transitions).
     fn press_p(app: &mut App) {
         crate::systems::tap(app, KeyCode::KeyP);
+        app.world_mut().run_schedule(StateTransition);
     }
 
     /// Frames until the AI seat moves (at most `limit`), or `None`.
@@ -133,7 +139,7 @@ mod tests {
     fn while_paused_ai_seats_wait_and_a_move_is_refused_then_play_goes_on() {
         let mut app = app();
         press_p(&mut app);
-        assert!(app.world().resource::<Paused>().0);
+        assert!(paused_now(app.world()));
         // 20 s of table time: an AI seat unpaused moves within a few seconds.
         assert_eq!(frames_to_ai_move(&mut app, 200), None, "the AI seat waits");
         let state = app.world().resource::<Session<IceTowers>>().state.clone();
@@ -146,7 +152,7 @@ mod tests {
         assert!(notice.is_error && notice.text == REFUSED, "{notice:?}");
 
         press_p(&mut app);
-        assert!(!app.world().resource::<Paused>().0);
+        assert!(!paused_now(app.world()));
         let after = frames_to_ai_move(&mut app, 400).expect("the AI seat moves again");
         // It waits its reaction time first (at least 0.6 s, 2.5 times that in IceTowers).
         assert!(after >= 10, "moved {after} frames after going on");
@@ -154,9 +160,9 @@ mod tests {
 
     #[test]
     fn unpaused_ai_seats_move_though_the_pause_is_touched_every_frame() {
-        // The side panel holds the pause mutably every frame; its change ticks say nothing.
+        // Something holds the pause's next state mutably every frame; its change ticks say nothing.
         let mut app = app();
-        app.add_systems(Update, |mut p: ResMut<Paused>| p.set_changed());
+        app.add_systems(Update, |mut p: ResMut<NextState<Pause>>| p.set_changed());
         assert!(frames_to_ai_move(&mut app, 400).is_some());
     }
 
@@ -168,6 +174,11 @@ mod tests {
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Title);
         app.update();
-        assert!(!app.world().resource::<Paused>().0);
+        assert!(!paused_now(app.world()), "no pause off the table");
+        crate::systems::start_playing(&mut app);
+        assert_eq!(
+            *app.world().resource::<State<Pause>>().get(),
+            Pause::Running
+        );
     }
 }

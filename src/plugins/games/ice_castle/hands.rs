@@ -105,9 +105,7 @@ fn redraw_hands(
     // The cards; their backs go with them.
     old: Query<Entity, (With<HeldCard>, Without<ChildOf>)>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::systems::despawn_all(&mut commands, &old);
     let s = &session.state;
     let kept = kept_in_hand(&session, target.yaw);
     for seat in (0..s.num_seats()).filter(|&seat| Some(seat) != kept) {

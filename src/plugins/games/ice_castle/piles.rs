@@ -273,9 +273,7 @@ fn redraw_piles(
     anchors: Query<Entity, With<PileAnchor>>,
     old: Query<Entity, With<CardPile>>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::systems::despawn_all(&mut commands, &old);
     let anchor = anchors.iter().next().unwrap_or_else(|| {
         commands
             .spawn((

@@ -346,9 +346,7 @@ fn redraw(
     mut was_open: Local<Vec<bool>>,
     old: Query<Entity, Drawn>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::systems::despawn_all(&mut commands, &old);
     let view = session.state.view(viewer(&session));
     let lit: Vec<Cell> = session
         .acting_human()

@@ -129,9 +129,7 @@ fn redraw_pools(
     kit: Res<ColonyAssets>,
     old: Query<Entity, With<PoolPiece>>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::systems::despawn_all(&mut commands, &old);
     let s = &session.state;
     let seats = s.num_seats();
     for seat in 0..seats {

@@ -279,9 +279,7 @@ fn redraw_pieces(
     kit: Res<ColonyAssets>,
     old: Query<Entity, With<ColonyPiece>>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::systems::despawn_all(&mut commands, &old);
     let s = &session.state;
     for sq in 0..SQUARES as Square {
         let Some(terrain) = s.terrain(sq) else {

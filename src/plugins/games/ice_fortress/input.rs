@@ -115,14 +115,14 @@ fn handle_inputs(
     mut choices: ResMut<Choices<IceFortress>>,
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<PlayAction<IceFortress>>,
-    paused: Option<Res<crate::plugins::core::pause::Paused>>,
+    pause: Option<Res<State<crate::plugins::core::pause::Pause>>>,
 ) {
     let Some(seat) = session.acting_human() else {
         inputs.clear();
         return;
     };
     // Paused, nothing is played or picked: what is held stays held for when the game goes on.
-    if paused.is_some_and(|p| p.0) && !inputs.is_empty() {
+    if crate::plugins::core::pause::is_paused(pause) && !inputs.is_empty() {
         inputs.clear();
         notice.error(crate::plugins::core::pause::REFUSED);
         return;
@@ -241,9 +241,7 @@ fn show_highlights(
     kit: Res<FortressKit>,
     old: Query<Entity, With<Highlight>>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::systems::despawn_all(&mut commands, &old);
     let Some(seat) = session.acting_human() else {
         return;
     };

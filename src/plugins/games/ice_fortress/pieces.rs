@@ -482,9 +482,7 @@ fn redraw_furniture(
     kit: Res<FortressKit>,
     old: Query<Entity, With<Furniture>>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::systems::despawn_all(&mut commands, &old);
     let s = &session.state;
     for i in 0..s.shield() as usize {
         commands.spawn((

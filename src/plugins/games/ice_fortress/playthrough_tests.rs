@@ -255,7 +255,7 @@ fn picking_another_die_drops_the_choices_offered_for_the_one_before() {
 #[test]
 fn a_click_while_paused_plays_nothing_and_keeps_what_is_held() {
     let mut app = app(1, 11);
-    app.insert_resource(crate::plugins::core::pause::Paused(true));
+    crate::plugins::core::pause::set_paused(app.world_mut(), true);
     let state = app.world().resource::<Session<IceFortress>>().state.clone();
     let ToAct::Seats(seats) = state.to_act() else {
         panic!("the player chooses first");

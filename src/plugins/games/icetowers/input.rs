@@ -364,7 +364,7 @@ fn on_click(
     tables: Query<(), Or<(With<TableTop>, With<Window>)>>,
     mut pointing: ResMut<Pointing>,
     (mut notice, mut play): ClickOutcome<IceTowers>,
-    paused: Option<Res<crate::plugins::core::pause::Paused>>,
+    pause: Option<Res<State<crate::plugins::core::pause::Pause>>>,
 ) {
     // A click on a pyramid bubbles up to its parents and the window: only the first is the click.
     if click.button != PointerButton::Primary
@@ -374,7 +374,7 @@ fn on_click(
         return;
     }
     // Paused, nothing is played: the pyramid picked stays picked for when the game goes on.
-    if paused.is_some_and(|p| p.0) {
+    if crate::plugins::core::pause::is_paused(pause) {
         notice.error(crate::plugins::core::pause::REFUSED);
         return;
     }

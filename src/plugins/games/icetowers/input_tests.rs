@@ -472,12 +472,10 @@ fn from_a_table_position_a_pick_stays_until_its_pyramid_is_taken() {
 
 #[test]
 fn a_click_while_paused_picks_nothing_and_says_why() {
-    use crate::plugins::core::pause::{Paused, REFUSED};
+    use crate::plugins::core::pause::{REFUSED, set_paused};
     use crate::plugins::games::icetowers::table::PieceAt;
     let mut app = crate::plugins::session::test_app::<IceTowers>();
-    app.init_resource::<Pointing>()
-        .insert_resource(Paused(true))
-        .add_observer(on_click);
+    app.init_resource::<Pointing>().add_observer(on_click);
     let s = IceTowers::new(&Setup::new(2, 1)).unwrap();
     let recorder = hoarfrost_rules::record::Recorder::<IceTowers>::new(Setup::new(2, 1)).unwrap();
     app.insert_resource(Session::recorded(
@@ -486,13 +484,14 @@ fn a_click_while_paused_picks_nothing_and_says_why() {
         1,
     ));
     crate::systems::start_playing(&mut app);
+    set_paused(app.world_mut(), true);
     let tower = free(&s, 0, 1);
     let piece = app.world_mut().spawn(PieceAt { tower, index: 0 }).id();
     crate::plugins::core::testing::pick_test::left_click(app.world_mut(), piece);
     assert_eq!(app.world().resource::<Pointing>().selection, None);
     assert_eq!(app.world().resource::<Notice>().text, REFUSED);
     // Going on, the same click picks the pyramid, and the notice says what to do with it.
-    app.insert_resource(Paused(false));
+    set_paused(app.world_mut(), false);
     crate::plugins::core::testing::pick_test::left_click(app.world_mut(), piece);
     assert!(app.world().resource::<Pointing>().selection.is_some());
     assert!(!app.world().resource::<Notice>().text.is_empty());

@@ -230,9 +230,7 @@ fn redraw_stashes(
     own: Res<TrayKit>,
     old: Query<Entity, With<Tray>>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::systems::despawn_all(&mut commands, &old);
     let acting = session.acting_human();
     if let (Some(seat), Some(pips)) = (acting, pick.0) {
         let s = &session.state;

@@ -354,9 +354,7 @@ pub(crate) fn redraw_pieces(
     kit: Res<SprawlAssets>,
     old: Query<Entity, With<SprawlPiece>>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::systems::despawn_all(&mut commands, &old);
     let s = &session.state;
     let dims = s.dimensions();
     let mut spawn = |sq: Square, mesh: &Handle<Mesh>, m: &Handle<StandardMaterial>, t| {
