@@ -9,7 +9,7 @@ pub mod labels;
 
 use bevy::prelude::*;
 
-use crate::plugins::core::screens::Screen;
+use crate::plugins::core::screens::InGame;
 
 /// The order of an `Update` frame, written once: read input, let AI seats decide, apply actions,
 /// mirror the rules state into entities, then animate.
@@ -33,8 +33,11 @@ impl Default for AnimationSpeed {
     }
 }
 
-/// Marks every entity that belongs to a game's table; they go when a new game starts or the title shows.
+/// Marks every entity that belongs to a game's table: they go when a new game starts
+/// (`session::start`) and when the table is left for the title screen ([`DespawnOnExit`] of
+/// [`InGame`]).
 #[derive(Component, Default)]
+#[require(DespawnOnExit<InGame>)]
 pub struct TableEntity;
 
 /// A table entity in a game's own motion (an Ice Castle door turning over): scripted clicks wait
@@ -90,13 +93,7 @@ pub fn order_frame(app: &mut App) {
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(order_frame)
         .init_resource::<AnimationSpeed>()
-        .add_plugins((cues::plugin, dice::plugin, glide::plugin, labels::plugin))
-        .add_systems(OnEnter(Screen::Title), clear_table);
-}
-
-/// Remove every table entity.
-pub fn clear_table(mut commands: Commands, table: Query<Entity, With<TableEntity>>) {
-    despawn_all(&mut commands, &table);
+        .add_plugins((cues::plugin, dice::plugin, glide::plugin, labels::plugin));
 }
 
 /// Despawn every entity `old` finds: what a redraw from the rules state replaces (each game's
@@ -107,5 +104,41 @@ pub fn despawn_all<F: bevy::ecs::query::QueryFilter>(
 ) {
     for e in old {
         commands.entity(e).despawn();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugins::core::screens::Screen;
+
+    fn go(app: &mut App, screen: Screen) {
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(screen);
+        app.update();
+    }
+
+    /// A table stays up through its game-over screen (for a replay or another look) and goes when
+    /// the title screen shows.
+    #[test]
+    fn table_entities_stay_through_game_over_and_go_with_the_title_screen() {
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            bevy::state::app::StatesPlugin,
+            crate::plugins::core::screens::plugin,
+        ));
+        start_playing(&mut app);
+        let piece = app.world_mut().spawn(TableEntity).id();
+        let other = app.world_mut().spawn(Name::new("not the table's")).id();
+        go(&mut app, Screen::GameOver);
+        assert!(app.world().get_entity(piece).is_ok(), "kept at game over");
+        go(&mut app, Screen::Title);
+        assert!(
+            app.world().get_entity(piece).is_err(),
+            "gone with the table"
+        );
+        assert!(app.world().get_entity(other).is_ok());
     }
 }

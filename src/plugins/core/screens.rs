@@ -31,8 +31,26 @@ pub enum TurnPhase {
     Replay,
 }
 
+/// A game's table is up: while playing and on its game-over screen (computed from [`Screen`]).
+/// Table entities are despawned when it ends ([`DespawnOnExit`]`(InGame)`, through
+/// `systems::TableEntity`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct InGame;
+
+impl ComputedStates for InGame {
+    type SourceStates = Screen;
+
+    /// Playing to game over (or back) stays in the game: no exit, so the table stays.
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
+
+    fn compute(screen: Screen) -> Option<Self> {
+        matches!(screen, Screen::Playing | Screen::GameOver).then_some(InGame)
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
+        .add_computed_state::<InGame>()
         .add_sub_state::<TurnPhase>()
         .add_plugins(crate::plugins::core::pause::plugin);
 }

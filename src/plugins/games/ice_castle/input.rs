@@ -6,11 +6,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hoarfrost_rules::ice_castle::{Action, Card, CastleView, Cell, IceCastle, Phase};
 use hoarfrost_rules::{Game, Seat};
 
-use crate::plugins::core::notice::Notice;
-use crate::plugins::core::screens::{Screen, TurnPhase};
+use crate::plugins::core::screens::Screen;
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::session::hint::Hint;
-use crate::plugins::session::{PlayAction, Script, Session, human_click};
+use crate::plugins::session::{ClickOutcome, ClickSeat, PlayAction, Script, Session, human_click};
 use crate::plugins::table::held;
 use crate::systems::Frame;
 
@@ -145,11 +144,9 @@ fn egui_colour(c: Color) -> egui::Color32 {
     egui::Color32::from_rgb(r, g, b)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn hand_window(
     mut contexts: EguiContexts,
-    assets: Res<AssetServer>,
-    mut art: Local<Option<HandArt>>,
+    (assets, mut art): (Res<AssetServer>, Local<Option<HandArt>>),
     session: Res<Session<IceCastle>>,
     mut selected: ResMut<SelectedCard>,
     mut hand_over: ResMut<HandOver>,
@@ -438,20 +435,14 @@ fn explain(s: &IceCastle, seat: Seat, card: Option<Card>, cell: Cell) -> String 
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_click(
     click: On<Pointer<Click>>,
-    phase: Option<Res<State<TurnPhase>>>,
-    session: Option<Res<Session<IceCastle>>>,
-    tiles: Query<&CastleTile>,
-    pieces: Query<&CastlePiece>,
-    piles: Query<&CardPile>,
-    selected: Res<SelectedCard>,
-    hand_over: Res<HandOver>,
+    (phase, session): ClickSeat<IceCastle>,
+    (tiles, pieces, piles): (Query<&CastleTile>, Query<&CastlePiece>, Query<&CardPile>),
+    (selected, hand_over): (Res<SelectedCard>, Res<HandOver>),
     script: Option<Res<Script<IceCastle>>>,
     mut choices: ResMut<Choices<IceCastle>>,
-    mut notice: ResMut<Notice>,
-    mut play: MessageWriter<PlayAction<IceCastle>>,
+    (mut notice, mut play): ClickOutcome<IceCastle>,
 ) {
     let Some((session, seat)) = human_click(click.button, phase.as_deref(), session.as_deref())
     else {

@@ -262,14 +262,11 @@ fn make_card_art(
     });
 }
 
-#[allow(clippy::too_many_arguments)]
 fn redraw_piles(
     mut commands: Commands,
-    session: Res<Session<IceCastle>>,
-    selected: Res<SelectedCard>,
-    castle: Res<CastleAssets>,
+    (session, selected): (Res<Session<IceCastle>>, Res<SelectedCard>),
+    (castle, kit): (Res<CastleAssets>, Res<CardArt>),
     target: Res<FrameTarget>,
-    kit: Res<CardArt>,
     anchors: Query<Entity, With<PileAnchor>>,
     old: Query<Entity, With<CardPile>>,
 ) {

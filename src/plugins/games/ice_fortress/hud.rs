@@ -197,7 +197,6 @@ pub fn character_header(session: &Session<IceFortress>, c: usize) -> String {
     )
 }
 
-#[allow(clippy::too_many_arguments)]
 fn cards_window(
     mut contexts: EguiContexts,
     session: Res<Session<IceFortress>>,
