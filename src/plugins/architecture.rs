@@ -11,6 +11,14 @@
 
 use std::path::{Path, PathBuf};
 
+/// The files outside every part: the crate root, which assembles the app, and this test.
+const ROOT: [&str; 4] = [
+    "lib.rs",
+    "main.rs",
+    "plugins/mod.rs",
+    "plugins/architecture.rs",
+];
+
 /// The parts, top first.
 const PARTS: [&str; 7] = ["dev", "games", "ui", "table", "session", "systems", "core"];
 
@@ -81,8 +89,9 @@ fn code_of(text: &str) -> String {
         .join("\n")
 }
 
-/// Every path after `crate::` in `code`, with a braced group opened into its members
-/// (`crate::a::{b, c::d}` gives `a::b` and `a::c::d`).
+/// Every path after `crate::` in `code`, with braced groups opened into their members, nested
+/// ones too (`crate::a::{b, c::{d, e}}` gives `a::b`, `a::c::d` and `a::c::e`; `crate::{a, b}` gives
+/// `a` and `b`).
 fn crate_paths(code: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = code;
@@ -92,23 +101,41 @@ fn crate_paths(code: &str) -> Vec<String> {
         if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
             continue;
         }
-        let end = rest
-            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-            .unwrap_or(rest.len());
-        let path = rest[..end].trim_end_matches(':');
-        if rest[end..].starts_with('{') && rest[..end].ends_with("::") {
-            let close = rest[end..].find('}').map_or(rest.len(), |c| end + c);
-            for member in rest[end + 1..close].split(',') {
-                let member = member.trim();
-                if !member.is_empty() {
-                    out.push(format!("{path}::{member}"));
-                }
-            }
-        } else if !path.is_empty() {
-            out.push(path.to_string());
-        }
+        rest = read_tree("", rest, &mut out);
     }
     out
+}
+
+/// Reads one use tree from the start of `text` (a path, maybe ending in a braced group), pushing
+/// each full path under `prefix` to `out`; gives the text after it.
+fn read_tree<'a>(prefix: &str, text: &'a str, out: &mut Vec<String>) -> &'a str {
+    let text = text.trim_start();
+    let end = text
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .unwrap_or(text.len());
+    let path = format!("{prefix}{}", &text[..end]);
+    let rest = &text[end..];
+    if !(path.is_empty() || path.ends_with("::")) || !rest.starts_with('{') {
+        let path = path.trim_end_matches(':');
+        if !path.is_empty() && path != "self" && !path.ends_with("::self") {
+            out.push(path.to_string());
+        } else if let Some(parent) = path.strip_suffix("::self") {
+            out.push(parent.to_string());
+        }
+        return rest;
+    }
+    let mut rest = &rest[1..];
+    loop {
+        rest = read_tree(&path, rest, out).trim_start();
+        match rest.chars().next() {
+            Some(',') => rest = &rest[1..],
+            Some('}') => return &rest[1..],
+            _ => return rest,
+        }
+        if rest.trim_start().starts_with('}') {
+            return &rest.trim_start()[1..];
+        }
+    }
 }
 
 /// What is wrong with `source` (a module) using `target` (a path from the crate root), if anything.
@@ -153,6 +180,12 @@ fn imports_only_run_down() {
     for file in &files {
         let relative = file.strip_prefix(&src).unwrap();
         let source = module_of(relative);
+        if part_of(&source).is_none() && !ROOT.contains(&relative.to_string_lossy().as_ref()) {
+            wrong.push(format!(
+                "{}: in no part of the house (a folder under src/plugins/, or src/systems/)",
+                relative.display()
+            ));
+        }
         let text = std::fs::read_to_string(file).unwrap();
         let mut seen = std::collections::BTreeSet::new();
         for path in crate_paths(&code_of(&text)) {
@@ -200,6 +233,16 @@ fn the_reading_finds_each_wrong_way() {
             "plugins::core::seats::SeatKind",
             "plugins::core::options",
             "systems::Frame::Input"
+        ]
+    );
+    let nested = "use crate::{plugins::{session::{self, Session}, games::sprawl::X}, systems};";
+    assert_eq!(
+        crate_paths(nested),
+        [
+            "plugins::session",
+            "plugins::session::Session",
+            "plugins::games::sprawl::X",
+            "systems"
         ]
     );
     let games = vec!["sprawl".to_string(), "icetowers".to_string()];

@@ -4,8 +4,8 @@
 //! dev -> games -> ui -> table -> session -> systems (src/systems) -> core
 //! ```
 //!
-//! - [`core`]: screens, pause, seats, launch options, storage, settings, palette: the vocabulary
-//!   every other part shares.
+//! - [`core`]: screens, pause, seats, launch options, notice and warnings, storage, settings,
+//!   window size, palette: the vocabulary every other part shares.
 //! - [`session`]: the rules session and its actions, the new-game choice, saving, loading, records,
 //!   AI seats, hints, tutorials, the wording of seats and log lines.
 //! - [`table`]: the 3D table every game shares: camera, graphics quality, markers, tooltips, the

@@ -1,7 +1,7 @@
 //! What the table would sound like: the session raises a [`Cue`] for every move played, every
 //! chance step (a roll, a draw), every refusal shown to the player, every undo and the end of a
 //! game, and Ice Fortress's table one for every cube its ice shield loses. The sound plugin
-//! (`plugins::sound`) plays them in a build with the `sound` feature; without it the cues are
+//! (`plugins::table::sound`) plays them in a build with the `sound` feature; without it the cues are
 //! raised and nobody hears them.
 
 use bevy::prelude::*;

@@ -1,5 +1,6 @@
-//! Systems shared by every table: the frame's order, gliding pieces, dice, printed labels, the
-//! sound cues, and table clean-up. They use `core` only.
+//! Systems shared by every table: the frame's order, gliding pieces, dice, printed labels and
+//! board-edge coordinates, the sound cues, background work, the table marker (its entities go with
+//! the game, `DespawnOnExit`) and the despawn a redraw starts with. They use `core` only.
 
 pub mod background;
 pub mod cues;

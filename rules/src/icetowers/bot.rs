@@ -343,9 +343,10 @@ mod tests {
     }
 
     /// How many towers (two pyramids or more) stand at once in games between bots, at 2 to 6
-    /// seats, 20 games each. The app keeps the first 36 tower places clear of every home
-    /// (`icetowers_table::CLEAR_PLACES`). Run with `cargo test --release -p hoarfrost-rules --lib
-    /// towers_at_once -- --ignored --nocapture`; it printed at most 13 at two seats, 23 at six.
+    /// seats, 20 games each. The app keeps the first 36 tower places clear of every home (its
+    /// `CLEAR_PLACES`, in `src/plugins/games/icetowers/table.rs`). Run with `cargo test --release
+    /// -p hoarfrost-rules --lib towers_at_once -- --ignored --nocapture`; it printed at most 13 at
+    /// two seats, 23 at six.
     #[test]
     #[ignore]
     fn towers_at_once() {

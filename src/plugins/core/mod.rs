@@ -1,6 +1,7 @@
 //! The app's shared vocabulary, at the bottom of the house: the screens and turn phases, pause,
-//! the launch options and seats, where files are kept, the player's settings, the palette, and the
-//! test helpers. It uses nothing else of the app.
+//! the launch options and seats, the notice and warnings, where files are kept, the player's
+//! settings and window size, the palette and panel text sizes, and the test helpers. It uses
+//! nothing else of the app.
 
 pub mod notice;
 pub mod options;

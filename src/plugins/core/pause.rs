@@ -53,5 +53,14 @@ pub fn paused_now(world: &World) -> bool {
 /// The pause state and the pausable set (with the screens, so headless test apps have them too).
 pub(crate) fn plugin(app: &mut App) {
     app.add_sub_state::<Pause>()
-        .configure_sets(Update, PausableSystems.run_if(not(is_paused)));
+        .configure_sets(Update, PausableSystems.run_if(not(is_paused)))
+        .add_systems(OnEnter(Screen::Playing), run_on);
+}
+
+/// A game loaded over the one playing (playing to playing, where the sub-state keeps its value)
+/// starts running too.
+fn run_on(pause: Option<Res<State<Pause>>>, mut next: ResMut<NextState<Pause>>) {
+    if pause.is_some_and(|p| *p.get() == Pause::Paused) {
+        next.set(Pause::Running);
+    }
 }

@@ -2,6 +2,8 @@
 //!
 //! `Screen` is the flow (title, playing, game over). `TurnPhase` exists only while playing and is
 //! derived each frame from the rules state: whose move it is decides which systems run (input, AI).
+//! `InGame` (computed: playing or game over) is while a game's table is up; the table's entities
+//! go when it ends. The pause (`core::pause::Pause`) is a sub-state of playing too.
 
 use bevy::prelude::*;
 

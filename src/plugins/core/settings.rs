@@ -112,7 +112,7 @@ pub struct Settings {
     pub replay_speed: f32,
     /// At a table where each player has a side (Sprawl, Ice Castle), the view is from the side of
     /// the human player to move: a game starts there, and the view swings from one human player's
-    /// side to the next (`plugins::seat_view`).
+    /// side to the next (`plugins::table::seat_view`).
     pub turn_to_player: bool,
 }
 

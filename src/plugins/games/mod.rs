@@ -1,7 +1,7 @@
 //! The five games, one folder each with everything its table needs (table, pieces, input, panel,
 //! tutorial and their tests). A game uses the shared parts below it (`ui`, `table`, `session`,
-//! `systems`, `core`), never another game. This file, and the title screen's backdrop that shows a
-//! little of each game, are the places that name them all.
+//! `systems`, `core`), never another game's folder. This file (with its click fuzz tests) and the
+//! title screen's backdrop, which shows a little of each game, are the places that use them all.
 
 #[cfg(test)]
 mod click_fuzz_tests;

@@ -8,8 +8,10 @@
 //! A [`Script`] (the tutorial's scripted opening) lets only its next step through while the game
 //! follows it.
 //!
-//! This folder is the session part of the house: the session itself, saving, loading, records,
-//! AI seats, hints and tutorials. It uses `systems` and `core` only, and names no game.
+//! This folder is the session part of the house: the session itself, the new-game choice
+//! (`new_game`), the games' trait and registry (`registry`), the start of a table (`start`),
+//! saving, loading, records, AI seats, hints, tutorials and the wording of seats and log lines
+//! (`words`). It uses `systems` and `core` only, and no game's folder.
 
 pub mod ai;
 pub mod hint;
@@ -36,7 +38,7 @@ use crate::systems::cues::{self, ChanceRun, Cue};
 /// The session part's plugins that every game shares (the generic ones are added per game by
 /// `ui::game_machinery`).
 pub(crate) fn shared_plugin(app: &mut App) {
-    app.add_plugins((loading::plugin, hint::plugin, start::order_start));
+    app.add_plugins((loading::plugin, hint::plugin));
 }
 
 /// How the session's steps are kept.

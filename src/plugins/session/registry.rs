@@ -30,8 +30,13 @@ pub trait TableGame: Recorded + serde::de::DeserializeOwned {
     /// The title choice that builds the table for a saved `setup` with these seats.
     fn choice(setup: &Self::Setup, kinds: &[SeatKind]) -> SetupChoice;
 
+    /// The game's tutorial script (`scenes/tutorial/<game>.ron`): its setup, seats, moves and notes.
+    const TUTORIAL: &'static str;
+
     /// The game's shipped tutorial, checked.
-    fn tutorial() -> Result<Tutorial<Self>, String>;
+    fn tutorial() -> Result<Tutorial<Self>, String> {
+        crate::plugins::session::tutorial::parse(Self::TUTORIAL)
+    }
 
     /// The game's own bot for an AI seat (when no level is chosen), seeded.
     fn bot(seed: u64) -> Box<dyn Bot<Self>>;

@@ -21,7 +21,7 @@ pub enum TableStart {
     Build,
 }
 
-/// Orders the two steps (once for the app).
+/// Orders the two steps (each game's start does, so an app of one game has it too).
 pub fn order_start(app: &mut App) {
     app.configure_sets(
         OnEnter(Screen::Playing),
@@ -67,6 +67,7 @@ pub fn open_table<G: TableGame>(
 
 /// Registers the start of game `G`'s table (its build systems are the game's own).
 pub fn plugin<G: TableGame>(app: &mut App) {
+    order_start(app);
     app.add_systems(
         OnEnter(Screen::Playing),
         open_table::<G>.in_set(TableStart::Open).run_if(chosen::<G>),

@@ -2,7 +2,7 @@
 //! move through, and AI seats play their scripted moves) with notes along it, shown at the top of
 //! the side panel: how far it is, the note for this part of the game, the move asked for, and
 //! buttons to play that move or to leave the tutorial. The tutorials are RON files in
-//! `scenes/tutorial/` (see [`OFFERED`]), checked when they load. A table opens on one with [`open`]
+//! `scenes/tutorial/` (one per game: `TableGame::TUTORIAL`), checked when they load. A table opens on one with [`open`]
 //! and [`seat`]; a saved tutorial game goes on with its tutorial when loaded ([`resume`]).
 
 use bevy::prelude::*;

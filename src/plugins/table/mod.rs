@@ -1,6 +1,7 @@
 //! The 3D table every game shares: the camera, graphics quality, gold markers, tooltips, the hover
-//! frame, the view from a player's side, putting down what is held, the waiting word, sounds. It
-//! uses `session`, `systems` and `core`, and names no game.
+//! frame, the view from a player's side, putting down what is held, the waiting word, sounds, and
+//! the pyramid geometry three games share (`pyramid`). It uses `session`, `systems` and `core`, and
+//! no game's folder.
 
 pub mod camera;
 pub mod graphics;

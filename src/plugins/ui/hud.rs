@@ -72,6 +72,7 @@ pub fn plugin<G: Recorded>(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             side_panel::<G>
+                .in_set(SidePanel)
                 .run_if(resource_exists::<Session<G>>.and_then(in_state(Screen::Playing))),
         );
 }
@@ -209,6 +210,11 @@ fn hint_line<G: Recorded>(
     }
     true
 }
+
+/// The side panel's system, for a game's own windows to be drawn after it (egui puts the window
+/// drawn last on top, its title bar lit).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SidePanel;
 
 /// What the side panel reads and sends.
 #[derive(SystemParam)]

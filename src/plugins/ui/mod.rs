@@ -1,6 +1,7 @@
 //! The egui windows round the table: the title screen, the side panel, the load,
-//! save and settings menus, records, rules, replay controls, warnings and the game-over screen.
-//! It uses `table`, `session`, `systems` and `core`, and names no game.
+//! save and settings menus, records, rules, replay controls, warnings, the pause banner and its P
+//! key, and the game-over screen; and [`AddTableGame`], which registers a game. It uses `table`,
+//! `session`, `systems` and `core`, and no game's folder.
 
 pub mod asset_problems;
 pub mod game_over;

@@ -166,6 +166,20 @@ mod tests {
         assert!(frames_to_ai_move(&mut app, 400).is_some());
     }
 
+    /// A save loaded over a paused game (playing to playing) plays on.
+    #[test]
+    fn a_game_loaded_over_a_paused_one_runs() {
+        let mut app = app();
+        press_p(&mut app);
+        assert!(paused_now(app.world()));
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        app.update();
+        app.update();
+        assert!(!paused_now(app.world()));
+    }
+
     #[test]
     fn a_new_game_starts_unpaused() {
         let mut app = app();

@@ -96,7 +96,7 @@ pub(crate) fn start_from_command_line(
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    // A soak run starts its own games (plugins::soak).
+    // A soak run starts its own games (plugins::dev::soak).
     let Some(game) = options.game.filter(|_| options.soak.is_none()) else {
         // The title screen: the seed asked for, else a new deal each run.
         choice.seed = options.seed.unwrap_or_else(fresh_seed);

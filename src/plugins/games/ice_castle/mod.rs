@@ -20,7 +20,6 @@ use hoarfrost_rules::ice_castle::{IceCastle, Setup};
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::session::new_game::SetupChoice;
 use crate::plugins::session::registry::TableGame;
-use crate::plugins::session::tutorial::Tutorial;
 use crate::plugins::session::words::HudSpec;
 
 impl TableGame for IceCastle {
@@ -43,9 +42,7 @@ impl TableGame for IceCastle {
         SetupChoice::seated(Self::KIND, kinds, setup.seed, setup.hues.as_ref())
     }
 
-    fn tutorial() -> Result<Tutorial<Self>, String> {
-        tutorial::shipped()
-    }
+    const TUTORIAL: &'static str = tutorial::SCRIPT;
 
     /// The heuristic bot with its tuned weights.
     fn bot(seed: u64) -> Box<dyn Bot<Self>> {

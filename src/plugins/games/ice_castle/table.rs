@@ -121,7 +121,7 @@ pub fn with_grid<R>(rows: u8, cols: u8, f: impl FnOnce(&Grid) -> R) -> R {
 
 /// What the camera frames at the start and on R: the castle of `rows` x `cols` tiles and the figures
 /// waiting beside it, seen from the first seat's side (`seat_view` turns it); the card piles,
-/// further out, stay in sight (`ice_castle_piles`' tests).
+/// further out, stay in sight (`piles`' tests).
 pub fn framing(rows: u8, cols: u8) -> FrameTarget {
     FrameTarget {
         centre: Vec3::ZERO,

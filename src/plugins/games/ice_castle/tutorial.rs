@@ -11,20 +11,14 @@ use crate::plugins::games::ice_castle::input::tiles_of;
 use crate::plugins::games::ice_castle::piles::{CardPile, PileAnchor, pile_top};
 use crate::plugins::games::ice_castle::table::CastleTile;
 use crate::plugins::session::Session;
-use crate::plugins::session::tutorial::{self, Tutorial};
 use crate::plugins::table::markers::{Marked, MoveSources, move_shown, spots_of};
 use crate::systems::Frame;
 
 /// The tutorial shipped with the game.
-const SCRIPT: &str = include_str!(concat!(
+pub(crate) const SCRIPT: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/scenes/tutorial/ice-castle.ron"
 ));
-
-/// The shipped tutorial, checked.
-pub fn shipped() -> Result<Tutorial<IceCastle>, String> {
-    tutorial::parse(SCRIPT)
-}
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -59,13 +53,16 @@ fn mark_targets(
 mod tests {
     use super::*;
     use crate::plugins::core::seats::SeatKind;
+    use crate::plugins::session::registry::TableGame;
+    use crate::plugins::session::tutorial::Tutorial;
     use hoarfrost_rules::Game;
     use hoarfrost_rules::ice_castle::{Action, Card, Cell};
     use hoarfrost_rules::record::{Recorder, Step};
 
     #[test]
     fn the_shipped_tutorial_plays_and_shows_every_kind_of_card_and_bonus() {
-        let Tutorial { script, seats, .. } = shipped().unwrap_or_else(|e| panic!("{e}"));
+        let Tutorial { script, seats, .. } =
+            <IceCastle as TableGame>::tutorial().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(seats, vec![SeatKind::Human, SeatKind::Ai]);
         let mine = script.moves_of(0);
         let has = |f: &dyn Fn(&Action) -> bool| mine.iter().any(|a| f(a));
@@ -101,7 +98,7 @@ mod tests {
     /// A headless app marking targets for the tutorial played up to (not including) step `upto`,
     /// and the state then.
     fn marking_app(upto: usize) -> (App, IceCastle) {
-        let script = shipped().unwrap().script;
+        let script = <IceCastle as TableGame>::tutorial().unwrap().script;
         let mut record = script.0.clone();
         record.steps.truncate(upto);
         let recorder = Recorder::<IceCastle>::from_record(record).unwrap();
@@ -121,7 +118,7 @@ mod tests {
 
     #[test]
     fn markers_stand_over_both_ends_of_a_scripted_ice_slide() {
-        let script = shipped().unwrap().script;
+        let script = <IceCastle as TableGame>::tutorial().unwrap().script;
         let Some(Step::Act {
             seat: 0,
             action: Action::Slide { a, b },
@@ -156,7 +153,7 @@ mod tests {
 
     #[test]
     fn a_marker_stands_over_the_discard_pile_for_a_scripted_discard() {
-        let script = shipped().unwrap().script;
+        let script = <IceCastle as TableGame>::tutorial().unwrap().script;
         let at = script
             .0
             .steps
@@ -201,7 +198,7 @@ mod tests {
             *s.tile(c(name)).expect("on the castle")
         }
         check(
-            &shipped().unwrap(),
+            &<IceCastle as TableGame>::tutorial().unwrap(),
             &[
                 Fact {
                     note: 0,

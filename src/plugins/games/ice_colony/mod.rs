@@ -18,7 +18,6 @@ use hoarfrost_rules::ice_colony::{ClearTerrain, IceColony, Setup};
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::session::new_game::SetupChoice;
 use crate::plugins::session::registry::TableGame;
-use crate::plugins::session::tutorial::Tutorial;
 use crate::plugins::session::words::HudSpec;
 
 impl TableGame for IceColony {
@@ -44,9 +43,7 @@ impl TableGame for IceColony {
         }
     }
 
-    fn tutorial() -> Result<Tutorial<Self>, String> {
-        tutorial::shipped()
-    }
+    const TUTORIAL: &'static str = tutorial::SCRIPT;
 
     fn bot(seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(ColonyBot::new(seed))

@@ -10,20 +10,14 @@ use hoarfrost_rules::ice_colony::IceColony;
 use crate::plugins::games::ice_colony::input::square_of;
 use crate::plugins::games::ice_colony::table::ColonySquare;
 use crate::plugins::session::Session;
-use crate::plugins::session::tutorial::{self, Tutorial};
 use crate::plugins::table::markers::{Marked, MoveSources, move_shown, spots_of};
 use crate::systems::Frame;
 
 /// The tutorial shipped with the game.
-const SCRIPT: &str = include_str!(concat!(
+pub(crate) const SCRIPT: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/scenes/tutorial/ice-colony.ron"
 ));
-
-/// The shipped tutorial, checked.
-pub fn shipped() -> Result<Tutorial<IceColony>, String> {
-    tutorial::parse(SCRIPT)
-}
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -56,13 +50,16 @@ fn mark_targets(
 mod tests {
     use super::*;
     use crate::plugins::core::seats::SeatKind;
+    use crate::plugins::session::registry::TableGame;
+    use crate::plugins::session::tutorial::Tutorial;
     use hoarfrost_rules::Game;
     use hoarfrost_rules::ice_colony::Action;
     use hoarfrost_rules::record::{Recorder, Step};
 
     #[test]
     fn the_shipped_tutorial_plays_and_shows_every_kind_of_move_of_the_player() {
-        let Tutorial { script, seats, .. } = shipped().unwrap_or_else(|e| panic!("{e}"));
+        let Tutorial { script, seats, .. } =
+            <IceColony as TableGame>::tutorial().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(seats, vec![SeatKind::Human, SeatKind::Ai, SeatKind::Ai]);
         let moves = script.moves_of(0);
         let has = |f: fn(&Action) -> bool| moves.iter().any(|a| f(a));
@@ -86,7 +83,7 @@ mod tests {
 
     #[test]
     fn a_marker_stands_over_the_square_of_the_next_move_and_none_for_a_panel_move() {
-        let script = shipped().unwrap().script;
+        let script = <IceColony as TableGame>::tutorial().unwrap().script;
         let placed = script
             .0
             .steps
@@ -201,7 +198,7 @@ mod tests {
             }
         }
         check(
-            &shipped().unwrap(),
+            &<IceColony as TableGame>::tutorial().unwrap(),
             &[
                 Fact {
                     note: 0,

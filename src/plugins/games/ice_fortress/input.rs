@@ -1,5 +1,5 @@
 //! Mouse input on the Ice Fortress table: a click on a die, square, room, space, figure, deck or
-//! card becomes a [`FortressInput`], handled by the pure rules of `fortress_click` (the same path the
+//! card becomes a [`FortressInput`], handled by the pure rules of `click` (the same path the
 //! scripted play-through uses). What is held (a die, a room, a power being paid) is highlighted with
 //! the places it may go; hovering anything names it in a tooltip.
 

@@ -20,7 +20,6 @@ use hoarfrost_rules::ice_fortress::{FortressBot, IceFortress, Setup};
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::session::new_game::SetupChoice;
 use crate::plugins::session::registry::TableGame;
-use crate::plugins::session::tutorial::Tutorial;
 use crate::plugins::session::words::HudSpec;
 
 impl TableGame for IceFortress {
@@ -49,9 +48,7 @@ impl TableGame for IceFortress {
         }
     }
 
-    fn tutorial() -> Result<Tutorial<Self>, String> {
-        tutorial::shipped()
-    }
+    const TUTORIAL: &'static str = tutorial::SCRIPT;
 
     fn bot(seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(FortressBot::new(seed))

@@ -40,7 +40,7 @@ const MAX_CLICKS: usize = 6;
 /// Every target the table draws in `s` while `held` is held: the dice, the foundation spaces, the
 /// rooms of the supply and the fortress with their squares and pillar groups, the figures
 /// (invaders and shards), the decks and the Invader/Beacon cards, and the ghosts of the held room
-/// on the places it may be built (as `fortress_pieces` and `fortress_input` spawn them).
+/// on the places it may be built (as `pieces` and `input` spawn them).
 fn table_targets(s: &IceFortress, legal: &[Action], held: &Selection) -> Vec<Target> {
     let mut v: Vec<Target> = (0..s.dice().len() as u8).map(Target::Die).collect();
     v.extend((0..s.foundation().len() as u8).map(Target::Space));

@@ -1,8 +1,9 @@
 //! The Ice Fortress table: the foundation board with its difficulty track, the Invader/Beacon cards,
 //! the four room decks, the supply, the bag, the shield and the dice, and the fortress growing on
-//! them. This file sets the game up and keeps the turn step (a Bevy state) in line with the rules;
-//! `fortress_pieces` mirrors the rules state into entities, `fortress_input` takes clicks and
-//! `fortress_hud` draws the cards and choices.
+//! them. This file makes the table's kit, frames the fortress when a game opens and keeps the turn
+//! step (a Bevy state) in line with the rules; `pieces` mirrors the rules state into entities,
+//! `input` takes clicks and `hud` draws the cards and choices (the game itself opens through
+//! `session::start`, from its `TableGame` in `mod.rs`).
 
 use std::collections::HashMap;
 

@@ -1,6 +1,6 @@
 //! The Ice Fortress tutorial: a solo game from a fixed setup whose first steps are scripted
 //! (`scenes/tutorial/ice-fortress.ron`). The player makes each scripted move: the side panel names
-//! it with the note for that part of the game (`tutorial`), gold markers bob over what to click
+//! it with the note for that part of the game (`session::tutorial`), gold markers bob over what to click
 //! (over a hint's move too, outside the tutorial), and any other move is refused with the one asked
 //! for (the session's [`Script`](crate::plugins::session::Script) gate). Rolls and draws come from the
 //! setup's seed, so they fall as scripted. After the last scripted step, or when the player leaves
@@ -11,20 +11,14 @@ use hoarfrost_rules::ice_fortress::{Action, IceFortress};
 
 use crate::plugins::games::ice_fortress::click::{Input, Target, inputs_for};
 use crate::plugins::session::Session;
-use crate::plugins::session::tutorial::{self, Tutorial};
 use crate::plugins::table::markers::{Marked, MoveSources, move_shown, spots_of};
 use crate::systems::Frame;
 
 /// The tutorial shipped with the game.
-const SCRIPT: &str = include_str!(concat!(
+pub(crate) const SCRIPT: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/scenes/tutorial/ice-fortress.ron"
 ));
-
-/// The shipped tutorial, checked.
-pub fn shipped() -> Result<Tutorial<IceFortress>, String> {
-    tutorial::parse(SCRIPT)
-}
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -67,6 +61,8 @@ fn mark_targets(
 mod tests {
     use super::*;
     use crate::plugins::core::seats::SeatKind;
+    use crate::plugins::session::registry::TableGame;
+    use crate::plugins::session::tutorial::{self, Tutorial};
     use hoarfrost_rules::ice_fortress::Spot;
     use hoarfrost_rules::record::{Recorder, Step};
 
@@ -76,7 +72,7 @@ mod tests {
             script,
             notes,
             seats,
-        } = shipped().unwrap_or_else(|e| panic!("{e}"));
+        } = <IceFortress as TableGame>::tutorial().unwrap_or_else(|e| panic!("{e}"));
         assert!(script.len() >= 40, "{} steps", script.len());
         assert_eq!(notes.0[0].at, 0, "a note from the first step");
         // Solo: one seat, so the player makes every scripted move.
@@ -101,7 +97,7 @@ mod tests {
 
     /// Plays the shipped script up to its first room built onto the board; returns the recorder.
     fn up_to_the_first_build() -> Recorder<IceFortress> {
-        let script = shipped().unwrap().script;
+        let script = <IceFortress as TableGame>::tutorial().unwrap().script;
         let mut recorder = Recorder::<IceFortress>::new(script.0.setup.clone()).unwrap();
         while let Some(step) = script.0.steps.get(recorder.record().steps.len()) {
             match step {
@@ -150,7 +146,7 @@ mod tests {
     /// The markers stand over what the next scripted move clicks, and move on with it.
     #[test]
     fn gold_markers_stand_over_what_the_next_move_clicks() {
-        let script = shipped().unwrap().script;
+        let script = <IceFortress as TableGame>::tutorial().unwrap().script;
         let recorder = up_to_the_first_build();
         let build = match &script.0.steps[recorder.record().steps.len()] {
             Step::Act { action, .. } => action.clone(),
@@ -222,7 +218,7 @@ mod tests {
                 if *e == element && options.len() > 1)
         }
         check(
-            &shipped().unwrap(),
+            &<IceFortress as TableGame>::tutorial().unwrap(),
             &[
                 Fact {
                     note: 0,

@@ -15,7 +15,6 @@ use hoarfrost_rules::icetowers::{IceTowers, Setup, TowerBot};
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::session::new_game::SetupChoice;
 use crate::plugins::session::registry::TableGame;
-use crate::plugins::session::tutorial::Tutorial;
 use crate::plugins::session::words::HudSpec;
 
 impl TableGame for IceTowers {
@@ -46,9 +45,7 @@ impl TableGame for IceTowers {
         SetupChoice::seated(Self::KIND, kinds, setup.seed, setup.hues.as_ref())
     }
 
-    fn tutorial() -> Result<Tutorial<Self>, String> {
-        tutorial::shipped()
-    }
+    const TUTORIAL: &'static str = tutorial::SCRIPT;
 
     fn bot(seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(TowerBot::new(seed))

@@ -11,10 +11,10 @@ use hoarfrost_rules::icetowers::{IceTowers, Pips, Side, TowerId};
 
 use crate::plugins::core::palette;
 use crate::plugins::core::screens::Screen;
+use crate::plugins::session::Session;
 use crate::plugins::session::new_game::SetupChoice;
 use crate::plugins::session::start::{TableStart, opened};
 use crate::plugins::session::words::HudSpec;
-use crate::plugins::session::{Script, Session};
 use crate::plugins::table::camera::FrameTarget;
 use crate::plugins::table::graphics::TableTop;
 use crate::plugins::table::pyramid::{before_seat, seat_angle, size, stack_heights};
@@ -117,7 +117,6 @@ fn build_table(
     mut commands: Commands,
     choice: Res<SetupChoice>,
     session: Res<Session<IceTowers>>,
-    script: Option<Res<Script<IceTowers>>>,
     assets: Res<AssetServer>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -164,8 +163,7 @@ fn build_table(
     commands.insert_resource(pyramids);
     // The view starts from the first human seat's home (seat 0's in a tutorial or with no human),
     // as Sprawl and Ice Castle open facing the player.
-    let human = script
-        .is_none()
+    let human = (!choice.tutorial)
         .then(|| {
             choice
                 .kinds()

@@ -10,20 +10,14 @@ use hoarfrost_rules::icetowers::{Action, IceTowers, TowerId};
 
 use crate::plugins::games::icetowers::table::PieceAt;
 use crate::plugins::session::Session;
-use crate::plugins::session::tutorial::{self, Tutorial};
 use crate::plugins::table::markers::{Marked, MoveSources, move_shown, spots_of};
 use crate::systems::Frame;
 
 /// The tutorial shipped with the game.
-const SCRIPT: &str = include_str!(concat!(
+pub(crate) const SCRIPT: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/scenes/tutorial/icetowers.ron"
 ));
-
-/// The shipped tutorial, checked.
-pub fn shipped() -> Result<Tutorial<IceTowers>, String> {
-    tutorial::parse(SCRIPT)
-}
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -77,12 +71,15 @@ fn mark_targets(
 mod tests {
     use super::*;
     use crate::plugins::core::seats::SeatKind;
+    use crate::plugins::session::registry::TableGame;
+    use crate::plugins::session::tutorial::Tutorial;
     use hoarfrost_rules::Game;
     use hoarfrost_rules::record::Recorder;
 
     #[test]
     fn the_shipped_tutorial_plays_a_cap_a_mine_and_a_split_of_the_player() {
-        let Tutorial { script, seats, .. } = shipped().unwrap_or_else(|e| panic!("{e}"));
+        let Tutorial { script, seats, .. } =
+            <IceTowers as TableGame>::tutorial().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(seats, vec![SeatKind::Human, SeatKind::Ai]);
         let mine = script.moves_of(0);
         assert!(mine.iter().any(|a| matches!(a, Action::Cap { .. })));
@@ -97,7 +94,7 @@ mod tests {
 
     #[test]
     fn the_pieces_of_a_move_are_what_the_player_clicks() {
-        let s = shipped().unwrap().script;
+        let s = <IceTowers as TableGame>::tutorial().unwrap().script;
         let start = Recorder::<IceTowers>::new(s.0.setup.clone()).unwrap();
         let state = start.state();
         // A cap: the freestanding pyramid and the top of the tower capped.
@@ -137,7 +134,7 @@ mod tests {
             s.tower(id).map(|t| t.top())
         }
         check(
-            &shipped().unwrap(),
+            &<IceTowers as TableGame>::tutorial().unwrap(),
             &[
                 Fact {
                     note: 0,

@@ -45,6 +45,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             stash_window
+                .after(crate::plugins::ui::hud::SidePanel)
                 .run_if(resource_exists::<Session<Sprawl>>.and_then(in_state(Screen::Playing))),
         );
 }

@@ -19,7 +19,6 @@ use hoarfrost_rules::sprawl::{Setup, Sprawl, Variant};
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::session::new_game::SetupChoice;
 use crate::plugins::session::registry::TableGame;
-use crate::plugins::session::tutorial::Tutorial;
 use crate::plugins::session::words::HudSpec;
 
 impl TableGame for Sprawl {
@@ -47,9 +46,7 @@ impl TableGame for Sprawl {
         }
     }
 
-    fn tutorial() -> Result<Tutorial<Self>, String> {
-        tutorial::shipped()
-    }
+    const TUTORIAL: &'static str = tutorial::SCRIPT;
 
     fn bot(seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(SprawlBot::new(seed))

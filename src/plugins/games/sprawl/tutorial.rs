@@ -9,20 +9,14 @@ use hoarfrost_rules::sprawl::{Action, Sprawl, Square};
 use crate::plugins::games::sprawl::stash::StashPiece;
 use crate::plugins::games::sprawl::table::SprawlSquare;
 use crate::plugins::session::Session;
-use crate::plugins::session::tutorial::{self, Tutorial};
 use crate::plugins::table::markers::{Marked, MoveSources, move_shown, spots_of};
 use crate::systems::Frame;
 
 /// The tutorial shipped with the game.
-const SCRIPT: &str = include_str!(concat!(
+pub(crate) const SCRIPT: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/scenes/tutorial/sprawl.ron"
 ));
-
-/// The shipped tutorial, checked.
-pub fn shipped() -> Result<Tutorial<Sprawl>, String> {
-    tutorial::parse(SCRIPT)
-}
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -73,6 +67,8 @@ fn mark_targets(
 mod tests {
     use super::*;
     use crate::plugins::core::seats::SeatKind;
+    use crate::plugins::session::registry::TableGame;
+    use crate::plugins::session::tutorial::Tutorial;
     use hoarfrost_rules::Game;
     use hoarfrost_rules::record::{Recorder, Step};
 
@@ -82,7 +78,7 @@ mod tests {
             script,
             notes,
             seats,
-        } = shipped().unwrap_or_else(|e| panic!("{e}"));
+        } = <Sprawl as TableGame>::tutorial().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(seats, vec![SeatKind::Human, SeatKind::Ai, SeatKind::Ai]);
         assert_eq!(notes.0[0].at, 0);
         let mut r = Recorder::<Sprawl>::from_record(script.0.clone()).unwrap();
@@ -111,7 +107,7 @@ mod tests {
 
     #[test]
     fn markers_stand_over_the_stash_piece_and_the_square_of_the_next_move() {
-        let script = shipped().unwrap().script;
+        let script = <Sprawl as TableGame>::tutorial().unwrap().script;
         let recorder = Recorder::<Sprawl>::new(script.0.setup.clone()).unwrap();
         let Some(Step::Act {
             seat,
@@ -168,7 +164,7 @@ mod tests {
             s.board().tower(sq(name)).map(|t| t.controller())
         }
         check(
-            &shipped().unwrap(),
+            &<Sprawl as TableGame>::tutorial().unwrap(),
             &[
                 Fact {
                     note: 0,
