@@ -22,7 +22,7 @@ pub use actions::{Action, cost_text, prompt};
 pub use bot::{FortressBot, Weights, WinRateRow, win_rates, win_rates_with};
 pub use content::*;
 pub use powers::Pay;
-pub use setup::{DEFAULT_ROUND_LIMIT, STANDARD_DIFFICULTY, Setup};
+pub use setup::{DEFAULT_ROUND_LIMIT, NO_ROUND_LIMIT, STANDARD_DIFFICULTY, Setup};
 pub use state::*;
 
 use crate::{Game, GameKind, GameRng, RuleError, Seat, ToAct};
@@ -114,8 +114,14 @@ impl Game for IceFortress {
         actions::random(self, rng)
     }
 
+    /// For a game with no round limit, the bound of the default limit: searches and batteries
+    /// stop their playouts there.
     fn max_game_length(&self) -> usize {
-        64 + self.round_limit as usize * self.characters.len() * ACTIONS_PER_TURN
+        let rounds = match self.round_limit {
+            NO_ROUND_LIMIT => DEFAULT_ROUND_LIMIT,
+            limit => limit,
+        };
+        64 + rounds as usize * self.characters.len() * ACTIONS_PER_TURN
     }
 
     fn check_invariants(&self) -> Result<(), String> {
@@ -162,7 +168,7 @@ impl IceFortress {
         {
             return Err(why);
         }
-        if self.round > self.round_limit {
+        if self.round_limit != NO_ROUND_LIMIT && self.round > self.round_limit {
             return Err(format!(
                 "round {} past the round limit {}",
                 self.round, self.round_limit

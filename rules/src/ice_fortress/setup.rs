@@ -7,8 +7,13 @@ use super::content::*;
 use super::state::*;
 use crate::{GameKind, GameRng, RuleError, Seat};
 
-/// Rounds after which an unwon siege is lost (a table limit so every game ends; see the design note).
+/// Rounds after which an unwon siege is lost in bot games and batteries (a table limit so that every
+/// such game ends; see the design note). A player's game has none ([`NO_ROUND_LIMIT`]).
 pub const DEFAULT_ROUND_LIMIT: u32 = 40;
+
+/// A game with no round limit: "All players lose if their ice shield is broken through", and only
+/// then (the rulebook knows no other loss). The app's games with a player have none.
+pub const NO_ROUND_LIMIT: u32 = 0;
 
 /// How to set up a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -19,7 +24,7 @@ pub struct Setup {
     /// to the supply at setup (7 is standard).
     pub difficulty: u8,
     pub seed: u64,
-    /// Rounds after which the game is lost if not yet won.
+    /// Rounds after which the game is lost if not yet won; [`NO_ROUND_LIMIT`] for none.
     pub round_limit: u32,
 }
 
@@ -39,12 +44,12 @@ impl Setup {
     }
 }
 
-/// The round limits a game may have.
+/// The round limits a game may have (besides [`NO_ROUND_LIMIT`]).
 pub const ROUND_LIMITS: std::ops::RangeInclusive<u32> = 1..=1000;
 
 /// Why `difficulty` and `round_limit` cannot be a game's, if they cannot: the difficulty must be on
-/// the content's track and the round limit within [`ROUND_LIMITS`] (a new game's setup and a table
-/// position are checked alike).
+/// the content's track and the round limit none or within [`ROUND_LIMITS`] (a new game's setup and
+/// a table position are checked alike).
 pub(super) fn limits_problem(
     content: &Content,
     difficulty: u8,
@@ -53,9 +58,9 @@ pub(super) fn limits_problem(
     if !content.difficulty.has(difficulty) {
         return Some(format!("difficulty {difficulty} is not on the track"));
     }
-    if !ROUND_LIMITS.contains(&round_limit) {
+    if round_limit != NO_ROUND_LIMIT && !ROUND_LIMITS.contains(&round_limit) {
         return Some(format!(
-            "the round limit must be {} to {}, not {round_limit}",
+            "the round limit must be {} to {} (or {NO_ROUND_LIMIT} for none), not {round_limit}",
             ROUND_LIMITS.start(),
             ROUND_LIMITS.end()
         ));
@@ -277,7 +282,7 @@ impl IceFortress {
     }
 
     fn next_round(&mut self) {
-        if self.round >= self.round_limit {
+        if self.round_limit != NO_ROUND_LIMIT && self.round >= self.round_limit {
             self.lose();
             return;
         }

@@ -230,7 +230,7 @@ fn a_position_with_numbers_no_game_reaches_is_refused() {
     type Edit = fn(&mut IceFortress);
     let broken: [(&str, Edit); 7] = [
         ("not on the track", |s| s.difficulty = 200),
-        ("round limit must be 1 to 1000", |s| s.round_limit = 0),
+        ("round limit must be 1 to 1000", |s| s.round_limit = 1001),
         ("past the round limit", |s| s.round = 4_000_000),
         ("does not exist", |s| s.characters[0].class = 250),
         ("does not exist", |s| s.characters[1].draft.push(250)),

@@ -340,6 +340,41 @@ fn the_round_limit_ends_an_unwon_siege_as_a_loss() {
     assert_eq!(s.phase(), Phase::Lost);
 }
 
+/// "All players lose if their ice shield is broken through": with no round limit (a player's game
+/// in the app), rounds go on past any limit while the shield holds.
+#[test]
+fn all_players_lose_only_if_their_ice_shield_is_broken_through_with_no_round_limit() {
+    let mut s = IceFortress::standard(&Setup {
+        round_limit: NO_ROUND_LIMIT,
+        ..Setup::new(1, 2)
+    })
+    .unwrap();
+    while s.phase() == Phase::Draft {
+        let a = s.legal_actions(0)[0].clone();
+        act(&mut s, a);
+    }
+    // Two characters (a solo player's), so two turns a round: three rounds with the limit at none.
+    for _ in 0..6 {
+        s.shield = 10;
+        s.apply_chance();
+        act(&mut s, Action::EndBuild);
+        while matches!(s.phase(), Phase::Invaders | Phase::EndOfRound) {
+            match s.to_act() {
+                ToAct::Chance => s.apply_chance(),
+                ToAct::Over => break,
+                _ => {
+                    let a = s.legal_actions(0)[0].clone();
+                    act(&mut s, a);
+                }
+            }
+        }
+    }
+    assert_ne!(s.phase(), Phase::Lost);
+    assert!(s.round() >= 3, "round {}", s.round());
+    s.check_position().unwrap();
+    assert!(s.max_game_length() > 64, "searches still have a bound");
+}
+
 #[test]
 fn actions_out_of_turn_or_phase_are_refused_with_a_reason() {
     let mut s = game(2, 1);

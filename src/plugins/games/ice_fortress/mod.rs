@@ -15,7 +15,9 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use hoarfrost_rules::Recorded;
 use hoarfrost_rules::bots::Bot;
-use hoarfrost_rules::ice_fortress::{FortressBot, IceFortress, Setup};
+use hoarfrost_rules::ice_fortress::{
+    DEFAULT_ROUND_LIMIT, FortressBot, IceFortress, NO_ROUND_LIMIT, Setup,
+};
 
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::session::new_game::SetupChoice;
@@ -31,9 +33,17 @@ impl TableGame for IceFortress {
     const OPENING: &'static str =
         "Each character keeps two of the ability cards dealt; then the siege begins.";
 
+    /// "All players lose if their ice shield is broken through": a game with a player has no round
+    /// limit. A table of AI seats alone (a soak, a benchmark) keeps the bots' limit, so it ends.
     fn setup(choice: &SetupChoice) -> Setup {
+        let played = choice.kinds().contains(&SeatKind::Human);
         Setup {
             difficulty: choice.difficulty,
+            round_limit: if played {
+                NO_ROUND_LIMIT
+            } else {
+                DEFAULT_ROUND_LIMIT
+            },
             ..Setup::new(choice.seats.len(), choice.seed)
         }
     }
@@ -69,5 +79,24 @@ impl TableGame for IceFortress {
 
     fn table(app: &mut App) {
         app.add_plugins(table::plugin);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hoarfrost_rules::GameKind;
+
+    /// "All players lose if their ice shield is broken through": a game with a player, the
+    /// tutorial's too, has no round limit; a table of AI seats alone keeps the bots' limit.
+    #[test]
+    fn a_players_game_is_never_lost_to_a_round_limit() {
+        let kinds = [SeatKind::Human, SeatKind::Ai];
+        let played = SetupChoice::new(GameKind::IceFortress, &kinds, 1);
+        assert_eq!(IceFortress::setup(&played).round_limit, NO_ROUND_LIMIT);
+        let bots = SetupChoice::new(GameKind::IceFortress, &[SeatKind::Ai; 2], 1);
+        assert_eq!(IceFortress::setup(&bots).round_limit, DEFAULT_ROUND_LIMIT);
+        let tutorial = IceFortress::tutorial().unwrap();
+        assert_eq!(tutorial.script.0.setup.round_limit, NO_ROUND_LIMIT);
     }
 }

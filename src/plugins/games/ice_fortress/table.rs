@@ -109,18 +109,20 @@ pub fn element_icon(e: RoomElement) -> &'static str {
     }
 }
 
-/// The colour of an element (cards, figures).
+/// The colour of an element (rooms, invaders, shards, cards): "orange is fire, green is earth, blue
+/// is water, purple is air" (the rulebook's colours).
 pub fn element_colour(e: Option<Element>) -> Color {
     match e {
         Some(Element::Fire) => Color::srgb(0.85, 0.3, 0.15),
         Some(Element::Water) => Color::srgb(0.2, 0.45, 0.85),
-        Some(Element::Air) => Color::srgb(0.75, 0.75, 0.55),
+        Some(Element::Air) => Color::srgb(0.58, 0.36, 0.8),
         Some(Element::Earth) => Color::srgb(0.45, 0.6, 0.25),
         None => Color::srgb(0.9, 0.93, 0.97),
     }
 }
 
-/// The pyramid colour whose marking an element's rooms carry.
+/// The pyramid colour whose marking an element's rooms carry, for colour-blind players (air keeps
+/// the yellow pyramids' dots it had before it turned purple, so the four markings stay apart).
 fn element_hue(e: Element) -> hoarfrost_rules::Hue {
     use hoarfrost_rules::Hue;
     match e {
@@ -256,8 +258,8 @@ fn card_materials(
     materials: &mut Assets<StandardMaterial>,
 ) -> [Handle<StandardMaterial>; 5] {
     // Each element's rooms carry a marking as well as a colour, for colour-blind players: the
-    // pyramid colour's marking nearest the element's colour (fire red stripes, water blue checks,
-    // air yellow dots, earth green bars); the rooms of no element stay plain.
+    // pyramid colours' markings (fire red's stripes, water blue's checks, air yellow's dots, earth
+    // green's bars); the rooms of no element stay plain.
     [0, 1, 2, 3, 4].map(|i| {
         let e = Element::ALL.get(i).copied();
         materials.add(StandardMaterial {
@@ -467,6 +469,29 @@ pub fn element_egui(e: Element) -> bevy_egui::egui::Color32 {
 mod tests {
     use super::*;
     use hoarfrost_rules::ice_fortress::{FortressBot, Setup};
+
+    /// "orange is fire, green is earth, blue is water, purple is air."
+    #[test]
+    fn each_element_has_the_rulebooks_colour() {
+        let rgb = |e| {
+            let c = element_colour(Some(e)).to_srgba();
+            (c.red, c.green, c.blue)
+        };
+        let (r, g, b) = rgb(Element::Fire);
+        assert!(r > g && g > b, "fire is orange: {r} {g} {b}");
+        let (r, g, b) = rgb(Element::Earth);
+        assert!(g > r && g > b, "earth is green: {r} {g} {b}");
+        let (r, g, b) = rgb(Element::Water);
+        assert!(b > r && b > g, "water is blue: {r} {g} {b}");
+        let (r, g, b) = rgb(Element::Air);
+        assert!(b > g && r > g && b >= r, "air is purple: {r} {g} {b}");
+        // Purple, not blue: its red stands well above water's.
+        assert!(r > rgb(Element::Water).0 + 0.25);
+        // The markings stay four apart, for colour-blind players.
+        let markings: std::collections::BTreeSet<_> =
+            Element::ALL.iter().map(|&e| element_hue(e)).collect();
+        assert_eq!(markings.len(), 4);
+    }
 
     #[test]
     fn the_shield_cracks_aloud_only_when_it_loses_cubes() {
