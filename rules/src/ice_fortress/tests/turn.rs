@@ -311,10 +311,10 @@ fn in_solo_the_two_characters_alternate_turns_on_one_seat() {
     assert_eq!(s.round(), 1);
 }
 
-#[test]
-fn the_round_limit_ends_an_unwon_siege_as_a_loss() {
+/// A solo game (two characters) with `round_limit`, past the draft, its shield topped up to ten.
+fn solo_siege(round_limit: u32) -> IceFortress {
     let mut s = IceFortress::standard(&Setup {
-        round_limit: 1,
+        round_limit,
         ..Setup::new(1, 2)
     })
     .unwrap();
@@ -323,20 +323,33 @@ fn the_round_limit_ends_an_unwon_siege_as_a_loss() {
         act(&mut s, a);
     }
     s.shield = 10;
-    for _ in 0..2 {
+    s
+}
+
+/// Play `turns` turns of building nothing (the shield kept at ten, so it never breaks).
+fn idle_turns(s: &mut IceFortress, turns: usize) {
+    for _ in 0..turns {
+        s.shield = 10;
         s.apply_chance();
-        act(&mut s, Action::EndBuild);
+        act(s, Action::EndBuild);
         while matches!(s.phase(), Phase::Invaders | Phase::EndOfRound) {
             match s.to_act() {
                 ToAct::Chance => s.apply_chance(),
                 ToAct::Over => break,
                 _ => {
                     let a = s.legal_actions(0)[0].clone();
-                    act(&mut s, a);
+                    act(s, a);
                 }
             }
         }
     }
+}
+
+#[test]
+fn the_round_limit_ends_an_unwon_siege_as_a_loss() {
+    let mut s = solo_siege(1);
+    // Two characters, so two turns a round.
+    idle_turns(&mut s, 2);
     assert_eq!(s.phase(), Phase::Lost);
 }
 
@@ -344,31 +357,8 @@ fn the_round_limit_ends_an_unwon_siege_as_a_loss() {
 /// in the app), rounds go on past any limit while the shield holds.
 #[test]
 fn all_players_lose_only_if_their_ice_shield_is_broken_through_with_no_round_limit() {
-    let mut s = IceFortress::standard(&Setup {
-        round_limit: NO_ROUND_LIMIT,
-        ..Setup::new(1, 2)
-    })
-    .unwrap();
-    while s.phase() == Phase::Draft {
-        let a = s.legal_actions(0)[0].clone();
-        act(&mut s, a);
-    }
-    // Two characters (a solo player's), so two turns a round: three rounds with the limit at none.
-    for _ in 0..6 {
-        s.shield = 10;
-        s.apply_chance();
-        act(&mut s, Action::EndBuild);
-        while matches!(s.phase(), Phase::Invaders | Phase::EndOfRound) {
-            match s.to_act() {
-                ToAct::Chance => s.apply_chance(),
-                ToAct::Over => break,
-                _ => {
-                    let a = s.legal_actions(0)[0].clone();
-                    act(&mut s, a);
-                }
-            }
-        }
-    }
+    let mut s = solo_siege(NO_ROUND_LIMIT);
+    idle_turns(&mut s, 6);
     assert_ne!(s.phase(), Phase::Lost);
     assert!(s.round() >= 3, "round {}", s.round());
     s.check_position().unwrap();
