@@ -127,10 +127,11 @@ fn a_killed_game_resumes_from_its_autosave() {
 /// Autosaves written by the app before its plugins moved into folders (`tests/fixtures/saves/`,
 /// written by main at 8dc8149 from all-AI games of seed 7, one with a named player), with the step
 /// that app said it resumed each at (`hoarfrost: resumed <game> at step <n>`).
-const OLD_SAVES: [(&str, &str, usize); 6] = [
+/// The Sprawl one is not there: its game laid a branch pointing off the board, which a ruling has
+/// since forbidden (see `an_old_sprawl_autosave_with_a_branch_off_the_board_is_refused_naming_the_ruling`).
+const OLD_SAVES: [(&str, &str, usize); 5] = [
     ("icetowers", "icetowers", 13),
     ("icetowers-named", "icetowers", 11),
-    ("sprawl", "sprawl", 26),
     ("ice-castle", "ice-castle", 51),
     ("ice-colony", "ice-colony", 93),
     ("ice-fortress", "ice-fortress", 35),
@@ -180,4 +181,47 @@ fn autosaves_written_before_the_move_into_folders_resume_at_the_same_step() {
         );
         let _ = std::fs::remove_dir_all(&root);
     }
+}
+
+/// The old Sprawl autosave (26 steps; its fifth lays a branch pointing off the board, legal when it
+/// was written) is refused with `--continue`, with a message naming the ruling ("Branch points must
+/// point at an adjacent square.") and the step; the title screen shows, nothing crashes, and the old
+/// file is not taken for a game in play.
+#[test]
+fn an_old_sprawl_autosave_with_a_branch_off_the_board_is_refused_naming_the_ruling() {
+    if !display_available() {
+        return;
+    }
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves");
+    let old = std::fs::read_to_string(fixtures.join("sprawl.ron")).unwrap();
+    assert_eq!(steps_of(&old).len(), 26, "the fixture's steps");
+    let root = std::env::temp_dir().join(format!("hoarfrost-old-sprawl-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("data")).unwrap();
+    std::fs::write(root.join("data").join("autosave.ron"), &old).unwrap();
+    let mut app = start(&root, &["--continue", "--exit-after", "60"]);
+    let output = lines_of(&mut app);
+    let status = app.wait().expect("the app exits");
+    let printed: Vec<String> = output.try_iter().collect();
+    assert!(status.success(), "{status}\n{printed:?}");
+    let refusal = printed
+        .iter()
+        .find(|l| l.starts_with("hoarfrost: notice: autosave.ron: "))
+        .unwrap_or_else(|| panic!("no refusal shown: {printed:?}"));
+    for words in [
+        "written under older rules (format 1",
+        "\"Branch points must point at an adjacent square.\"",
+        "from step 5: a branch must point at an adjacent square, never off the board",
+    ] {
+        assert!(refusal.contains(words), "{refusal:?} should say {words:?}");
+    }
+    assert!(
+        printed.iter().any(|l| l == "hoarfrost: screen: Title"),
+        "{printed:?}"
+    );
+    assert!(
+        !printed.iter().any(|l| l.starts_with("hoarfrost: resumed")),
+        "{printed:?}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -550,7 +550,7 @@ fn sprawl_clicks_in(
 
 #[test]
 fn a_real_click_on_a_sprawl_stash_piece_picks_that_size() {
-    // Red is to move with four small pyramids and one medium left in its tray.
+    // Red is to move with four small pyramids, two mediums and a large left in its tray.
     let Some((_, printed)) = sprawl_clicks(
         "sprawl-stash-click",
         "sprawl-neutralized",
@@ -566,7 +566,7 @@ fn a_real_click_on_a_sprawl_stash_piece_picks_that_size() {
     );
     // The pointer rests on the piece: its tooltip says what it is.
     assert!(
-        printed.contains("hoarfrost: tip: Red's stash: 4 small (1) left, 6 points in all."),
+        printed.contains("hoarfrost: tip: Red's stash: 4 small (1) left, 11 points in all."),
         "no tooltip over Red's stash piece: {printed}"
     );
 }
@@ -1063,10 +1063,10 @@ fn ice_fortress_abilities_kept_and_a_rolled_die_picked_up_by_real_clicks() {
         "ice-fortress",
         &["--seats", "human", "--seed", "3"],
         &[
-            "button:Eve keeps the bold ability",
-            "button:Eve keeps the patient ability",
-            "button:Scarlett keeps the keen ability",
-            "button:Scarlett keeps the brave ability",
+            "button:Scarlett keeps the hardy ability",
+            "button:Scarlett keeps the cunning ability",
+            "button:Eve keeps the stern ability",
+            "button:Eve keeps the wise ability",
             "settle",
             "Rolled die 1",
         ],

@@ -127,7 +127,10 @@ fn a_saved_game_loads_with_a_summary_and_replays_step_by_step() {
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     assert!(
-        stdout.starts_with("Ice Castle save (format 1, Hoarfrost "),
+        stdout.starts_with(&format!(
+            "Ice Castle save (format {}, Hoarfrost ",
+            hoarfrost_rules::save::FORMAT
+        )),
         "{stdout}"
     );
     assert!(stdout.contains("seats: 1 ai:ai, 2 ai:random"), "{stdout}");
@@ -238,13 +241,18 @@ fn a_save_relabelled_as_another_game_or_version_is_refused_with_exit_code_2() {
         "{}",
         text(&out).1
     );
-    std::fs::write(&bad, good.replacen("format: 1", "format: 7", 1)).unwrap();
+    let format = hoarfrost_rules::save::FORMAT;
+    std::fs::write(
+        &bad,
+        good.replacen(&format!("format: {format}"), "format: 7", 1),
+    )
+    .unwrap();
     let out = cli(&["--load", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out)
-            .1
-            .contains("saved by format 7 (Hoarfrost 0.1.0); this build reads format 1"),
+        text(&out).1.contains(&format!(
+            "saved by format 7 (Hoarfrost 0.1.0); this build reads formats 1 to {format}"
+        )),
         "{}",
         text(&out).1
     );

@@ -115,7 +115,12 @@ pub fn run_save(text: &str) -> Result<(), Option<String>> {
 fn exercise<G: Recorded>(text: &str) -> Result<(), Option<String>> {
     let loaded = match save::load::<G>(text) {
         Ok(l) => l,
-        Err(LoadError::Replay(_) | LoadError::Corrupt { .. } | LoadError::Seats { .. }) => {
+        Err(
+            LoadError::Replay(_)
+            | LoadError::Ruling(_)
+            | LoadError::Corrupt { .. }
+            | LoadError::Seats { .. },
+        ) => {
             return Err(None);
         }
         Err(e) => return Err(Some(format!("a readable header was refused later: {e}"))),

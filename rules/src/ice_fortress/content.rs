@@ -346,10 +346,11 @@ pub struct Foundation {
 pub struct DifficultyLevel {
     pub level: u8,
     pub label: String,
-    /// The rooms dealt face up to the supply at setup, one per size listed (the rulebook deals
-    /// one from each deck, the default). A level may deal fewer or more: data, see the design note.
+    /// The rooms dealt face up to the supply at setup when the game has the jumbo-room assist on
+    /// (`Setup::jumbo_assist`), one per size listed; without the assist, and for a level that lists
+    /// none, the rulebook's one room from each deck. Data, see the design note.
     #[serde(default = "rulebook_dealt")]
-    pub dealt: Vec<Size>,
+    pub assist_dealt: Vec<Size>,
 }
 
 /// The rulebook's setup: one room from each deck to the supply.

@@ -26,6 +26,17 @@ pub struct Setup {
     pub seed: u64,
     /// Rounds after which the game is lost if not yet won; [`NO_ROUND_LIMIT`] for none.
     pub round_limit: u32,
+    /// The jumbo-room assist: deal the extra jumbo rooms the difficulty track lists for the level
+    /// (`DifficultyLevel::assist_dealt`, levels 4 to 10) besides the rulebook's one room of each
+    /// size. Off in a new game. A save written before the option existed (format 1) dealt them, so
+    /// a setup without the field reads as on and replays as it was played.
+    #[serde(default = "assisted_before_the_option")]
+    pub jumbo_assist: bool,
+}
+
+/// Setups written before the assist was an option dealt the extra jumbo rooms.
+fn assisted_before_the_option() -> bool {
+    true
 }
 
 /// The difficulty of the standard introductory game (the shipped track's `standard`, checked by a
@@ -40,6 +51,15 @@ impl Setup {
             difficulty: STANDARD_DIFFICULTY,
             seed,
             round_limit: DEFAULT_ROUND_LIMIT,
+            jumbo_assist: false,
+        }
+    }
+
+    /// The same setup with the jumbo-room assist on or off.
+    pub fn with_jumbo_assist(self, jumbo_assist: bool) -> Self {
+        Setup {
+            jumbo_assist,
+            ..self
         }
     }
 }
@@ -108,13 +128,15 @@ impl IceFortress {
                 bottom: Vec::new(),
             })
             .collect();
-        // The level says which rooms are dealt (the rulebook: one from each deck, smallest first).
-        let dealt: &[Size] = content
+        // "Deal the top card from each deck face-up to another side of the board": one room of
+        // each size, smallest first; with the assist on, the rooms the level lists.
+        let assisted = content
             .difficulty
             .levels
             .iter()
             .find(|l| l.level == setup.difficulty)
-            .map_or(&Size::ALL[..], |l| &l.dealt[..]);
+            .filter(|_| setup.jumbo_assist);
+        let dealt: &[Size] = assisted.map_or(&Size::ALL[..], |l| &l.assist_dealt[..]);
         let mut supply: Vec<RoomId> = Vec::new();
         for (deck, size) in decks.iter_mut().zip(Size::ALL) {
             for _ in dealt.iter().filter(|&&d| d == size) {

@@ -61,11 +61,11 @@ pub(super) fn content(c: &Content) -> Result<(), ContentError> {
                 l.level
             ));
         }
-        if l.dealt.len() > 8 {
+        if l.assist_dealt.len() > 8 {
             return err(format!(
                 "difficulty track: level {} deals {} rooms to the supply (at most 8)",
                 l.level,
-                l.dealt.len()
+                l.assist_dealt.len()
             ));
         }
         if i > 0 && d.levels[i - 1].level >= l.level {

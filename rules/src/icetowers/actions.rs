@@ -36,7 +36,7 @@ pub(super) fn legal(s: &IceTowers, seat: Seat) -> Vec<Action> {
     {
         for onto in &s.towers {
             if onto.id != piece.id
-                && Some(onto.id) != piece.mined_from
+                && Some(onto.id) != piece.memory(0)
                 && onto.top().pips >= piece.top().pips
             {
                 out.push(Action::Cap {
@@ -115,7 +115,7 @@ pub(super) fn check(s: &IceTowers, seat: Seat, action: &Action) -> Result<(), Ru
             if piece == onto {
                 return Err(RuleError::new("a pyramid cannot cap itself"));
             }
-            if p.mined_from == Some(onto) {
+            if p.memory(0) == Some(onto) {
                 return Err(RuleError::new(NO_MINEBACKS));
             }
             fits(p.top(), target.top())
@@ -187,31 +187,28 @@ pub(super) fn apply(s: &mut IceTowers, seat: Seat, action: &Action) {
     match *action {
         Action::Cap { piece, onto } => {
             let i = s.index(piece).expect("legal cap");
-            let p = s.towers.remove(i).top();
+            let capping = s.towers.remove(i);
             let j = s.index(onto).expect("legal cap");
-            s.towers[j].pieces.push(p);
+            s.towers[j].push(capping.top(), capping.memory(0));
         }
         Action::Mine { from, index, onto } => {
+            // The pyramid mined remembers this tower from now on, whatever it remembered before.
             let i = s.index(from).expect("legal mine");
-            let p = s.towers[i].pieces.remove(index as usize);
-            if index == 0 {
-                // The memory of a mine belongs to the pyramid mined, which stood at the bottom.
-                s.towers[i].mined_from = None;
-            }
+            let p = s.towers[i].remove(index as usize);
             match onto {
                 Some(onto) => {
                     let j = s.index(onto).expect("legal mine");
-                    s.towers[j].pieces.push(p);
+                    s.towers[j].push(p, Some(from));
                 }
                 None => {
-                    s.push_tower(vec![p], Some(from));
+                    s.push_tower(vec![p], vec![Some(from)]);
                 }
             }
         }
         Action::Split { tower, at } => {
             let i = s.index(tower).expect("legal split");
-            let top = s.towers[i].pieces.split_off(at as usize);
-            s.push_tower(top, None);
+            let (lifted, memories) = s.towers[i].split_off(at as usize);
+            s.push_tower(lifted, memories);
         }
         Action::Stop => {
             s.stopped[seat] = true;

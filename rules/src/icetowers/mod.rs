@@ -47,12 +47,12 @@ pub struct Tower {
     pub id: TowerId,
     /// Bottom first.
     pub pieces: Vec<Pyramid>,
-    /// For a pyramid mined and set down freestanding: the tower it was mined from, which it may
-    /// never cap (no minebacks, in a later move as in the same one). It stays while that pyramid
-    /// is the tower's bottom (capped, then split free again, it still remembers), and goes when
-    /// the pyramid is mined out from under the others.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mined_from: Option<TowerId>,
+    /// For each pyramid (bottom first), the tower it was last mined from, which it may never cap
+    /// (no minebacks, in a later move as in the same one). The memory follows the pyramid wherever
+    /// it goes (capping another tower, split free again) until it is mined anew; it is empty when no
+    /// pyramid of the tower remembers a tower, and else as long as `pieces`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mined_from: Vec<Option<TowerId>>,
 }
 
 impl Tower {
@@ -73,6 +73,52 @@ impl Tower {
 
     fn count(&self, side: Side) -> usize {
         self.pieces.iter().filter(|p| p.side == side).count()
+    }
+
+    /// The tower the pyramid at `index` was last mined from, if it was ever mined.
+    pub fn memory(&self, index: usize) -> Option<TowerId> {
+        self.mined_from.get(index).copied().flatten()
+    }
+
+    /// Put `piece`, remembering `memory`, on top.
+    fn push(&mut self, piece: Pyramid, memory: Option<TowerId>) {
+        if memory.is_some() && self.mined_from.is_empty() {
+            self.mined_from = vec![None; self.pieces.len()];
+        }
+        self.pieces.push(piece);
+        if !self.mined_from.is_empty() {
+            self.mined_from.push(memory);
+        }
+    }
+
+    /// Take out the pyramid at `index` (the tower keeps at least one).
+    fn remove(&mut self, index: usize) -> Pyramid {
+        if !self.mined_from.is_empty() {
+            self.mined_from.remove(index);
+            self.forget_if_none();
+        }
+        self.pieces.remove(index)
+    }
+
+    /// Lift off the pyramids from `at` up, with their memories.
+    fn split_off(&mut self, at: usize) -> (Vec<Pyramid>, Vec<Option<TowerId>>) {
+        let lifted = self.pieces.split_off(at);
+        let mut memories = Vec::new();
+        if !self.mined_from.is_empty() {
+            memories = self.mined_from.split_off(at);
+            self.forget_if_none();
+            if memories.iter().all(Option::is_none) {
+                memories.clear();
+            }
+        }
+        (lifted, memories)
+    }
+
+    /// No pyramid left remembers a tower: keep no list (one way to write "none", for equality).
+    fn forget_if_none(&mut self) {
+        if self.mined_from.iter().all(Option::is_none) {
+            self.mined_from.clear();
+        }
     }
 }
 
@@ -151,7 +197,7 @@ impl IceTowers {
         for side in 0..sides as Side {
             for pips in 1..=3 {
                 for _ in 0..PER_SIZE {
-                    state.push_tower(vec![Pyramid { side, pips }], None);
+                    state.push_tower(vec![Pyramid { side, pips }], Vec::new());
                 }
             }
         }
@@ -173,7 +219,7 @@ impl IceTowers {
                     .ok_or_else(|| RuleError::new(format!("no pyramid {p:?} left")))?;
                 free.remove(at);
             }
-            state.push_tower(pieces.clone(), None);
+            state.push_tower(pieces.clone(), Vec::new());
         }
         for t in free {
             state.push_tower(t.pieces, t.mined_from);
@@ -183,7 +229,7 @@ impl IceTowers {
         Ok(state)
     }
 
-    fn push_tower(&mut self, pieces: Vec<Pyramid>, mined_from: Option<TowerId>) -> TowerId {
+    fn push_tower(&mut self, pieces: Vec<Pyramid>, mined_from: Vec<Option<TowerId>>) -> TowerId {
         let id = self.next_id;
         self.next_id += 1;
         self.towers.push(Tower {
@@ -385,6 +431,15 @@ impl Game for IceTowers {
             }
             if t.id >= self.next_id {
                 return Err(format!("tower #{} has an id not yet issued", t.id));
+            }
+            if !t.mined_from.is_empty()
+                && (t.mined_from.len() != t.pieces.len()
+                    || t.mined_from.iter().all(Option::is_none))
+            {
+                return Err(format!("tower #{} remembers mines out of step", t.id));
+            }
+            if t.mined_from.iter().flatten().any(|&m| m >= self.next_id) {
+                return Err(format!("tower #{} remembers a tower not yet made", t.id));
             }
             if t.pieces.windows(2).any(|w| w[1].pips > w[0].pips) {
                 return Err(format!("tower #{} has a pyramid on a smaller one", t.id));

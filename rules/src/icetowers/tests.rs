@@ -426,7 +426,7 @@ fn no_minebacks_in_a_later_move_either() {
     );
     let mined = next.towers().last().unwrap();
     assert_eq!(
-        (mined.pieces.as_slice(), mined.mined_from),
+        (mined.pieces.as_slice(), mined.memory(0)),
         (&[p(RED, 2)][..], Some(t))
     );
     let mined = mined.id;
@@ -529,12 +529,12 @@ fn the_memory_of_a_mine_stays_with_the_mined_pyramid_not_with_what_stands_on_it(
     let s = allowed(&s, 0, mine(x, 0));
     let (again, rest) = (s.towers().last().unwrap(), &s.towers()[s.index(x).unwrap()]);
     assert_eq!(
-        again.mined_from,
+        again.memory(0),
         Some(x),
         "the medium mined again remembers X"
     );
     assert_eq!(
-        (rest.pieces.as_slice(), rest.mined_from),
+        (rest.pieces.as_slice(), rest.memory(0)),
         (&[p(RED, 2), p(RED, 1), p(GREEN, 1)][..], None),
         "what is left of X came out of no tower"
     );
@@ -558,7 +558,7 @@ fn mining_from_above_a_mined_pyramid_leaves_its_memory() {
         },
     );
     let x_now = &s.towers()[s.index(x).unwrap()];
-    assert_eq!(x_now.mined_from, Some(t));
+    assert_eq!(x_now.memory(0), Some(t));
     assert_eq!(x_now.pieces, [p(RED, 2), p(RED, 1), p(GREEN, 1)]);
     let s = allowed(&s, 1, Action::Split { tower: x, at: 1 });
     refused(&s, 0, Action::Cap { piece: x, onto: t }, "minebacks");
@@ -570,7 +570,7 @@ fn mining_from_above_a_mined_pyramid_leaves_its_memory() {
 #[test]
 fn a_mined_piece_capped_by_others_and_split_free_again_still_may_not_cap_the_tower_it_came_from() {
     let (s, t, x) = mined_and_set_down();
-    assert_eq!(s.tower(x).unwrap().mined_from, Some(t));
+    assert_eq!(s.tower(x).unwrap().memory(0), Some(t));
     // Red caps X with a small, Green tops it with a small of its own.
     let s = allowed(
         &s,
@@ -619,10 +619,11 @@ fn a_mined_piece_capped_by_others_and_split_free_again_still_may_not_cap_the_tow
     );
 }
 
-/// Where the memory ends (a ruling, see the design note): a mined pyramid used as a cap carries
-/// none, so once another seat splits it free it may cap the tower it came from.
+/// "The 'No minebacks' rule forbids a mined piece from being used to cap the tower it came from"
+/// (issue 52's ruling): a pyramid mined straight onto another tower is a mined piece too, so once
+/// another seat splits it free it still may not cap the tower it came from.
 #[test]
-fn a_mined_piece_used_as_a_cap_and_split_free_by_another_seat_may_cap_its_old_tower() {
+fn a_mined_piece_used_as_a_cap_and_split_free_by_another_seat_may_not_cap_its_old_tower() {
     let t0 = [p(BLUE, 3), p(RED, 2), p(RED, 2), p(BLUE, 2)];
     let u0 = [p(GREEN, 3), p(RED, 2)];
     let s = table(&[t0.to_vec(), u0.to_vec()]);
@@ -640,21 +641,82 @@ fn a_mined_piece_used_as_a_cap_and_split_free_by_another_seat_may_cap_its_old_to
         s.tower(u).unwrap().pieces,
         [p(GREEN, 3), p(RED, 2), p(RED, 2)]
     );
+    assert_eq!(s.tower(u).unwrap().memory(2), Some(t));
     // Red may not split between its own pyramids; Green may, and the mined medium stands alone.
     refused(&s, 0, Action::Split { tower: u, at: 2 }, "your own colour");
     let s = allowed(&s, 1, Action::Split { tower: u, at: 2 });
     let freed = s.towers().last().unwrap();
     assert_eq!(
-        (freed.pieces.as_slice(), freed.mined_from),
-        ([p(RED, 2)].as_slice(), None)
+        (freed.pieces.as_slice(), freed.memory(0)),
+        ([p(RED, 2)].as_slice(), Some(t))
     );
     let freed = freed.id;
-    allowed(
+    refused(
         &s,
         0,
         Action::Cap {
             piece: freed,
             onto: t,
+        },
+        "minebacks",
+    );
+    // The medium that was U's top before never came out of T: U keeps no memory.
+    assert_eq!(s.tower(u).unwrap().pieces, [p(GREEN, 3), p(RED, 2)]);
+    assert!(s.tower(u).unwrap().mined_from.is_empty());
+}
+
+/// "The 'No minebacks' rule forbids a mined piece from being used to cap the tower it came from"
+/// (issue 52's ruling): the memory lasts after the mined pyramid has capped another tower. Set down
+/// freestanding, it caps a red large; Green splits it free again, and it still may not cap the
+/// tower it came from, though it may cap any other.
+#[test]
+fn a_mined_piece_that_capped_another_tower_and_was_split_free_still_may_not_cap_its_old_tower() {
+    let (s, t, x) = mined_and_set_down();
+    let large = free(&s, RED, 3);
+    let s = allowed(
+        &s,
+        0,
+        Action::Cap {
+            piece: x,
+            onto: large,
+        },
+    );
+    assert_eq!(s.tower(large).unwrap().pieces, [p(RED, 3), p(RED, 2)]);
+    assert_eq!(
+        s.tower(large).unwrap().memory(1),
+        Some(t),
+        "the memory went with the pyramid"
+    );
+    let s = allowed(
+        &s,
+        1,
+        Action::Split {
+            tower: large,
+            at: 1,
+        },
+    );
+    let freed = s.towers().last().unwrap();
+    assert_eq!(
+        (freed.pieces.as_slice(), freed.memory(0)),
+        ([p(RED, 2)].as_slice(), Some(t))
+    );
+    assert!(s.tower(large).unwrap().mined_from.is_empty());
+    let freed = freed.id;
+    refused(
+        &s,
+        0,
+        Action::Cap {
+            piece: freed,
+            onto: t,
+        },
+        "minebacks",
+    );
+    allowed(
+        &s,
+        0,
+        Action::Cap {
+            piece: freed,
+            onto: free(&s, GREEN, 3),
         },
     );
 }
@@ -685,12 +747,12 @@ fn when_the_old_tower_is_split_the_mined_piece_may_cap_its_upper_part_but_not_it
         "the lower part keeps T's id"
     );
     assert_eq!(
-        (upper.pieces.as_slice(), upper.mined_from),
+        (upper.pieces.as_slice(), upper.memory(0)),
         (&[p(GREEN, 2)][..], None)
     );
     let upper = upper.id;
     assert_ne!(upper, t);
-    assert_eq!(s.tower(x).unwrap().mined_from, Some(t));
+    assert_eq!(s.tower(x).unwrap().memory(0), Some(t));
     refused(&s, 0, Action::Cap { piece: x, onto: t }, "minebacks");
     let s = allowed(
         &s,

@@ -1,6 +1,6 @@
 //! The five games as [`Recorded`]: their setups, their kinds, and their chance events in plain words.
 
-use super::{ChanceKind, Recorded};
+use super::{ChanceKind, Recorded, Ruling};
 use crate::ice_castle::{self, IceCastle};
 use crate::ice_colony::{self, DiceRoll, IceColony, Phase as ColonyPhase};
 use crate::ice_fortress::{self, IceFortress, Phase as FortressPhase};
@@ -11,6 +11,12 @@ use crate::{GameKind, RuleError};
 impl Recorded for IceTowers {
     type Setup = icetowers::Setup;
     const KIND: GameKind = GameKind::IceTowers;
+    const RULINGS: &'static [Ruling] = &[Ruling {
+        since_format: 2,
+        words: "a mined pyramid now remembers the tower it came from after it caps another tower \
+                (\"The 'No minebacks' rule forbids a mined piece from being used to cap the tower \
+                it came from.\")",
+    }];
 
     fn from_setup(setup: &Self::Setup) -> Result<Self, RuleError> {
         IceTowers::new(setup)
@@ -20,6 +26,11 @@ impl Recorded for IceTowers {
 impl Recorded for Sprawl {
     type Setup = sprawl::Setup;
     const KIND: GameKind = GameKind::Sprawl;
+    const RULINGS: &'static [Ruling] = &[Ruling {
+        since_format: 2,
+        words: "a branch may no longer point off the board (\"Branch points must point at an \
+                adjacent square.\")",
+    }];
 
     fn from_setup(setup: &Self::Setup) -> Result<Self, RuleError> {
         Sprawl::new(setup)

@@ -44,6 +44,20 @@ pub trait Recorded: Game {
     fn chance_kind(&self) -> ChanceKind {
         ChanceKind::Roll
     }
+
+    /// The rulings that changed what this game allows, each with the save format that first wrote
+    /// games under it (see `save::FORMAT`), in the words a refused old save names them.
+    const RULINGS: &'static [Ruling] = &[];
+}
+
+/// A change to a game's rules after which a save written before it may not replay: an old save
+/// whose record the new rule refuses is refused with these words (rules/design/saves.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ruling {
+    /// The first save format written under the ruling.
+    pub since_format: u32,
+    /// What changed, quoting the rulebook's sentence.
+    pub words: &'static str,
 }
 
 /// What a chance event is like, for the table's sounds and pictures.

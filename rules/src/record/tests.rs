@@ -37,7 +37,7 @@ fn reproduces<G: Recorded>(setup: G::Setup, seed: u64, steps: usize) {
 #[test]
 fn a_replay_of_the_same_steps_from_the_same_setup_is_the_same_game() {
     reproduces::<IceTowers>(icetowers::Setup::new(3, 5), 5, 400);
-    reproduces::<Sprawl>(sprawl::Setup::new(4, 5), 5, 400);
+    reproduces::<Sprawl>(sprawl::Setup::new(4, 6), 6, 400);
     reproduces::<IceCastle>(ice_castle::Setup::new(3, 5), 5, 400);
     reproduces::<IceColony>(ice_colony::Setup::new(3, 5), 5, 400);
     reproduces::<IceFortress>(ice_fortress::Setup::new(2, 5), 5, 400);

@@ -251,7 +251,7 @@ fn a_coup_card_taken_back_in_sprawl_stays_face_down_so_it_is_no_reveal() {
     let is_take_back = |a: &sprawl::Action| *a == sprawl::Action::TakeBack;
     let variants = sprawl::Variants::of(&[sprawl::Variant::CountingCoup]);
     let setup = sprawl::Setup::new(3, 0).with(variants);
-    let draws = every_rng_draw_is_a_reveal::<Sprawl>(setup.clone(), 6, is_take_back);
+    let draws = every_rng_draw_is_a_reveal::<Sprawl>(setup.clone(), 12, is_take_back);
     assert!(draws > 0, "no coup card was drawn: the test proves nothing");
     let rec = random_game::<Sprawl>(setup, 1, 10).unwrap();
     assert!(!rec.state().reveals(0, &sprawl::Action::TakeBack));

@@ -3,7 +3,7 @@
 use crate::GameKind;
 use crate::record::ReplayError;
 
-use super::FORMAT;
+use super::{FORMAT, OLDEST_FORMAT};
 
 /// Why a save did not load. Nothing was changed by the attempt.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +28,36 @@ pub enum LoadError {
     Seats { listed: usize, game: usize },
     /// The record does not replay: a step the rules refuse, or a setup they refuse.
     Replay(ReplayError),
+    /// A save of an older format whose record does not replay under the rulings made since.
+    Ruling(Box<OlderRules>),
+}
+
+/// A save of an older `format` (by Hoarfrost `app_version`) whose record does not replay under the
+/// `rulings` made since, each named in a player's words; `error` is the step refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OlderRules {
+    pub format: u32,
+    pub app_version: String,
+    pub rulings: Vec<&'static str>,
+    pub error: ReplayError,
+}
+
+impl std::fmt::Display for OlderRules {
+    /// That the save is of older rules, and the rulings since (the step refused is told apart).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let by = if self.app_version.is_empty() {
+            String::new()
+        } else {
+            format!(", Hoarfrost {}", self.app_version)
+        };
+        write!(
+            f,
+            "the save was written under older rules (format {}{by}) and does not replay under \
+             today's: {}",
+            self.format,
+            self.rulings.join("; ")
+        )
+    }
 }
 
 impl LoadError {
@@ -68,9 +98,14 @@ impl std::fmt::Display for LoadError {
                 } else {
                     "this build no longer opens saves that old"
                 };
+                let reads = if OLDEST_FORMAT == FORMAT {
+                    format!("format {FORMAT}")
+                } else {
+                    format!("formats {OLDEST_FORMAT} to {FORMAT}")
+                };
                 write!(
                     f,
-                    "saved by format {found}{by}; this build reads format {FORMAT}: {hint}"
+                    "saved by format {found}{by}; this build reads {reads}: {hint}"
                 )
             }
             LoadError::OtherGame { found, expected } => match GameKind::from_slug(found) {
@@ -92,6 +127,7 @@ impl std::fmt::Display for LoadError {
                 write!(f, "the save lists {listed} but its game has {game}")
             }
             LoadError::Replay(e) => write!(f, "the saved game does not replay: {e}"),
+            LoadError::Ruling(older) => write!(f, "{older}; {}", older.error),
         }
     }
 }
@@ -107,6 +143,12 @@ impl LoadError {
             LoadError::Replay(ReplayError::Step { step, reason, .. }) => {
                 format!("the saved game does not replay from step {step}: {reason}")
             }
+            LoadError::Ruling(older) => match &older.error {
+                ReplayError::Step { step, reason, .. } => {
+                    format!("{older}; from step {step}: {reason}")
+                }
+                _ => self.to_string(),
+            },
             e => e.to_string(),
         }
     }

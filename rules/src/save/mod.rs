@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! (
-//!     format: 1,
+//!     format: 2,
 //!     game: "icetowers",
 //!     app_version: "0.1.0",
 //!     seats: ["human", "ai:hard"],
@@ -24,14 +24,20 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 use crate::GameKind;
-use crate::record::{Record, Recorded, Recorder};
+use crate::record::{Record, Recorded, Recorder, ReplayError};
 
-pub use error::{LoadError, SaveError};
+pub use error::{LoadError, OlderRules, SaveError};
 pub use file::{MAX_FILE_BYTES, read_file, read_if_there, without_bom, write_atomic};
 
-/// The save format this build writes and reads. Bump it when a saved game of the old format would not
-/// load the same (a changed setup, action or rule); see rules/design/saves.md.
-pub const FORMAT: u32 = 1;
+/// The save format this build writes. Bump it when a saved game of the old format would not load
+/// the same (a changed setup, action or rule), and name the change in the game's
+/// [`Recorded::RULINGS`]; see rules/design/saves.md.
+pub const FORMAT: u32 = 2;
+
+/// The oldest save format this build still reads. A save of an older format than [`FORMAT`] replays
+/// under today's rules when its record is legal under them (the rulings since only removed moves,
+/// and a missing setup field reads as the old behaviour); else it is refused naming the rulings.
+pub const OLDEST_FORMAT: u32 = 1;
 
 /// The version of Hoarfrost writing the save.
 pub const APP_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -151,7 +157,7 @@ pub fn to_string<G: Recorded>(
 pub fn peek(text: &str) -> Result<Header, LoadError> {
     error::classify(text)?;
     let probe: VersionProbe = ron::from_str(text).map_err(LoadError::corrupt)?;
-    if probe.format != FORMAT {
+    if !(OLDEST_FORMAT..=FORMAT).contains(&probe.format) {
         return Err(LoadError::Version {
             found: probe.format,
             app_version: probe.app_version,
@@ -171,7 +177,7 @@ pub fn peek(text: &str) -> Result<Header, LoadError> {
 /// Load a save of game `G`: header checked (format, game), then the record replayed step by step.
 pub fn load<G: Recorded>(text: &str) -> Result<Loaded<G>, LoadError> {
     let (header, record) = parse::<G>(text)?;
-    let recorder = Recorder::from_record(record).map_err(LoadError::Replay)?;
+    let recorder = Recorder::from_record(record).map_err(|e| replay_error::<G>(&header, e))?;
     seats_fit(&header, recorder.state())?;
     Ok(Loaded { header, recorder })
 }
@@ -187,6 +193,25 @@ fn parse<G: Recorded>(text: &str) -> Result<(Header, Record<G>), LoadError> {
     }
     let full: SaveIn<Record<G>> = ron::from_str(text).map_err(LoadError::corrupt)?;
     Ok((header, full.record))
+}
+
+/// Why a record did not replay: with the rulings made since the save's format when there are any
+/// (the step refused may be one they forbid), else the step alone.
+fn replay_error<G: Recorded>(header: &Header, error: ReplayError) -> LoadError {
+    let rulings: Vec<&'static str> = G::RULINGS
+        .iter()
+        .filter(|r| r.since_format > header.format)
+        .map(|r| r.words)
+        .collect();
+    if rulings.is_empty() {
+        return LoadError::Replay(error);
+    }
+    LoadError::Ruling(Box::new(OlderRules {
+        format: header.format,
+        app_version: header.app_version.clone(),
+        rulings,
+        error,
+    }))
 }
 
 /// The header's seat list must have one entry per seat of the game.
@@ -218,7 +243,7 @@ pub fn check(text: &str) -> Result<Checked, LoadError> {
     /// As [`load`] checks, without keeping the steps' descriptions and undo points it builds.
     fn opens<G: Recorded>(text: &str) -> Result<Checked, LoadError> {
         let (header, record) = parse::<G>(text)?;
-        let state = record.state().map_err(LoadError::Replay)?;
+        let state = record.state().map_err(|e| replay_error::<G>(&header, e))?;
         seats_fit(&header, &state)?;
         Ok(Checked {
             header,

@@ -64,7 +64,7 @@ fn a_save_is_readable_ron_with_its_header_first_and_one_step_per_line() {
     let text = to_string(&["human".into(), "ai:hard".into()], false, rec.record()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "(");
-    assert_eq!(lines[1], "  format: 1,");
+    assert_eq!(lines[1], format!("  format: {FORMAT},"));
     assert_eq!(lines[2], "  game: \"icetowers\",");
     assert!(lines[3].starts_with("  app_version: \""));
     assert_eq!(

@@ -87,20 +87,24 @@ fn flipped_bytes_never_panic_and_a_load_that_succeeds_is_a_real_game() {
 #[test]
 fn an_older_or_newer_format_names_both_versions() {
     let text = towers_save();
-    let old = text.replacen("format: 1,", "format: 0,", 1);
+    let old = text.replacen(&format!("format: {FORMAT},"), "format: 0,", 1);
     let err = load::<IceTowers>(&old).unwrap_err();
     assert!(matches!(err, LoadError::Version { found: 0, .. }));
     let msg = err.to_string();
     assert!(
-        msg.starts_with("saved by format 0 (Hoarfrost 0.1.0); this build reads format 1"),
+        msg.starts_with(&format!(
+            "saved by format 0 (Hoarfrost {APP_VERSION}); this build reads formats 1 to {FORMAT}"
+        )),
         "{msg}"
     );
     assert!(msg.contains("no longer opens"), "{msg}");
     // A newer format is named as such even if the rest of the file changed shape.
-    let newer = "(format: 2, app_version: \"3.0.0\", game: (slug: \"icetowers\"), data: [])";
+    let newer = "(format: 9, app_version: \"3.0.0\", game: (slug: \"icetowers\"), data: [])";
     let msg = peek(newer).unwrap_err().to_string();
     assert!(
-        msg.starts_with("saved by format 2 (Hoarfrost 3.0.0); this build reads format 1"),
+        msg.starts_with(&format!(
+            "saved by format 9 (Hoarfrost 3.0.0); this build reads formats 1 to {FORMAT}"
+        )),
         "{msg}"
     );
     assert!(msg.contains("a newer Hoarfrost is needed"), "{msg}");
@@ -312,4 +316,147 @@ fn a_step_that_does_not_replay_is_told_briefly_to_players() {
     assert!(err.to_string().contains("(seat 100: "), "{err}");
     // Every other error reads the same either way.
     assert_eq!(LoadError::NotASave.brief(), LoadError::NotASave.to_string());
+}
+
+/// A Sprawl save of format 1 (before the ruling that a branch may not point off the board) whose
+/// third player lays a branch off a tower on b1 over the board's edge.
+fn sprawl_save_of_format_1(last: crate::sprawl::Action) -> String {
+    use crate::record::{Record, Step};
+    use crate::sprawl::{Action, Setup, Sprawl, Square};
+    let mut record = Record::<Sprawl>::new(Setup::new(3, 4));
+    let first = |col, row| Action::PlaceFirstTower {
+        sq: Square::new(col, row),
+        size: 3,
+    };
+    for (seat, action) in [first(1, 0), first(4, 5), first(0, 5), last]
+        .into_iter()
+        .enumerate()
+    {
+        let seat = seat % 3;
+        record.steps.push(Step::Act { seat, action });
+    }
+    of_format_1(&record)
+}
+
+/// The save of `record` (three seats) as a build of format 1 wrote it.
+fn of_format_1<G: Recorded>(record: &crate::record::Record<G>) -> String {
+    let seats = ["human".to_string(), "ai".to_string(), "ai".to_string()];
+    let text = to_string(&seats, false, record).unwrap();
+    text.replacen(&format!("format: {FORMAT},"), "format: 1,", 1)
+}
+
+/// "Branch points must point at an adjacent square." A save written before that ruling whose game
+/// holds a branch pointing off the board is refused with a message naming the ruling and the step;
+/// the same save of today's format names only the step; an old save without such a branch replays
+/// as it was played.
+#[test]
+fn an_old_sprawl_save_with_a_branch_off_the_board_is_refused_naming_the_ruling() {
+    use crate::sprawl::{Action, Dir, Sprawl, Square};
+    let branch = |to: Square, dir| Action::Branch {
+        from: Square::new(1, 0),
+        to,
+        size: 2,
+        dir,
+    };
+    let off = sprawl_save_of_format_1(branch(Square::new(0, 0), Dir::West));
+    let err = load::<Sprawl>(&off).unwrap_err();
+    assert!(
+        matches!(&err, LoadError::Ruling(r) if r.format == 1),
+        "{err:?}"
+    );
+    let msg = err.to_string();
+    for words in [
+        "written under older rules (format 1",
+        "Branch points must point at an adjacent square.",
+        "step 4",
+        "never off the board",
+    ] {
+        assert!(msg.contains(words), "{msg:?} should say {words:?}");
+    }
+    assert_eq!(check(&off).unwrap_err(), err, "a save list says the same");
+    let brief = err.brief();
+    assert!(brief.contains("Branch points must point"), "{brief}");
+    assert!(
+        brief.contains("from step 4: a branch must point"),
+        "{brief}"
+    );
+    assert!(
+        !brief.contains("Branch {"),
+        "the app's words leave out the action as written"
+    );
+    let today = off.replacen("format: 1,", &format!("format: {FORMAT},"), 1);
+    let err = load::<Sprawl>(&today).unwrap_err();
+    assert!(matches!(err, LoadError::Replay(_)), "{err:?}");
+    assert!(!err.to_string().contains("older rules"), "{err}");
+    // Along the edge is as legal as ever: the old save replays, the same as today's.
+    let along = sprawl_save_of_format_1(branch(Square::new(2, 0), Dir::East));
+    let old = load::<Sprawl>(&along).unwrap();
+    assert_eq!(old.header.format, 1);
+    assert_eq!(old.header.steps, 4);
+    let new = load::<Sprawl>(&along.replacen("format: 1,", &format!("format: {FORMAT},"), 1));
+    assert_eq!(old.state(), new.unwrap().state());
+}
+
+/// "The 'No minebacks' rule forbids a mined piece from being used to cap the tower it came from."
+/// An IceTowers save written before the memory followed a capping pyramid, whose red medium, mined
+/// out of tower 10, capped tower 11, was split free and then capped tower 10, is refused naming the
+/// ruling; cut before that cap, it replays.
+#[test]
+fn an_old_icetowers_save_with_a_mineback_after_a_cap_is_refused_naming_the_ruling() {
+    use crate::icetowers::{Action, IceTowers, Setup};
+    use crate::record::{Record, Step};
+    // Fresh ids: Red's smalls 0-4, mediums 5-9, larges 10-14; the second and third colours follow.
+    let mut record = Record::<IceTowers>::new(Setup::new(3, 2));
+    for (seat, action) in [
+        (0, Action::Cap { piece: 5, onto: 10 }),
+        (
+            1,
+            Action::Cap {
+                piece: 20,
+                onto: 10,
+            },
+        ),
+        (
+            0,
+            Action::Mine {
+                from: 10,
+                index: 1,
+                onto: None,
+            },
+        ),
+        (
+            0,
+            Action::Cap {
+                piece: 45,
+                onto: 11,
+            },
+        ),
+        (2, Action::Split { tower: 11, at: 1 }),
+        (
+            0,
+            Action::Cap {
+                piece: 46,
+                onto: 10,
+            },
+        ),
+    ] {
+        record.steps.push(Step::Act { seat, action });
+    }
+    let err = load::<IceTowers>(&of_format_1(&record)).unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        matches!(&err, LoadError::Ruling(r) if r.format == 1),
+        "{msg}"
+    );
+    for words in [
+        "older rules",
+        "No minebacks",
+        "step 6",
+        "may not cap the tower it came from",
+    ] {
+        assert!(msg.contains(words), "{msg:?} should say {words:?}");
+    }
+    record.steps.pop();
+    let loaded = load::<IceTowers>(&of_format_1(&record)).unwrap();
+    assert_eq!(loaded.state().tower(46).unwrap().memory(0), Some(10));
 }

@@ -71,6 +71,9 @@ pub(super) fn invariants(s: &Sprawl) -> Result<(), String> {
                 if br.source.dir_to(sq).is_none() {
                     return Err(format!("branch on {} is not next to its source", sq.name()));
                 }
+                if b.attacked_by(sq, br).is_none() {
+                    return Err(format!("branch on {} points off the board", sq.name()));
+                }
                 let Some(root) = b.tower(br.root) else {
                     return Err(format!("branch on {} has no root tower", sq.name()));
                 };

@@ -200,7 +200,10 @@ impl Sprawl {
                 Some(Cell::Branch(b)) => (b.root, b.depth + 1),
                 _ => return Err(RuleError::new(format!("no source on {}", source.name()))),
             };
-            if !s.board.is_vacant(sq) || source.dir_to(sq).is_none() {
+            if !s.board.is_vacant(sq)
+                || source.dir_to(sq).is_none()
+                || s.board.step(sq, dir, 1).is_none()
+            {
                 return Err(RuleError::new(format!(
                     "cannot lay a branch on {}",
                     sq.name()

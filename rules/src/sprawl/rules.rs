@@ -212,6 +212,9 @@ pub(super) fn check_move(s: &Sprawl, seat: Seat, action: &Action) -> Result<(), 
                 }
                 _ => return err("there is nothing to branch from there"),
             };
+            if b.step(to, dir, 1).is_none() {
+                return err("a branch must point at an adjacent square, never off the board");
+            }
             if !b.is_vacant(to) {
                 return err("that square is taken");
             }

@@ -242,12 +242,12 @@ fn build_only_on_a_tower_you_control() {
 fn build_needs_the_piece_in_your_stash() {
     // Red's five mediums are all on the board.
     let s = position(
-        &[("b2", vec![p(RED, 3)]), ("e6", vec![p(RED, 3)])],
+        &[("c3", vec![p(RED, 3)]), ("e6", vec![p(RED, 3)])],
         &[
-            ("b3", p(RED, 2), Dir::North, "b2"),
-            ("c2", p(RED, 2), Dir::East, "b2"),
-            ("b1", p(RED, 2), Dir::South, "b2"),
-            ("a2", p(RED, 2), Dir::West, "b2"),
+            ("c4", p(RED, 2), Dir::North, "c3"),
+            ("d3", p(RED, 2), Dir::East, "c3"),
+            ("c2", p(RED, 2), Dir::South, "c3"),
+            ("b3", p(RED, 2), Dir::West, "c3"),
             ("e5", p(RED, 2), Dir::South, "e6"),
         ],
         RED,
@@ -259,14 +259,14 @@ fn build_needs_the_piece_in_your_stash() {
 /// tower or off a branch.
 #[test]
 fn a_branch_needs_the_piece_in_your_stash() {
-    // Red's five mediums are all on the board: four round b2, one atop e6.
+    // Red's five mediums are all on the board: four round c3, one atop e6.
     let s = position(
-        &[("b2", vec![p(RED, 3)]), ("e6", vec![p(RED, 3), p(RED, 2)])],
+        &[("c3", vec![p(RED, 3)]), ("e6", vec![p(RED, 3), p(RED, 2)])],
         &[
-            ("b3", p(RED, 2), Dir::North, "b2"),
-            ("c2", p(RED, 2), Dir::East, "b2"),
-            ("b1", p(RED, 2), Dir::South, "b2"),
-            ("a2", p(RED, 2), Dir::West, "b2"),
+            ("c4", p(RED, 2), Dir::North, "c3"),
+            ("d3", p(RED, 2), Dir::East, "c3"),
+            ("c2", p(RED, 2), Dir::South, "c3"),
+            ("b3", p(RED, 2), Dir::West, "c3"),
             ("d6", p(RED, 3), Dir::West, "e6"),
         ],
         RED,
@@ -409,11 +409,11 @@ fn a_branch_off_a_branch_is_one_size_smaller_and_nothing_comes_off_a_one() {
     let s2 = allowed(&s, RED, branch("c3", "d3", 2, Dir::East));
     let mut s2 = s2;
     s2.current = RED;
-    allowed(&s2, RED, branch("d3", "e3", 1, Dir::East));
+    allowed(&s2, RED, branch("d3", "e3", 1, Dir::North));
     refused(
         &s2,
         RED,
-        branch("d3", "e3", 2, Dir::East),
+        branch("d3", "e3", 2, Dir::North),
         "one size smaller",
     );
 }
@@ -450,20 +450,60 @@ fn a_branch_in_the_square_its_source_points_at_may_not_point_back_at_it() {
     );
 }
 
+/// "Branch points must point at an adjacent square. Diagonal squares are not valid." (issue 52's
+/// ruling): a branch laid on the board's edge may not point off it, whether it comes off a tower,
+/// off the side of a branch, or is turned in the square its source points at; and a laid-out
+/// position holding such a branch is refused.
+#[test]
+fn a_branch_point_must_point_at_an_adjacent_square_never_off_the_board() {
+    let s = position(
+        &[("b1", vec![p(RED, 3), p(RED, 2), p(RED, 1)])],
+        &[("b2", p(RED, 3), Dir::North, "b1")],
+        RED,
+    );
+    let why = "never off the board";
+    // Off a tower on the edge: along the edge is fine, pointing over it is not.
+    refused(&s, RED, branch("b1", "a1", 1, Dir::West), why);
+    allowed(&s, RED, branch("b1", "c1", 1, Dir::East));
+    // Off the side of a branch, pointing straight away from it, over the edge.
+    refused(&s, RED, branch("b2", "a2", 2, Dir::West), why);
+    allowed(&s, RED, branch("b2", "c2", 2, Dir::East));
+    // In the square the branch points at, any way but back, and never off the board.
+    allowed(&s, RED, branch("b2", "b3", 2, Dir::East));
+    let mut s2 = allowed(&s, RED, branch("b2", "b3", 2, Dir::North));
+    s2.current = RED;
+    refused(&s2, RED, branch("b3", "a3", 1, Dir::West), why);
+    assert!(
+        s.legal_actions(RED as Seat).iter().all(|a| match *a {
+            Action::Branch { to, dir, .. } => s.board().step(to, dir, 1).is_some(),
+            _ => true,
+        }),
+        "no legal branch points off the board"
+    );
+    let setup = Setup::new(3, 1);
+    let layout = Sprawl::with_layout(
+        &setup,
+        &[(at("a1"), vec![p(RED, 3)])],
+        &[(at("a2"), p(RED, 3), Dir::West, at("a1"))],
+        0,
+    );
+    assert!(layout.is_err(), "a laid-out branch pointing off the board");
+}
+
 #[test]
 fn no_branch_comes_off_the_base_of_a_branch() {
     let s = position(
-        &[("c3", vec![p(RED, 3), p(RED, 2), p(RED, 1)])],
+        &[("c2", vec![p(RED, 3), p(RED, 2), p(RED, 1)])],
         &[
-            ("c4", p(RED, 3), Dir::North, "c3"),
-            ("c5", p(RED, 2), Dir::East, "c4"),
+            ("c3", p(RED, 3), Dir::North, "c2"),
+            ("c4", p(RED, 2), Dir::East, "c3"),
         ],
         RED,
     );
-    // c5 points east, so its base faces west, toward b5, which is vacant.
-    refused(&s, RED, branch("c5", "b5", 1, Dir::West), "not its base");
-    allowed(&s, RED, branch("c5", "c6", 1, Dir::North));
-    allowed(&s, RED, branch("c5", "d5", 1, Dir::South));
+    // c4 points east, so its base faces west, toward b4, which is vacant.
+    refused(&s, RED, branch("c4", "b4", 1, Dir::West), "not its base");
+    allowed(&s, RED, branch("c4", "c5", 1, Dir::North));
+    allowed(&s, RED, branch("c4", "d4", 1, Dir::South));
 }
 
 #[test]
@@ -555,33 +595,33 @@ fn sprawlgami_two_colours_fill_a_two_piece_towers_twelve_squares() {
     let setup = Setup::new(7, 0).with(Variants::of(&[Variant::Sprawlgami]));
     let mut s = Sprawl::with_layout(
         &setup,
-        &[(at("c3"), vec![p(RED, 3)]), (at("c7"), vec![p(YELLOW, 3)])],
-        &[(at("c6"), p(YELLOW, 3), Dir::South, at("c7"))],
+        &[(at("d4"), vec![p(RED, 3)]), (at("d8"), vec![p(YELLOW, 3)])],
+        &[(at("d7"), p(YELLOW, 3), Dir::South, at("d8"))],
         0,
     )
     .unwrap();
     let moves: [(u8, Action); 14] = [
-        (RED, branch("c3", "c4", 3, Dir::North)),
-        (RED, branch("c3", "d3", 3, Dir::East)),
-        (YELLOW, build("c3", 2)),
-        (YELLOW, branch("c3", "c2", 3, Dir::South)),
-        (YELLOW, branch("c3", "b3", 3, Dir::West)),
-        (RED, branch("c4", "c5", 2, Dir::North)),
-        (RED, branch("c4", "d4", 2, Dir::East)),
-        (RED, branch("d3", "e3", 2, Dir::East)),
-        (RED, branch("d3", "d2", 2, Dir::South)),
-        (YELLOW, branch("c2", "c1", 2, Dir::South)),
-        (YELLOW, branch("c2", "b2", 2, Dir::West)),
-        (YELLOW, branch("b3", "a3", 2, Dir::West)),
-        (YELLOW, branch("b3", "b4", 2, Dir::North)),
-        (RED, branch("d4", "d5", 1, Dir::North)),
+        (RED, branch("d4", "d5", 3, Dir::North)),
+        (RED, branch("d4", "e4", 3, Dir::East)),
+        (YELLOW, build("d4", 2)),
+        (YELLOW, branch("d4", "d3", 3, Dir::South)),
+        (YELLOW, branch("d4", "c4", 3, Dir::West)),
+        (RED, branch("d5", "d6", 2, Dir::North)),
+        (RED, branch("d5", "e5", 2, Dir::East)),
+        (RED, branch("e4", "f4", 2, Dir::East)),
+        (RED, branch("e4", "e3", 2, Dir::South)),
+        (YELLOW, branch("d3", "d2", 2, Dir::South)),
+        (YELLOW, branch("d3", "c3", 2, Dir::West)),
+        (YELLOW, branch("c4", "b4", 2, Dir::West)),
+        (YELLOW, branch("c4", "c5", 2, Dir::North)),
+        (RED, branch("e5", "e6", 1, Dir::North)),
     ];
     for (seat, a) in &moves[..13] {
         s.current = *seat;
         s = allowed(&s, *seat, a.clone());
     }
-    assert_eq!(s.board().supported(at("c3")), branch_capacity(2));
-    assert_eq!(s.board().tower(at("c3")).unwrap().height(), 2);
+    assert_eq!(s.board().supported(at("d4")), branch_capacity(2));
+    assert_eq!(s.board().tower(at("d4")).unwrap().height(), 2);
     // Every square within two steps is taken, and nothing goes three steps out.
     s.current = RED;
     refused(&s, RED, moves[13].1.clone(), "at most 2 pieces");

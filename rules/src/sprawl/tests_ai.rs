@@ -58,14 +58,15 @@ fn assert_at_least(won: u64, games: u64, percent: u64) {
     );
 }
 
-/// Bars met by the seeded sets below. Issue #5 asks for 90% at every table size; from six seats up
-/// the AI seat does not reach it (about 80-88%; see rules/design/sprawl.md, "AI", and
-/// `win_rates_by_position`), so these bars record what it does reach and guard against regressions.
-/// The quick sets are small (20 games at 5-8 seats: +-18 points), hence their lower bar at 6-8.
+/// Regression bars for one AI seat among random ones (see rules/design/sprawl.md, "AI", and
+/// `win_rates_by_position`): they record what it reaches and guard against regressions. Issue #52
+/// settled that one AI seat alone among five to seven random seats is not a bar of issue #5 (the
+/// mixed tables below are); since branches may no longer point off the board, the 5-seat basic set
+/// wins about 82%, so 5 seats share the 6-8 bars. The quick sets are small (20 games at 5-8
+/// seats: +-18 points), hence their lower bar.
 fn bar(players: usize, long: bool) -> u64 {
     match players {
         3 | 4 => 90,
-        5 => 85,
         _ if long => 70,
         _ => 60,
     }
@@ -167,8 +168,14 @@ fn win_rates_long() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(100);
-    for players in 3..=8 {
-        let (basic, all) = wins(players, games);
+    // Every table size is measured before any bar is checked, so one miss does not hide the rest.
+    let sets: Vec<(usize, u64, u64)> = (3..=8)
+        .map(|players| {
+            let (basic, all) = wins(players, games);
+            (players, basic, all)
+        })
+        .collect();
+    for (players, basic, all) in sets {
         assert_at_least(basic, games, bar(players, true));
         assert_at_least(all, games, bar(players, true));
     }

@@ -51,7 +51,7 @@ fn sprawlgami_build_on_an_opponents_tower_your_branch_point_targets() {
         branch("a4", "a3", 1, Dir::South),
         "tower you control",
     );
-    allowed(&next, YELLOW, branch("a5", "a6", 2, Dir::North));
+    allowed(&next, YELLOW, branch("a5", "a6", 2, Dir::East));
     // Yellow's pieces still count as Yellow's on the board.
     assert_eq!(next.scores()[1], 23);
 }
@@ -112,16 +112,17 @@ fn sprawlgami_a_player_stuck_between_turns_who_gets_a_move_back_plays_on() {
         ],
         &[
             ("a2", p(YELLOW, 2), Dir::North, "a1"),
-            ("d5", p(YELLOW, 2), Dir::North, "d4"),
+            ("d5", p(YELLOW, 3), Dir::North, "d4"),
+            ("c5", p(YELLOW, 2), Dir::West, "d5"),
+            ("d6", p(YELLOW, 2), Dir::West, "d5"),
             ("d3", p(YELLOW, 2), Dir::South, "d4"),
-            ("e4", p(YELLOW, 2), Dir::East, "d4"),
             ("a3", p(RED, 2), Dir::South, "a4"),
             ("c4", p(RED, 1), Dir::East, "b4"),
         ],
         GREEN,
     );
     assert!(s.is_neutralized(at("d4")));
-    assert_eq!(s.stash(1), [5, 0, 3]);
+    assert_eq!(s.stash(1), [5, 0, 2]);
     let yellow = moves::moves(&s, 1);
     assert!(!yellow.is_empty(), "Yellow still has a move");
     assert!(

@@ -426,7 +426,7 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&auto).unwrap(), text);
         // Another save format, a damaged one, one of a game this build does not know: each kept
         // under its own name.
-        let other_format = text.replacen("format: 1", "format: 7", 1);
+        let other_format = text.replacen(&format!("format: {}", save::FORMAT), "format: 7", 1);
         let other_game = text.replacen("\"sprawl\"", "\"chess\"", 1);
         let unreplayable = hoarfrost_rules::fuzz::targets::played_by_no_seat(&text).unwrap();
         let bodies = [

@@ -34,6 +34,9 @@ pub struct SetupChoice {
     pub sprawl_variants: Variants,
     /// Ice Fortress: the difficulty (starting shield and supply limit), 7 standard.
     pub difficulty: u8,
+    /// Ice Fortress: the jumbo-room assist (extra jumbo rooms in the supply at levels 4-10), off
+    /// by default: the rulebook deals one room of each size.
+    pub jumbo_assist: bool,
     /// A saved table position to start from instead of a new game (`--scene`).
     pub scene: Option<std::path::PathBuf>,
     /// Play the game's tutorial (`--tutorial`): its own setup and seats, its first moves scripted.
@@ -63,6 +66,7 @@ impl SetupChoice {
             clear_terrain: ClearTerrain::NoEffect,
             sprawl_variants: Variants::none(),
             difficulty: hoarfrost_rules::ice_fortress::STANDARD_DIFFICULTY,
+            jumbo_assist: false,
             scene: None,
             tutorial: false,
             set_aside: Vec::new(),

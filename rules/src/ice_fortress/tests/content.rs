@@ -255,12 +255,12 @@ fn counts_not_adding_up_to_112_are_refused() {
 
 #[test]
 fn a_level_dealing_more_than_eight_rooms_is_refused() {
-    let e = broken(|c| c.difficulty.levels[0].dealt = vec![Size::Jumbo; 9]);
+    let e = broken(|c| c.difficulty.levels[0].assist_dealt = vec![Size::Jumbo; 9]);
     assert!(e.contains("level 1") && e.contains("at most 8"), "{e}");
     // A level without `dealt` deals the rulebook's one room of each size.
     let text = r#"(standard: 3, levels: [(level: 3, label: "hard")])"#;
     let track: DifficultyTrack = ron::from_str(text).unwrap();
-    assert_eq!(track.levels[0].dealt, Size::ALL.to_vec());
+    assert_eq!(track.levels[0].assist_dealt, Size::ALL.to_vec());
 }
 
 #[test]

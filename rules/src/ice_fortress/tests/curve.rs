@@ -255,7 +255,7 @@ fn bot_game(players: usize, level: u8, seed: u64) -> IceFortress {
 
 /// Seeds of short one-player games at difficulty 7 that the shipped bot and content win (found
 /// with `seeds_of_short_wins`); a bot or content change that loses them is a regression to look at.
-const SHORT_WINS_AT_7: [u64; 3] = [1_700_020, 1_700_031, 1_700_033];
+const SHORT_WINS_AT_7: [u64; 3] = [1_700_004, 1_700_010, 1_700_033];
 
 /// Regression, quick: the bot still wins a few seeded introductory games (difficulty 7, solo).
 #[test]
@@ -292,20 +292,26 @@ fn the_bot_wins_the_introductory_game_often() {
     assert!(rows[0].wins >= 8, "only {} of 20 won", rows[0].wins);
 }
 
-/// The rulebook's curve, in order: wins rise with the level (3 < 5 < 7 <= 9) for one player (solo,
-/// two characters) and two players, and level 3 is almost impossible (under 10 of 100), 100 games
-/// per level (the design note's table). Release mode, a few minutes:
+/// The rulebook's curve, in order, with its setup (no assist): wins rise with the level (3 < 5 < 7
+/// <= 9) for one player (solo, two characters) and two players, level 3 is almost impossible
+/// (under 12%) and level 7, the introductory game, near an even chance (40% to 60%), 400 games per
+/// level as in the design note's table. Release mode, a few minutes:
 /// `cargo test --release -- --ignored wins_rise_with_the_difficulty_level`.
 #[test]
 #[ignore]
 fn wins_rise_with_the_difficulty_level() {
     for players in [1, 2] {
-        let rows = win_rates(&content(), &[3, 5, 7, 9], players, 100, 1).unwrap();
+        let rows = win_rates(&content(), &[3, 5, 7, 9], players, 400, 1).unwrap();
         let wins: Vec<usize> = rows.iter().map(|r| r.wins).collect();
         assert!(
             wins[0] < wins[1] && wins[1] < wins[2] && wins[2] <= wins[3],
             "{players} player(s), wins at 3, 5, 7, 9: {wins:?}"
         );
-        assert!(wins[0] < 10, "{players} player(s), level 3 won {}", wins[0]);
+        assert!(wins[0] < 48, "{players} player(s), level 3 won {}", wins[0]);
+        assert!(
+            (160..=240).contains(&wins[2]),
+            "{players} player(s), level 7 won {}",
+            wins[2]
+        );
     }
 }

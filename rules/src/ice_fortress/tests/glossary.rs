@@ -139,9 +139,10 @@ fn fierce_costs_a_fire_shard_and_crystallizes() {
 /// as a shard of its element.
 #[test]
 fn a_crystallized_invader_becomes_a_shard_of_its_element_that_pays_for_powers() {
-    // Rose crystallizes for free; brave costs an earth shard.
+    // Gentle crystallizes for a die of 1; brave costs an earth shard.
     let mut s = building();
-    set_character(&mut s, 0, "Rose", &["brave", "bold"], "Banisher");
+    set_character(&mut s, 0, "Rose", &["brave", "gentle"], "Banisher");
+    let one = roll(&mut s, &[1])[0];
     let brave = power(ability("brave"), 0);
     let pay_earth = Action::UsePower {
         power: brave,
@@ -165,8 +166,8 @@ fn a_crystallized_invader_becomes_a_shard_of_its_element_that_pays_for_powers() 
     act(
         &mut s,
         Action::UsePower {
-            power: power(name_card("Rose"), 0),
-            pay: vec![],
+            power: power(ability("gentle"), 0),
+            pay: vec![Pay::Die(one)],
         },
     );
     assert_eq!(

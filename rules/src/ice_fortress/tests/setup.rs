@@ -28,39 +28,50 @@ fn supply_sizes(s: &IceFortress) -> Vec<Size> {
     sizes
 }
 
+/// "Deal the top card from each deck face-up to another side of the board." (issue 52's ruling):
+/// one room of each size, at every level of the track, in a new game.
 #[test]
-fn one_room_of_each_size_is_dealt_to_the_supply() {
-    // Level 3 deals what the rulebook deals; gentler levels deal more (next test).
-    let setup = Setup {
-        difficulty: 3,
-        ..Setup::new(3, 9)
-    };
-    let s = IceFortress::standard(&setup).unwrap();
-    assert_eq!(supply_sizes(&s), Size::ALL.to_vec());
-    for z in Size::ALL {
-        assert_eq!(s.deck_len(z), content().foundation.decks.of(z) - 1);
+fn one_room_of_each_size_is_dealt_to_the_supply_at_every_level() {
+    for level in 1..=10 {
+        let setup = Setup {
+            difficulty: level,
+            ..Setup::new(3, 9)
+        };
+        assert!(!setup.jumbo_assist, "a new game has no assist");
+        let s = IceFortress::standard(&setup).unwrap();
+        assert_eq!(supply_sizes(&s), Size::ALL.to_vec(), "level {level}");
+        for z in Size::ALL {
+            assert_eq!(s.deck_len(z), content().foundation.decks.of(z) - 1);
+        }
+        assert!(s.built().is_empty());
+        assert_eq!(s.foundation().len(), 8);
+        s.check_invariants().unwrap();
     }
-    assert!(s.built().is_empty());
-    assert_eq!(s.foundation().len(), 8);
-    s.check_invariants().unwrap();
 }
 
+/// The assist's rooms at `level`, as the track lists them.
+fn assist_dealt(level: u8) -> Vec<Size> {
+    let l = content()
+        .difficulty
+        .levels
+        .iter()
+        .find(|l| l.level == level)
+        .cloned();
+    l.unwrap().assist_dealt
+}
+
+/// With the jumbo-room assist (an option, off by default) a level deals the rooms the track lists
+/// for it: the gentler the level, the more jumbo rooms (the only rooms the foundation takes).
 #[test]
-fn the_level_deals_its_rooms_to_the_supply() {
+fn the_jumbo_assist_deals_the_levels_rooms_to_the_supply() {
     for level in [3, 5, 7, 9] {
         let setup = Setup {
             difficulty: level,
             ..Setup::new(1, 4)
-        };
+        }
+        .with_jumbo_assist(true);
         let s = IceFortress::standard(&setup).unwrap();
-        let mut dealt = content()
-            .difficulty
-            .levels
-            .iter()
-            .find(|l| l.level == level)
-            .unwrap()
-            .dealt
-            .clone();
+        let mut dealt = assist_dealt(level);
         dealt.sort();
         assert_eq!(supply_sizes(&s), dealt, "level {level}");
         for z in Size::ALL {
@@ -69,21 +80,26 @@ fn the_level_deals_its_rooms_to_the_supply() {
         }
         s.check_invariants().unwrap();
     }
-    // The gentler the level, the more jumbo rooms (the only rooms the foundation takes).
     let jumbos = |level: u8| {
-        let l = content()
-            .difficulty
-            .levels
-            .iter()
-            .find(|l| l.level == level)
-            .cloned();
-        l.unwrap()
-            .dealt
+        assist_dealt(level)
             .iter()
             .filter(|&&d| d == Size::Jumbo)
             .count()
     };
     assert!(jumbos(3) < jumbos(5) && jumbos(5) < jumbos(7) && jumbos(7) <= jumbos(9));
+}
+
+/// A setup written before the assist was an option (a format-1 save) has no `jumbo_assist` and
+/// dealt the extra rooms: it reads as on, so the old game replays as it was played; a new setup
+/// writes the field.
+#[test]
+fn a_setup_without_the_assist_field_reads_as_assisted() {
+    let old = "(players: 2, difficulty: 7, seed: 5, round_limit: 40)";
+    let setup: Setup = ron::from_str(old).unwrap();
+    assert!(setup.jumbo_assist);
+    assert_eq!(setup, Setup::new(2, 5).with_jumbo_assist(true));
+    let written = ron::to_string(&Setup::new(2, 5)).unwrap();
+    assert!(written.contains("jumbo_assist:false"), "{written}");
 }
 
 #[test]

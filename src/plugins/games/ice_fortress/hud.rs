@@ -496,6 +496,35 @@ pub(crate) fn difficulty_words(level: u8) -> (std::ops::RangeInclusive<u8>, Stri
     (levels, words)
 }
 
+/// The jumbo-room assist's box on the title screen at `level`: its label, and what it deals there,
+/// read from the difficulty track (the rulebook deals one room of each size; the assist adds the
+/// extra jumbo rooms the track lists for the level).
+pub(crate) fn assist_words(level: u8) -> (String, String) {
+    use hoarfrost_rules::ice_fortress::{Content, Size};
+    let extra = Content::standard_shared().ok().and_then(|content| {
+        let l = content
+            .difficulty
+            .levels
+            .iter()
+            .find(|l| l.level == level)?;
+        let jumbos = l.assist_dealt.iter().filter(|&&s| s == Size::Jumbo).count();
+        Some(jumbos.saturating_sub(1))
+    });
+    let label = "Assist: extra jumbo rooms in the supply".to_string();
+    let tip = match extra {
+        Some(0) | None => format!(
+            "Not in the rulebook, which deals one room of each size at setup. At level {level} the \
+             assist deals nothing more."
+        ),
+        Some(n) => format!(
+            "Not in the rulebook, which deals one room of each size at setup. At level {level} the \
+             assist deals {n} more {}, so the first invaders find rooms of their element sooner.",
+            if n == 1 { "jumbo room" } else { "jumbo rooms" }
+        ),
+    };
+    (label, tip)
+}
+
 /// The cards window stands at the left as high as the window: the Rules window opens beside it.
 pub(crate) fn keep_left(app: &mut App) {
     app.init_resource::<LeftWindows>();
@@ -505,7 +534,19 @@ pub(crate) fn keep_left(app: &mut App) {
 
 #[cfg(test)]
 mod tests {
-    use super::difficulty_words;
+    use super::{assist_words, difficulty_words};
+
+    #[test]
+    fn the_assist_says_how_many_jumbo_rooms_it_adds_at_the_level() {
+        let (label, tip) = assist_words(7);
+        assert_eq!(label, "Assist: extra jumbo rooms in the supply");
+        assert!(
+            tip.contains("At level 7 the assist deals 2 more jumbo rooms"),
+            "{tip}"
+        );
+        assert!(assist_words(3).1.contains("deals nothing more"));
+        assert!(assist_words(9).1.contains("deals 3 more jumbo rooms"));
+    }
 
     #[test]
     fn the_difficulty_slider_names_each_level_as_the_track_does() {

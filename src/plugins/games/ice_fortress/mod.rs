@@ -46,6 +46,7 @@ impl TableGame for IceFortress {
             },
             ..Setup::new(choice.seats.len(), choice.seed)
         }
+        .with_jumbo_assist(choice.jumbo_assist)
     }
 
     fn choice(setup: &Setup, kinds: &[SeatKind]) -> SetupChoice {
@@ -54,6 +55,7 @@ impl TableGame for IceFortress {
         kinds.truncate(setup.players.max(1));
         SetupChoice {
             difficulty: setup.difficulty,
+            jumbo_assist: setup.jumbo_assist,
             ..SetupChoice::seated(Self::KIND, &kinds, setup.seed, None)
         }
     }
@@ -68,10 +70,13 @@ impl TableGame for IceFortress {
         hud::hud_spec()
     }
 
-    /// The difficulty, and a word on playing solo.
+    /// The difficulty, the jumbo-room assist, and a word on playing solo.
     fn title_options(ui: &mut egui::Ui, choice: &mut SetupChoice) {
         let (levels, words) = hud::difficulty_words(choice.difficulty);
         ui.add(egui::Slider::new(&mut choice.difficulty, levels).text(words));
+        let (label, tip) = hud::assist_words(choice.difficulty);
+        ui.checkbox(&mut choice.jumbo_assist, label)
+            .on_hover_text(tip);
         if choice.seats.len() == 1 {
             ui.small("Solo: you play two characters, taking turns.");
         }
@@ -98,5 +103,22 @@ mod tests {
         assert_eq!(IceFortress::setup(&bots).round_limit, DEFAULT_ROUND_LIMIT);
         let tutorial = IceFortress::tutorial().unwrap();
         assert_eq!(tutorial.script.0.setup.round_limit, NO_ROUND_LIMIT);
+    }
+
+    /// "Deal the top card from each deck face-up to another side of the board": a new game from
+    /// the title screen deals the rulebook's supply unless the player ticks the assist, which the
+    /// setup (and so the save) records and a loaded game shows again; the tutorial has none.
+    #[test]
+    fn the_jumbo_assist_is_off_unless_chosen_and_is_kept_with_the_game() {
+        let kinds = [SeatKind::Human];
+        let mut choice = SetupChoice::new(GameKind::IceFortress, &kinds, 1);
+        assert!(!choice.jumbo_assist);
+        assert!(!IceFortress::setup(&choice).jumbo_assist);
+        choice.jumbo_assist = true;
+        let setup = IceFortress::setup(&choice);
+        assert!(setup.jumbo_assist);
+        assert!(IceFortress::choice(&setup, &kinds).jumbo_assist);
+        let tutorial = IceFortress::tutorial().unwrap();
+        assert!(!tutorial.script.0.setup.jumbo_assist);
     }
 }

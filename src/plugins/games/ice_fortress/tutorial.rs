@@ -85,12 +85,12 @@ mod tests {
         let err = |text: &str| tutorial::parse::<IceFortress>(text).err().expect("refused");
         assert!(err("(setup: oops)").contains("does not read"));
         // The shipped file with its first move changed to one that cannot be played.
-        let bad = SCRIPT.replacen("KeepAbility(card: 20)", "KeepAbility(card: 99)", 1);
+        let bad = SCRIPT.replacen("KeepAbility(card: 6)", "KeepAbility(card: 99)", 1);
         assert_ne!(bad, SCRIPT);
         assert!(err(&bad).contains("no longer play"), "{}", err(&bad));
         let late = SCRIPT.replacen("(at: 0,", "(at: 45,", 1);
         assert!(err(&late).contains("first step"), "{}", err(&late));
-        let unordered = SCRIPT.replacen("(at: 10,", "(at: 7,", 1);
+        let unordered = SCRIPT.replacen("(at: 9,", "(at: 7,", 1);
         assert_ne!(unordered, SCRIPT);
         assert!(err(&unordered).contains("order"), "{}", err(&unordered));
     }
@@ -152,18 +152,26 @@ mod tests {
             Step::Act { action, .. } => action.clone(),
             Step::Chance => unreachable!(),
         };
+        let after = script.0.steps[recorder.record().steps.len() + 1].clone();
         let mut app = marking_app(recorder, &build);
         app.insert_resource(script);
         app.update();
         assert_eq!(marked_x(&app), vec![1.0, 5.0]);
-        // The move is played: the markers move on to the next one, a room (not spawned here) onto
-        // the next space.
+        // The move is played: the markers move on to the next one, a power used in the cards
+        // window, which clicks nothing on the table (the other space is never marked).
         app.world_mut()
             .resource_mut::<Session<IceFortress>>()
             .act(0, &build)
             .unwrap();
+        assert!(matches!(
+            after,
+            Step::Act {
+                action: Action::UsePower { .. },
+                ..
+            }
+        ));
         app.update();
-        assert_eq!(marked_x(&app), vec![9.0]);
+        assert!(marked_x(&app).is_empty());
     }
 
     /// Outside a tutorial, a hint's move gets the markers.
@@ -222,12 +230,12 @@ mod tests {
             &[
                 Fact {
                     note: 0,
-                    says: "as two characters who take turns: Eve and Scarlett",
+                    says: "as two characters who take turns: Scarlett and Eve",
                     when: Read,
                     holds: |s| {
                         s.characters().len() == 2
-                            && s.title(0).starts_with("Eve")
-                            && s.title(1).starts_with("Scarlett")
+                            && s.title(0).starts_with("Scarlett")
+                            && s.title(1).starts_with("Eve")
                     },
                 },
                 Fact {
@@ -238,19 +246,19 @@ mod tests {
                 },
                 Fact {
                     note: 0,
-                    says: "six are dealt to Eve",
+                    says: "six are dealt to Scarlett",
                     when: Read,
                     holds: |s| s.characters()[0].draft.len() == 6,
                 },
                 Fact {
                     note: 0,
-                    says: "who keeps two, and Scarlett keeps two of the four left",
+                    says: "who keeps two, and Eve keeps two of the four left",
                     when: During,
                     holds: |s| s.characters().iter().all(|c| c.abilities.len() == 2),
                 },
                 Fact {
                     note: 5,
-                    says: "Eve's turn. A turn is: roll, build",
+                    says: "Scarlett's turn. A turn is: roll, build",
                     when: Read,
                     holds: |s| s.current() == 0 && s.phase() == Phase::Build,
                 },
@@ -262,35 +270,59 @@ mod tests {
                 },
                 Fact {
                     note: 5,
-                    says: "Eve builds three: earth, water and fire",
+                    says: "holds one room of each size, as the rulebook deals them",
                     when: Read,
                     holds: |s| {
-                        [9, 5, 2].iter().all(|id| s.supply().contains(id))
-                            && is(s, 9, "Stone Hall", Size::Jumbo, RoomElement::Earth)
-                            && is(s, 5, "Tide Keep", Size::Jumbo, RoomElement::Water)
-                            && is(s, 2, "Cinder Hall", Size::Jumbo, RoomElement::Fire)
+                        let mut sizes: Vec<Size> = s
+                            .supply()
+                            .iter()
+                            .filter_map(|&r| Some(s.card(r)?.size))
+                            .collect();
+                        sizes.sort();
+                        sizes == Size::ALL
                     },
                 },
                 Fact {
-                    note: 10,
+                    note: 5,
+                    says: "its jumbo room, the Tide Keep",
+                    when: Read,
+                    holds: |s| {
+                        s.supply().contains(&5)
+                            && is(s, 5, "Tide Keep", Size::Jumbo, RoomElement::Water)
+                    },
+                },
+                Fact {
+                    note: 6,
+                    says: "Scarlett's name card draws a shard, then a room of the size you choose",
+                    when: At(8),
+                    holds: |s| s.shards().iter().sum::<u8>() == 1 && s.supply().contains(&10),
+                },
+                Fact {
+                    note: 8,
+                    says: "The jumbo room drawn is the Clay Keep, an earth room",
+                    when: Read,
+                    holds: |s| is(s, 10, "Clay Keep", Size::Jumbo, RoomElement::Earth),
+                },
+                Fact {
+                    note: 9,
                     says: "Place all eight dice",
                     when: Read,
                     holds: |s| s.rolled().len() == 8,
                 },
                 Fact {
-                    note: 18,
-                    says: "Eve has no dice left",
+                    note: 17,
+                    says: "Scarlett has no dice left",
                     when: Read,
                     holds: |s| s.rolled().is_empty() && s.current() == 0,
                 },
                 Fact {
-                    note: 19,
+                    note: 18,
                     says: "After every turn two are pulled from the bag (one more for each beacon built)",
-                    when: At(19),
+                    when: At(18),
                     holds: |s| s.to_pull() == 2 && s.beacons() == 0,
                 },
                 Fact {
-                    note: 19,
+                    note: 18,
                     says: "An earth invader sits on a whole pillar group",
                     when: Read,
                     holds: |s| {
@@ -300,111 +332,41 @@ mod tests {
                     },
                 },
                 Fact {
-                    note: 23,
-                    says: "so it struck the ice shield: one cube lost",
+                    note: 22,
+                    says: "Both invaders were earth ones, and both entered the Clay Keep, one on each of its pillar groups",
                     when: Read,
-                    holds: |s| s.shield() == 6,
+                    holds: |s| {
+                        s.built_room(10).is_some_and(|r| {
+                            r.group_invaders == [Some(Element::Earth), Some(Element::Earth)]
+                        }) && s.shield() == 7
+                    },
                 },
                 Fact {
-                    note: 23,
-                    says: "Scarlett's turn. Her Hunter card",
+                    note: 22,
+                    says: "Eve's turn. Her Banisher card",
                     when: Read,
                     holds: |s| {
                         s.current() == 1
                             && s.phase() == Phase::Build
-                            && s.title(1).contains("Hunter")
+                            && s.title(1).contains("Banisher")
                     },
+                },
+                Fact {
+                    note: 22,
+                    says: "repels all invaders from one room, back into the bag",
+                    when: At(23),
+                    holds: |s| s.invaders_in_fortress() == [0; 4] && s.bag()[3] >= 2,
                 },
                 Fact {
                     note: 23,
-                    says: "the earth invader leaves the Stone Hall",
+                    says: "pick the Mist Hallway",
+                    when: At(25),
+                    holds: |s| s.supply().contains(&22),
+                },
+                Fact {
+                    note: 25,
+                    says: "Scarlett's dice filled the Tide Keep's second group",
                     when: Read,
-                    holds: |s| {
-                        s.built_room(9)
-                            .is_some_and(|r| r.group_invaders.contains(&Some(Element::Earth)))
-                    },
-                },
-                Fact {
-                    note: 23,
-                    says: "leaves the Stone Hall and becomes a shard in the supply",
-                    when: At(24),
-                    holds: |s| {
-                        s.built_room(9).is_some_and(|r| {
-                            r.invaders
-                                .iter()
-                                .chain(&r.group_invaders)
-                                .all(Option::is_none)
-                        }) && s.shards()[Element::Earth.index()] == 1
-                    },
-                },
-                Fact {
-                    note: 24,
-                    says: "her keen ability",
-                    when: Read,
-                    holds: |s| s.title(1).contains("keen"),
-                },
-                Fact {
-                    note: 34,
-                    says: "Scarlett is out of dice",
-                    when: Read,
-                    holds: |s| s.rolled().is_empty() && s.current() == 1,
-                },
-                Fact {
-                    note: 35,
-                    says: "a group of the Stone Hall for the earth one",
-                    when: Read,
-                    holds: |s| {
-                        placing(s, Element::Earth)
-                            && matches!(s.decision(), Some(Decision::PlaceInvader { options, .. })
-                                if options.iter().all(|o| matches!(o, InvaderAt::Group { room: 9, .. })))
-                    },
-                },
-                Fact {
-                    note: 35,
-                    says: "a pillar of the Cinder Hall for the fire one",
-                    when: At(38),
-                    holds: |s| {
-                        placing(s, Element::Fire)
-                            && matches!(s.decision(), Some(Decision::PlaceInvader { options, .. })
-                                if options.iter().all(|o| matches!(o, InvaderAt::Square { room: 2, square }
-                                    if s.built_room(2).is_some_and(|r| r.pillars[*square as usize].is_some()))))
-                    },
-                },
-                Fact {
-                    note: 35,
-                    says: "A fire invader melts the pillar it lands on, unless the fire beacon is built or fire's invader ability is neutralized",
-                    when: At(38),
-                    holds: |s| {
-                        s.harm_active(Element::Fire)
-                            && !s.slot(Element::Fire).beacon
-                            && !s.slot(Element::Fire).neutralized
-                    },
-                },
-                Fact {
-                    note: 40,
-                    says: "Eve again. The fire invader melted its pillar and now holds that square",
-                    when: Read,
-                    holds: |s| {
-                        s.round() == 2
-                            && s.current() == 0
-                            && s.built_room(2).is_some_and(|r| {
-                                r.invaders[0] == Some(Element::Fire) && r.pillars[0].is_none()
-                            })
-                    },
-                },
-                Fact {
-                    note: 40,
-                    says: "Eve's gentle ability pays a die of 1",
-                    when: Read,
-                    holds: |s| {
-                        s.title(0).contains("gentle")
-                            && s.rolled().iter().any(|&d| s.dice()[d as usize].value == 1)
-                    },
-                },
-                Fact {
-                    note: 44,
-                    says: "the last, on the Tide Keep, fills its group for a large room",
-                    when: At(48),
                     holds: |s| {
                         let (Some(card), Some(room)) = (s.card(5), s.built_room(5)) else {
                             return false;
@@ -417,20 +379,117 @@ mod tests {
                     },
                 },
                 Fact {
-                    note: 48,
-                    says: "the Shard Barracks on that group: a large white room",
+                    note: 25,
+                    says: "Build the Mist Hallway, a large water room, on it. It shows an ice crystal",
                     when: Read,
                     holds: |s| {
-                        is(s, 36, "Shard Barracks", Size::Large, RoomElement::White)
-                            && s.card(36).is_some_and(|c| c.crystal)
-                            && s.shield() == 6
+                        is(s, 22, "Mist Hallway", Size::Large, RoomElement::Water)
+                            && s.card(22).is_some_and(|c| c.crystal)
+                            && s.shield() == 7
                     },
                 },
                 Fact {
-                    note: 48,
-                    says: "it gets a cube back",
-                    when: At(49),
-                    holds: |s| s.shield() == 7,
+                    note: 25,
+                    says: "a cube is added",
+                    when: At(26),
+                    holds: |s| {
+                        s.shield() == 8 && s.built_room(5).is_some_and(|r| r.above[1] == Some(22))
+                    },
+                },
+                Fact {
+                    note: 26,
+                    says: "Place Eve's dice",
+                    when: Read,
+                    holds: |s| s.current() == 1 && !s.rolled().is_empty(),
+                },
+                Fact {
+                    note: 32,
+                    says: "an earth one, which you send to a group of the Clay Keep",
+                    when: Read,
+                    holds: |s| {
+                        placing(s, Element::Earth)
+                            && matches!(s.decision(), Some(Decision::PlaceInvader { options, .. })
+                                if options.iter().all(|o| matches!(o, InvaderAt::Group { room: 10, .. })))
+                    },
+                },
+                Fact {
+                    note: 32,
+                    says: "then a water one, which enters the Mist Hallway",
+                    when: At(35),
+                    holds: |s| {
+                        s.built_room(22)
+                            .is_some_and(|r| r.invaders.contains(&Some(Element::Water)))
+                    },
+                },
+                Fact {
+                    note: 32,
+                    says: "Choose the Wind Pantry",
+                    when: At(35),
+                    holds: |s| {
+                        s.decision() == Some(&Decision::Flood)
+                            && s.supply().contains(&52)
+                            && is(s, 52, "Wind Pantry", Size::Medium, RoomElement::Air)
+                    },
+                },
+                Fact {
+                    note: 32,
+                    says: "it is destroyed",
+                    when: At(36),
+                    holds: |s| !s.supply().contains(&52) && s.card(52).is_some(),
+                },
+                Fact {
+                    note: 36,
+                    says: "Scarlett again",
+                    when: Read,
+                    holds: |s| s.current() == 0 && s.phase() == Phase::Build,
+                },
+                Fact {
+                    note: 36,
+                    says: "Her quiet ability pays an air shard",
+                    when: At(39),
+                    holds: |s| {
+                        s.title(0).contains("quiet") && s.shards()[Element::Air.index()] >= 1
+                    },
+                },
+                Fact {
+                    note: 36,
+                    says: "pick the Ripple Cellar",
+                    when: At(41),
+                    holds: |s| {
+                        s.supply().contains(&46)
+                            && is(s, 46, "Ripple Cellar", Size::Medium, RoomElement::Water)
+                    },
+                },
+                Fact {
+                    note: 41,
+                    says: "build the Pool Barracks, the large water room just drawn",
+                    when: Read,
+                    holds: |s| {
+                        s.supply().contains(&21)
+                            && is(s, 21, "Pool Barracks", Size::Large, RoomElement::Water)
+                    },
+                },
+                Fact {
+                    note: 41,
+                    says: "build the Ripple Cellar, a medium water room, on it",
+                    when: At(48),
+                    holds: |s| {
+                        s.built_room(5).is_some_and(|r| r.above[0] == Some(21))
+                            && s.built_room(21)
+                                .is_some_and(|r| r.above.contains(&Some(46)))
+                    },
+                },
+                Fact {
+                    note: 49,
+                    says: "Scarlett keeps her last two dice",
+                    when: Read,
+                    holds: |s| s.rolled().len() == 2 && s.current() == 0,
+                },
+                Fact {
+                    note: 50,
+                    says: "water's column is three rooms high now",
+                    when: Read,
+                    holds: |s| s.stack_height(46) == 3,
                 },
             ],
         );
