@@ -19,6 +19,8 @@ pub fn app(options: LaunchOptions) -> App {
         .then(|| plugins::core::window_memory::remembered(&storage))
         .flatten();
     let mut app = App::new();
+    let files = plugins::core::assets::AssetSource::for_this_run();
+    plugins::core::assets::use_source(&mut app, files);
     app.add_plugins(
         DefaultPlugins.set(plugins::core::window_memory::window_plugin(&options, kept)),
     );

@@ -1,5 +1,8 @@
 //! What the app-launching integration tests share.
 
+#[allow(dead_code)]
+pub mod picture;
+
 /// Whether there is a display to open the app's window on. Without one the test is skipped, unless
 /// `HOARFROST_REQUIRE_DISPLAY=1` (set by CI) makes that a failure.
 pub fn display_available() -> bool {

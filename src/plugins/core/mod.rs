@@ -1,8 +1,10 @@
-//! The app's shared vocabulary, at the bottom of the house: the screens and turn phases, pause,
+//! The app's shared vocabulary, at the bottom of the house: where the game's files are read from,
+//! the screens and turn phases, pause,
 //! the launch options and seats, the notice and warnings, where files are kept, the player's
 //! settings and window size, the palette and panel text sizes, and the test helpers. It uses
 //! nothing else of the app.
 
+pub mod assets;
 pub mod notice;
 pub mod options;
 pub mod palette;

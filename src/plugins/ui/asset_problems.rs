@@ -39,7 +39,8 @@ pub fn message(first: &str, count: usize) -> String {
     };
     format!(
         "Some of the game's files could not be loaded ({first}{others}), so pieces may be missing \
-         from the table. Reinstall the game, or start it from its own folder (assets/ beside it)."
+         from the table. An assets folder beside the game (or where BEVY_ASSET_ROOT points) \
+         replaces the files built into it: mend or remove that folder, or reinstall the game."
     )
 }
 
