@@ -1,34 +1,115 @@
-//! Command-line arguments of `hoarfrost-cli`.
+//! Command-line arguments of `hoarfrost-cli`, declared with clap: `--help` and `--version` are
+//! generated, clap refuses what it can express (unknown flags, values that do not parse, a flag
+//! given twice, `--load` with `--replay`, the fuzz subcommand's required flags), and [`Args::parse`]
+//! checks the rest after parsing (the game's seat count, Ice Fortress's flags, the seeds' range).
 
 use std::path::PathBuf;
 
+use clap::{Parser, Subcommand};
 use hoarfrost_rules::GameKind;
 use hoarfrost_rules::fuzz::Target;
 
-pub const USAGE: &str =
-    "usage: hoarfrost-cli --game <name> [--seats N] [--bots a,b,...] [--games N] [--seed N] [--save FILE]
-       hoarfrost-cli --load FILE | --replay FILE
-       hoarfrost-cli fuzz --target save|content|position --seconds N [--seed S]
-  --game   ice-fortress | sprawl | ice-castle | ice-colony | icetowers
-  --seats  number of seats (default: the game's smallest)
-  --bots   bot per seat, the last one repeated: ai (the game's own AI), random, greedy,
-           easy, normal, hard (tree search levels), mctsN (tree search of N iterations);
-           Ice Castle also: tuned (its heuristic with the weights its tree search uses)
-           (default: ai,random)
-  --games  number of games (default 100)
-  --seed   seed of the first game; game i uses seed + i (default 0)
-  --rotate move the bots one seat round each game and report by bot, not by seat
-  --fixed  tree search levels count iterations only (hard: the game's iteration cap, not 250 ms),
-           so results depend on the seed alone, not on the machine or its load
-  --difficulty N  Ice Fortress: the difficulty level (starting shield and supply limit; default 7)
-  --win-table     Ice Fortress: print the AI's win rate by difficulty (3, 5, 7, 9, or only --difficulty),
-                  --games games per level with --seats players
-  --save FILE     write the first game played to FILE as a save
-  --load FILE     load a save, replay it and print where the game stands (exit code 2 if it does not load)
-  --replay FILE   load a save and print every step in plain words
-  fuzz            mutation-fuzz the save loader, the Ice Fortress content loader or the table
-                  positions --scene reads for N seconds;
-                  crashing inputs go to fuzz/crashes/ (exit code 1 if any)";
+/// Plays seeded games between bots without a window and reports results and throughput; loads,
+/// replays and fuzzes saves.
+#[derive(Parser, Debug)]
+#[command(
+    name = "hoarfrost-cli",
+    version,
+    after_help = "Examples:
+  hoarfrost-cli --game icetowers --seats 3 --bots ai,random --games 1000 --seed 0
+  hoarfrost-cli --game ice-castle --bots hard,random --rotate --fixed --games 100
+  hoarfrost-cli --game ice-fortress --seats 2 --games 400 --win-table
+  hoarfrost-cli --game ice-castle --games 1 --save castle.ron
+  hoarfrost-cli --replay castle.ron
+  hoarfrost-cli fuzz --target save --seconds 60 --seed 1"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// ice-fortress | sprawl | ice-castle | ice-colony | icetowers
+    #[arg(long, value_name = "NAME", value_parser = game)]
+    game: Option<GameKind>,
+    /// Number of seats (default: the game's smallest)
+    #[arg(long, value_name = "N", value_parser = count)]
+    seats: Option<usize>,
+    /// Bot per seat, the last one repeated: ai (the game's own AI), random, greedy, easy, normal,
+    /// hard (tree search levels), mctsN (tree search of N iterations); Ice Castle also tuned
+    #[arg(
+        long,
+        value_name = "A,B,...",
+        value_delimiter = ',',
+        default_value = "ai,random"
+    )]
+    bots: Vec<String>,
+    /// Number of games
+    #[arg(long, value_name = "N", default_value = "100", value_parser = count)]
+    games: usize,
+    /// Seed of the first game; game i uses seed + i
+    #[arg(long, value_name = "N", default_value = "0", value_parser = number)]
+    seed: u64,
+    /// Move the bots one seat round each game and report by bot, not by seat
+    #[arg(long)]
+    rotate: bool,
+    /// Tree search levels count iterations only (hard: the game's cap, not 250 ms), so results
+    /// depend on the seed alone
+    #[arg(long)]
+    fixed: bool,
+    /// Ice Fortress: the difficulty level (starting shield and supply limit; default 7)
+    #[arg(long, value_name = "N", value_parser = level)]
+    difficulty: Option<u8>,
+    /// Ice Fortress: print the AI's win rate by difficulty (3, 5, 7, 9, or only --difficulty),
+    /// --games games per level with --seats players
+    #[arg(long)]
+    win_table: bool,
+    /// Write the first game played to FILE as a save
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Load a save, replay it and print where the game stands (exit code 2 if it does not load)
+    #[arg(long, value_name = "FILE", conflicts_with = "replay")]
+    load: Option<PathBuf>,
+    /// Load a save and print every step in plain words
+    #[arg(long, value_name = "FILE")]
+    replay: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Mutation-fuzz the save loader, the Ice Fortress content loader or the table positions
+    /// --scene reads; crashing inputs go to fuzz/crashes/ (exit code 1 if any)
+    Fuzz {
+        /// save | content | position
+        #[arg(long, value_parser = target)]
+        target: Target,
+        /// How long to fuzz
+        #[arg(long, value_name = "N", value_parser = number)]
+        seconds: u64,
+        /// Seed of the mutations
+        #[arg(long, value_name = "N", default_value = "0", value_parser = number)]
+        seed: u64,
+    },
+}
+
+fn game(v: &str) -> Result<GameKind, String> {
+    GameKind::from_slug(v).ok_or_else(|| format!("unknown game '{v}'"))
+}
+
+fn number(v: &str) -> Result<u64, String> {
+    v.parse().map_err(|_| format!("wants a number, not '{v}'"))
+}
+
+fn count(v: &str) -> Result<usize, String> {
+    v.parse().map_err(|_| format!("wants a number, not '{v}'"))
+}
+
+fn level(v: &str) -> Result<u8, String> {
+    v.parse()
+        .map_err(|_| format!("--difficulty wants a level 1-10, not '{v}'"))
+}
+
+fn target(v: &str) -> Result<Target, String> {
+    Target::from_name(v)
+        .ok_or_else(|| format!("unknown fuzz target '{v}' (save, content or position)"))
+}
 
 /// What to do.
 #[derive(Debug, PartialEq)]
@@ -55,7 +136,6 @@ pub struct Args {
     pub bots: Vec<String>,
     pub games: usize,
     pub seed: u64,
-    pub help: bool,
     /// Ice Fortress difficulty level, if given.
     pub difficulty: Option<u8>,
     /// Ice Fortress: print the win-rate table by difficulty instead of a match tally.
@@ -70,100 +150,28 @@ pub struct Args {
     pub save: Option<PathBuf>,
 }
 
+/// Why the arguments were not run: the help or version text asked for (print it, exit 0), or a
+/// refusal with its reason (exit 2).
+#[derive(Debug)]
+pub enum NotRun {
+    Shown(String),
+    Refused(String),
+}
+
 impl Args {
-    /// Parse; an error says what is wrong.
-    pub fn parse(it: impl Iterator<Item = String>) -> Result<Args, String> {
-        let mut it = it.peekable();
-        if it.peek().map(String::as_str) == Some("fuzz") {
-            it.next();
-            return parse_fuzz(it);
-        }
-        let mut game = None;
-        let mut mode = Mode::Play;
-        let mut save = None;
-        let mut seats = None;
-        let mut bots = vec!["ai".to_string(), "random".to_string()];
-        let mut games = 100;
-        let mut seed = 0;
-        let mut help = false;
-        let mut difficulty = None;
-        let mut win_table = false;
-        let mut rotate = false;
-        let mut fixed = false;
-        while let Some(flag) = it.next() {
-            let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
-            match flag.as_str() {
-                "--game" => {
-                    let v = value()?;
-                    game =
-                        Some(GameKind::from_slug(&v).ok_or_else(|| format!("unknown game '{v}'"))?);
-                }
-                "--seats" => seats = Some(number(&flag, &value()?)? as usize),
-                "--bots" => bots = value()?.split(',').map(str::to_string).collect(),
-                "--games" => games = number(&flag, &value()?)? as usize,
-                "--seed" => seed = number(&flag, &value()?)?,
-                "--difficulty" => {
-                    let v = value()?;
-                    difficulty = Some(
-                        v.parse()
-                            .map_err(|_| format!("--difficulty wants a level 1-10, not '{v}'"))?,
-                    );
-                }
-                "--win-table" => win_table = true,
-                "--rotate" => rotate = true,
-                "--fixed" => fixed = true,
-                "--save" => save = Some(PathBuf::from(value()?)),
-                "--load" => mode = Mode::Load(PathBuf::from(value()?)),
-                "--replay" => mode = Mode::Replay(PathBuf::from(value()?)),
-                "--help" | "-h" => help = true,
-                other => return Err(format!("unknown argument '{other}'")),
+    /// Parse `it` (the arguments after the program's name).
+    pub fn parse(it: impl Iterator<Item = String>) -> Result<Args, NotRun> {
+        let words = std::iter::once("hoarfrost-cli".to_string()).chain(it);
+        let cli = Cli::try_parse_from(words).map_err(|e| match e.kind() {
+            clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                NotRun::Shown(e.render().to_string())
             }
-        }
-        if help || mode != Mode::Play {
-            return Ok(Args {
-                game: GameKind::IceTowers,
-                seats: 2,
-                bots,
-                games,
-                seed,
-                help,
-                difficulty,
-                win_table,
-                rotate,
-                fixed,
-                mode,
-                save,
-            });
-        }
-        let game = game.ok_or("--game is required")?;
-        let seats = seats.unwrap_or(*game.seats().start());
-        if let Some(why) = game.refuse_seats(seats) {
-            return Err(why);
-        }
-        if (difficulty.is_some() || win_table) && game != GameKind::IceFortress {
-            return Err("--difficulty and --win-table are for --game ice-fortress".into());
-        }
-        // Game i of a match plays seed + i: the last game's seed must fit (the win table mixes
-        // its seeds otherwise).
-        if !win_table && seed.checked_add(games.saturating_sub(1) as u64).is_none() {
-            return Err(format!(
-                "--seed {seed} with --games {games}: the last game's seed would pass the largest, {}",
-                u64::MAX
-            ));
-        }
-        Ok(Args {
-            game,
-            seats,
-            bots,
-            games,
-            seed,
-            help,
-            difficulty,
-            win_table,
-            rotate,
-            fixed,
-            mode,
-            save,
+            _ => NotRun::Refused(e.render().to_string()),
+        })?;
+        cli.checked().map_err(|why| {
+            NotRun::Refused(format!(
+                "error: {why}\n\nFor more information, try '--help'.\n"
+            ))
         })
     }
 
@@ -176,49 +184,63 @@ impl Args {
     }
 }
 
-/// `fuzz --target save|content|position --seconds N [--seed S]`.
-fn parse_fuzz(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
-    let mut target = None;
-    let mut seconds = None;
-    let mut seed = 0;
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--target" => {
-                let v = value()?;
-                target = Some(Target::from_name(&v).ok_or_else(|| {
-                    format!("unknown fuzz target '{v}' (save, content or position)")
-                })?);
-            }
-            "--seconds" => seconds = Some(number(&flag, &value()?)?),
-            "--seed" => seed = number(&flag, &value()?)?,
-            other => return Err(format!("unknown fuzz argument '{other}'")),
+impl Cli {
+    /// The checks clap cannot express, and the mode.
+    fn checked(self) -> Result<Args, String> {
+        let mode = match (self.command, self.load, self.replay) {
+            (
+                Some(Command::Fuzz {
+                    target,
+                    seconds,
+                    seed,
+                }),
+                _,
+                _,
+            ) => Mode::Fuzz {
+                target,
+                seconds,
+                seed,
+            },
+            (None, Some(path), _) => Mode::Load(path),
+            (None, None, Some(path)) => Mode::Replay(path),
+            (None, None, None) => Mode::Play,
+        };
+        let mut args = Args {
+            game: GameKind::IceTowers,
+            seats: 2,
+            bots: self.bots,
+            games: self.games,
+            seed: self.seed,
+            difficulty: self.difficulty,
+            win_table: self.win_table,
+            rotate: self.rotate,
+            fixed: self.fixed,
+            mode,
+            save: self.save,
+        };
+        if args.mode != Mode::Play {
+            return Ok(args);
         }
+        let game = self.game.ok_or("--game is required")?;
+        let seats = self.seats.unwrap_or(*game.seats().start());
+        if let Some(why) = game.refuse_seats(seats) {
+            return Err(why);
+        }
+        if (args.difficulty.is_some() || args.win_table) && game != GameKind::IceFortress {
+            return Err("--difficulty and --win-table are for --game ice-fortress".into());
+        }
+        // Game i of a match plays seed + i: the last game's seed must fit (the win table mixes
+        // its seeds otherwise).
+        let (seed, games) = (args.seed, args.games);
+        if !args.win_table && seed.checked_add(games.saturating_sub(1) as u64).is_none() {
+            return Err(format!(
+                "--seed {seed} with --games {games}: the last game's seed would pass the largest, {}",
+                u64::MAX
+            ));
+        }
+        (args.game, args.seats) = (game, seats);
+        Ok(args)
     }
-    Ok(Args {
-        game: GameKind::IceTowers,
-        seats: 2,
-        bots: Vec::new(),
-        games: 0,
-        seed,
-        help: false,
-        difficulty: None,
-        win_table: false,
-        rotate: false,
-        fixed: false,
-        mode: Mode::Fuzz {
-            target: target
-                .ok_or("fuzz needs --target save, --target content or --target position")?,
-            seconds: seconds.ok_or("fuzz needs --seconds N")?,
-            seed,
-        },
-        save: None,
-    })
-}
-
-fn number(flag: &str, v: &str) -> Result<u64, String> {
-    v.parse()
-        .map_err(|_| format!("{flag} wants a number, not '{v}'"))
 }
 
 #[cfg(test)]
@@ -226,7 +248,10 @@ mod tests {
     use super::*;
 
     fn parse(s: &str) -> Result<Args, String> {
-        Args::parse(s.split_whitespace().map(str::to_string))
+        Args::parse(s.split_whitespace().map(str::to_string)).map_err(|e| match e {
+            NotRun::Shown(text) => format!("shown: {text}"),
+            NotRun::Refused(why) => why,
+        })
     }
 
     #[test]
@@ -249,11 +274,18 @@ mod tests {
         assert_eq!((a.seats, a.games, a.seed), (3, 5, 9));
         assert_eq!(a.bot(0), "greedy");
         assert_eq!(a.bot(2), "random");
+        let defaults = parse("--game sprawl").unwrap();
+        assert_eq!((defaults.seats, defaults.games, defaults.seed), (3, 100, 0));
+        assert_eq!(defaults.bots, ["ai", "random"]);
     }
 
     #[test]
     fn rejects_bad_input_with_a_message() {
-        assert!(parse("--game chess").unwrap_err().contains("unknown game"));
+        assert!(
+            parse("--game chess")
+                .unwrap_err()
+                .contains("unknown game 'chess'")
+        );
         assert!(
             parse("--game icetowers --seats 9")
                 .unwrap_err()
@@ -262,10 +294,29 @@ mod tests {
         assert!(
             parse("--game icetowers --games x")
                 .unwrap_err()
-                .contains("number")
+                .contains("--games <N>': wants a number, not 'x'")
         );
-        assert!(parse("--games").unwrap_err().contains("needs a value"));
-        assert!(parse("").unwrap_err().contains("required"));
+        assert!(
+            parse("--games")
+                .unwrap_err()
+                .contains("a value is required for '--games <N>'")
+        );
+        assert!(parse("").unwrap_err().contains("--game is required"));
+        assert!(
+            parse("--bogus")
+                .unwrap_err()
+                .contains("unexpected argument '--bogus'")
+        );
+        assert!(
+            parse("--game icetowers --seed 1 --seed 2")
+                .unwrap_err()
+                .contains("cannot be used multiple times")
+        );
+        assert!(
+            parse("--load a.ron --replay b.ron")
+                .unwrap_err()
+                .contains("cannot be used with")
+        );
         assert!(
             parse("--game icetowers --difficulty 5")
                 .unwrap_err()
@@ -325,7 +376,7 @@ mod tests {
                 .unwrap_err()
                 .contains("--seconds")
         );
-        assert!(parse("--load").unwrap_err().contains("needs a value"));
+        assert!(parse("--load").unwrap_err().contains("a value is required"));
     }
 
     #[test]
@@ -335,5 +386,37 @@ mod tests {
         assert_eq!((a.seats, a.difficulty, a.win_table), (1, Some(5), true));
         let b = parse("--game ice-fortress").unwrap();
         assert_eq!((b.difficulty, b.win_table), (None, false));
+    }
+
+    /// `--help` and `--version` are generated: every flag is in the help, with what it does.
+    #[test]
+    fn help_and_version_are_shown_not_refused() {
+        let help = parse("--help").unwrap_err();
+        assert!(help.starts_with("shown: "), "{help}");
+        for flag in [
+            "--game",
+            "--seats",
+            "--bots",
+            "--games",
+            "--seed",
+            "--rotate",
+            "--fixed",
+            "--difficulty",
+            "--win-table",
+            "--save",
+            "--load",
+            "--replay",
+            "fuzz",
+            "Examples:",
+        ] {
+            assert!(help.contains(flag), "{flag} missing from the help: {help}");
+        }
+        assert!(parse("-h").unwrap_err().starts_with("shown: "));
+        let version = parse("--version").unwrap_err();
+        assert!(
+            version.contains(&format!("hoarfrost-cli {}", env!("CARGO_PKG_VERSION"))),
+            "{version}"
+        );
+        assert!(parse("fuzz --help").unwrap_err().contains("--target"));
     }
 }

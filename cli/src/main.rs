@@ -29,23 +29,24 @@ use hoarfrost_rules::sprawl::{self, Sprawl, bot::SprawlBot};
 use hoarfrost_rules::{Game, GameKind, GameRng, Recorded};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use args::{Args, Mode};
+use args::{Args, Mode, NotRun};
 use report::Tally;
 
 fn main() -> ExitCode {
     let parsed = hoarfrost_rules::cmdline::text_args(std::env::args_os().skip(1))
+        .map_err(|why| NotRun::Refused(format!("error: {why}\n")))
         .and_then(|args| Args::parse(args.into_iter()));
     let args = match parsed {
         Ok(a) => a,
-        Err(msg) => {
-            eprintln!("hoarfrost-cli: {msg}\n\n{}", args::USAGE);
+        Err(NotRun::Shown(text)) => {
+            print!("{text}");
+            return ExitCode::SUCCESS;
+        }
+        Err(NotRun::Refused(why)) => {
+            eprint!("hoarfrost-cli: {why}");
             return ExitCode::from(2);
         }
     };
-    if args.help {
-        println!("{}", args::USAGE);
-        return ExitCode::SUCCESS;
-    }
     match &args.mode {
         Mode::Play => {}
         Mode::Load(path) => return saves::load(path, false),
