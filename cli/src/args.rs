@@ -57,6 +57,10 @@ struct Cli {
     /// Ice Fortress: the difficulty level (starting shield and supply limit; default 7)
     #[arg(long, value_name = "N", value_parser = level)]
     difficulty: Option<u8>,
+    /// Ice Fortress: deal with the jumbo-room assist (extra jumbo rooms at levels 4-10; not in
+    /// the rulebook, off unless given)
+    #[arg(long)]
+    jumbo_assist: bool,
     /// Ice Fortress: print the AI's win rate by difficulty (3, 5, 7, 9, or only --difficulty),
     /// --games games per level with --seats players
     #[arg(long)]
@@ -140,6 +144,8 @@ pub struct Args {
     pub difficulty: Option<u8>,
     /// Ice Fortress: print the win-rate table by difficulty instead of a match tally.
     pub win_table: bool,
+    /// Ice Fortress: deal with the jumbo-room assist.
+    pub jumbo_assist: bool,
     /// Rotate the bots round the seats from game to game.
     pub rotate: bool,
     /// Tree-search levels count iterations only (no clock).
@@ -213,6 +219,7 @@ impl Cli {
             seed: self.seed,
             difficulty: self.difficulty,
             win_table: self.win_table,
+            jumbo_assist: self.jumbo_assist,
             rotate: self.rotate,
             fixed: self.fixed,
             mode,
@@ -226,8 +233,11 @@ impl Cli {
         if let Some(why) = game.refuse_seats(seats) {
             return Err(why);
         }
-        if (args.difficulty.is_some() || args.win_table) && game != GameKind::IceFortress {
-            return Err("--difficulty and --win-table are for --game ice-fortress".into());
+        let fortress_only = args.difficulty.is_some() || args.win_table || args.jumbo_assist;
+        if fortress_only && game != GameKind::IceFortress {
+            return Err(
+                "--difficulty, --win-table and --jumbo-assist are for --game ice-fortress".into(),
+            );
         }
         // Game i of a match plays seed + i: the last game's seed must fit (the win table mixes
         // its seeds otherwise).
@@ -385,7 +395,20 @@ mod tests {
         assert_eq!(a.game, GameKind::IceFortress);
         assert_eq!((a.seats, a.difficulty, a.win_table), (1, Some(5), true));
         let b = parse("--game ice-fortress").unwrap();
-        assert_eq!((b.difficulty, b.win_table), (None, false));
+        assert_eq!(
+            (b.difficulty, b.win_table, b.jumbo_assist),
+            (None, false, false)
+        );
+        assert!(
+            parse("--game ice-fortress --jumbo-assist")
+                .unwrap()
+                .jumbo_assist
+        );
+        assert!(
+            parse("--game sprawl --jumbo-assist")
+                .unwrap_err()
+                .contains("are for --game ice-fortress")
+        );
     }
 
     /// `--help` and `--version` are generated: every flag is in the help, with what it does.

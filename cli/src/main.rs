@@ -92,9 +92,12 @@ fn main() -> ExitCode {
         GameKind::IceFortress if args.win_table => win_table(&args),
         GameKind::IceFortress => run::<IceFortress>(
             &args,
-            |seed| ice_fortress::Setup {
-                difficulty: args.difficulty.unwrap_or(7),
-                ..ice_fortress::Setup::new(args.seats, seed)
+            |seed| {
+                ice_fortress::Setup {
+                    difficulty: args.difficulty.unwrap_or(7),
+                    ..ice_fortress::Setup::new(args.seats, seed)
+                }
+                .with_jumbo_assist(args.jumbo_assist)
             },
             |name, seed| match name {
                 "ai" | "fortress" => Some(Box::new(FortressBot::new(seed))),
@@ -120,15 +123,30 @@ fn win_table(args: &Args) -> Result<(), String> {
     };
     let started = Instant::now();
     println!(
-        "Ice Fortress win rate by difficulty: {}, {} per level, seed {}",
+        "Ice Fortress win rate by difficulty: {}, {} per level, seed {}, {}",
         hoarfrost_rules::words::count(args.seats as i64, "player", "players"),
         hoarfrost_rules::words::count(args.games as i64, "game", "games"),
-        args.seed
+        args.seed,
+        if args.jumbo_assist {
+            "with the jumbo-room assist"
+        } else {
+            "the rulebook's setup"
+        }
     );
     println!("difficulty  wins     win%   95% interval   beacons  rounds");
     for level in levels {
-        let rows = ice_fortress::win_rates(&content, &[level], args.seats, args.games, args.seed)
-            .map_err(|e| e.to_string())?;
+        let weights = ice_fortress::Weights::default();
+        let (seats, games, seed) = (args.seats, args.games, args.seed);
+        let rows = ice_fortress::win_rates_with(
+            &content,
+            &[level],
+            seats,
+            games,
+            seed,
+            &weights,
+            args.jumbo_assist,
+        )
+        .map_err(|e| e.to_string())?;
         for r in rows {
             let (lo, hi) = report::wilson(r.rate, r.games.max(1) as f64);
             println!(

@@ -20,7 +20,8 @@ pub struct WinRateRow {
     pub rounds: f64,
 }
 
-/// Play `games` bot games at each difficulty with `players` players on `content`; one row per level.
+/// Play `games` bot games at each difficulty with `players` players on `content`, with the
+/// rulebook's setup (no jumbo-room assist); one row per level.
 pub fn win_rates(
     content: &Content,
     difficulties: &[u8],
@@ -35,10 +36,11 @@ pub fn win_rates(
         games,
         seed,
         &Weights::default(),
+        false,
     )
 }
 
-/// [`win_rates`] with bots playing by `weights`.
+/// [`win_rates`] with bots playing by `weights`, and the jumbo-room assist on when `jumbo_assist`.
 pub fn win_rates_with(
     content: &Content,
     difficulties: &[u8],
@@ -46,6 +48,7 @@ pub fn win_rates_with(
     games: usize,
     seed: u64,
     weights: &Weights,
+    jumbo_assist: bool,
 ) -> Result<Vec<WinRateRow>, RuleError> {
     let mut rows = Vec::new();
     // Games are independent and seeded by their index, so threads change nothing but the time.
@@ -60,7 +63,8 @@ pub fn win_rates_with(
             let setup = Setup {
                 difficulty,
                 ..Setup::new(players, game_seed)
-            };
+            }
+            .with_jumbo_assist(jumbo_assist);
             let state = IceFortress::new(&setup, content)?;
             let mut bots: Vec<Box<dyn Bot<IceFortress>>> = (0..players)
                 .map(|p| {

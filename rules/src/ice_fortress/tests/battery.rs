@@ -138,7 +138,9 @@ fn win_rate_table() {
         .ok()
         .map(|v| v.split(',').filter_map(|x| x.trim().parse().ok()).collect())
         .unwrap_or_else(|| vec![3, 5, 7, 9]);
-    let rows = bot::win_rates_with(&content, &levels, players, games, 1, &weights).unwrap();
+    // IF_ASSIST=1 deals with the jumbo-room assist on.
+    let assist = std::env::var("IF_ASSIST").is_ok_and(|v| v == "1");
+    let rows = bot::win_rates_with(&content, &levels, players, games, 1, &weights, assist).unwrap();
     for r in rows {
         println!(
             "difficulty {:2}: {:4}/{:4} won ({:5.1}%), {:.2} beacons, {:.1} rounds",
