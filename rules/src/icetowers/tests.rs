@@ -1101,3 +1101,20 @@ fn battery_long_icetowers() {
     };
     battery::run(make, &cfg);
 }
+
+/// A position whose towers' memories of mines do not fit their pyramids, or name a tower no move
+/// has made, breaks the invariants (a scene file is checked so).
+#[test]
+fn a_position_with_memories_out_of_step_is_refused() {
+    let (s, t, x) = mined_and_set_down();
+    assert_eq!(s.check_invariants(), Ok(()));
+    let with = |memory: Vec<Option<TowerId>>| {
+        let mut bad = s.clone();
+        let i = bad.index(x).unwrap();
+        bad.towers[i].mined_from = memory;
+        bad.check_invariants().unwrap_err()
+    };
+    assert!(with(vec![Some(t), None]).contains("out of step"));
+    assert!(with(vec![None]).contains("out of step"));
+    assert!(with(vec![Some(999)]).contains("not yet made"));
+}

@@ -488,6 +488,25 @@ fn a_branch_point_must_point_at_an_adjacent_square_never_off_the_board() {
         0,
     );
     assert!(layout.is_err(), "a laid-out branch pointing off the board");
+    // A position (a scene file) holding such a branch breaks the invariants.
+    let mut turned = position(
+        &[("a2", vec![p(RED, 3)])],
+        &[("a3", p(RED, 3), Dir::North, "a2")],
+        RED,
+    );
+    assert_eq!(turned.check_invariants(), Ok(()));
+    let Some(Cell::Branch(b)) = turned.board.get(at("a3")).cloned() else {
+        panic!("no branch on a3");
+    };
+    turned.board.set(
+        at("a3"),
+        Cell::Branch(Branch {
+            dir: Dir::West,
+            ..b
+        }),
+    );
+    let why = turned.check_invariants().unwrap_err();
+    assert!(why.contains("a3 points off the board"), "{why}");
 }
 
 #[test]
