@@ -25,6 +25,7 @@ pub fn app(options: LaunchOptions) -> App {
         DefaultPlugins.set(plugins::core::window_memory::window_plugin(&options, kept)),
     );
     app.add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default()));
+    app.add_plugins(plugins::core::window_icon::plugin);
     egui_textures_in_time(&mut app);
     app.insert_resource(plugins::session::ai::AiLevel(options.level));
     app.insert_resource(options);

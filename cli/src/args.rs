@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use hoarfrost_rules::GameKind;
+pub use hoarfrost_rules::cmdline::NotRun;
 use hoarfrost_rules::fuzz::Target;
 
 /// Plays seeded games between bots without a window and reports results and throughput; loads,
@@ -156,14 +157,6 @@ pub struct Args {
     pub save: Option<PathBuf>,
 }
 
-/// Why the arguments were not run: the help or version text asked for (print it, exit 0), or a
-/// refusal with its reason (exit 2).
-#[derive(Debug)]
-pub enum NotRun {
-    Shown(String),
-    Refused(String),
-}
-
 impl Args {
     /// Parse `it` (the arguments after the program's name).
     pub fn parse(it: impl Iterator<Item = String>) -> Result<Args, NotRun> {
@@ -174,11 +167,7 @@ impl Args {
             }
             _ => NotRun::Refused(e.render().to_string()),
         })?;
-        cli.checked().map_err(|why| {
-            NotRun::Refused(format!(
-                "error: {why}\n\nFor more information, try '--help'.\n"
-            ))
-        })
+        cli.checked().map_err(|why| NotRun::refused(&why))
     }
 
     /// The bot name of `seat`: the list's entry, or its last one.

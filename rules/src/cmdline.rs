@@ -1,5 +1,22 @@
 //! What the command lines of the app and of `hoarfrost-cli` share (the two binaries share only
-//! this crate).
+//! this crate): arguments as text, and why a command line was not run.
+
+/// Why a command line was not run: the help or version text asked for (print it on standard
+/// output, exit 0), or a refusal with its reason (print it on standard error, exit 2).
+#[derive(Debug, PartialEq, Eq)]
+pub enum NotRun {
+    Shown(String),
+    Refused(String),
+}
+
+impl NotRun {
+    /// A refusal of a check made after parsing, worded as the parser words its own.
+    pub fn refused(why: &str) -> NotRun {
+        NotRun::Refused(format!(
+            "error: {why}\n\nFor more information, try '--help'.\n"
+        ))
+    }
+}
 
 /// The command line's arguments as text; one that is not valid UTF-8 (a file name in another
 /// encoding) is refused by name rather than stopping the program.

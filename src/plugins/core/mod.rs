@@ -1,7 +1,7 @@
 //! The app's shared vocabulary, at the bottom of the house: where the game's files are read from,
 //! the screens and turn phases, pause,
 //! the launch options and seats, the notice and warnings, where files are kept, the player's
-//! settings and window size, the palette and panel text sizes, and the test helpers. It uses
+//! settings, window size and icon, the palette and panel text sizes, and the test helpers. It uses
 //! nothing else of the app.
 
 pub mod assets;
@@ -16,6 +16,7 @@ pub mod storage;
 #[cfg(test)]
 pub mod testing;
 pub mod ui_style;
+pub mod window_icon;
 pub mod window_memory;
 
 use bevy::prelude::*;

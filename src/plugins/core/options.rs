@@ -1,45 +1,122 @@
-//! Launch flags: start a game straight away, resume the autosave, and capture it (`--game --seats
-//! --seed --continue --screenshot --exit-after`), measure it (`--bench --bare --copies`, `--soak`) and
-//! pick the AI seats' strength (`--level`).
+//! Launch flags, declared with clap: start a game straight away, resume the autosave, and capture
+//! it (`--game --seats --seed --continue --screenshot --exit-after`), measure it (`--bench --bare
+//! --copies`, `--soak`) and pick the AI seats' strength (`--level`); `--help` and `--version` are
+//! clap's.
 
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::{KeyCode, Resource};
+use clap::Parser;
 use hoarfrost_rules::bots::Level;
 use hoarfrost_rules::catalog::SeatColouring;
+pub use hoarfrost_rules::cmdline::NotRun;
 use hoarfrost_rules::{GameKind, Hue};
 
 use crate::plugins::core::seats::{SeatKind, clean_name};
+use crate::plugins::core::settings::Quality;
 
-pub const USAGE: &str = "usage: hoarfrost [--game <name>] [--seats <list>] [--seed <n>] [--screenshot <path>] [--exit-after <frames>]
-  --game        ice-fortress | sprawl | ice-castle | ice-colony | icetowers: skip the title screen
-  --seats       one entry per seat, human (or human:<name>) or ai (default human,ai, and AI seats
-                up to the least the game takes)
-  --colours     with --seats: one colour per seat, as red,blue (games whose players choose colours)
-  --seed        seed of the game (default 1 with --game; the title screen deals a new one)
-  --continue    resume the last game from its autosave
-  --replay      watch a saved game step by step (a save file)
-  --screenshot  save a PNG of the window (a few frames before --exit-after; without it, at frame 120)
-  --exit-after  quit after this many frames (not counting those a `--click settle` waits)
-  --difficulty  Ice Fortress: 1-10 (default 7)
-  --scene       start from a saved table position of the game (a RON file's path, as
-                scenes/positions/sprawl-branch.ron)
-  --tutorial    play a tutorial whose first moves are guided (Ice Fortress's unless --game names another game)
-  --click       click the named table piece with the pointer, a button (button:Hint), press a key
-                (key:Escape, key:F1, key:ctrl+comma, key:down ...), resize the window (resize:960x540),
-                click a spot of the window (at:40,600, pixels from its top left),
-                wait, or settle: wait until nothing moves and no roll, draw or AI move is pending
-                (repeatable; for tests)
-  --level       easy | normal | hard: every AI seat plays the tree search of that level
-  --quality     auto | high | low: graphics quality for this run (auto: low on a software renderer)
-  --window      the window's size in pixels, as 1600x900, for this run (default: the size last given,
-                1280x720 at first; 800x450 at least)
-  --bench       render this many frames after a warm-up, print start-up, frame times and peak memory, quit
-  --bare        with --bench: a bare Bevy scene (one cube, one light, one camera) instead of Hoarfrost
-  --copies      with --bench: draw the table this many times side by side (default 1)
-  --soak        play AI-vs-AI games back to back for this many seconds, sampling resident memory
-  --sample-every  with --soak: seconds between memory samples (default 10)
-  --help        show this text (also -h)";
+/// The command line as clap reads it. Clap refuses unknown flags, values that do not parse, a
+/// flag given twice and the pairs below that never go together or need each other;
+/// [`LaunchOptions::check`] refuses the rest, which depend on the values (the game's seat count,
+/// Ice Fortress's own flags, the colours).
+#[derive(Parser, Debug)]
+#[command(
+    name = "hoarfrost",
+    version,
+    about = "A 3D table for five ice-themed games: Ice Fortress, Sprawl, Ice Castle, Ice Colony and \
+             IceTowers. With no flags it opens on the title screen.",
+    after_help = "Examples:
+  hoarfrost --game sprawl --seats human:Anna,ai,ai
+  hoarfrost --game ice-fortress --seats human,human --difficulty 5 --jumbo-assist
+  hoarfrost --tutorial --game ice-castle
+  hoarfrost --continue
+  hoarfrost --replay game.ron
+  hoarfrost --game icetowers --seats ai,ai --screenshot table.png --exit-after 200"
+)]
+struct Flags {
+    /// ice-fortress | sprawl | ice-castle | ice-colony | icetowers: skip the title screen
+    #[arg(long, value_name = "NAME", value_parser = game)]
+    game: Option<GameKind>,
+    /// One entry per seat, human (or human:<name>) or ai (default human,ai, and AI seats up to
+    /// the least the game takes)
+    #[arg(long, value_name = "LIST", value_parser = parse_seats, requires = "game")]
+    seats: Option<SeatList>,
+    /// One colour per seat, as red,blue (games whose players choose colours)
+    #[arg(long, visible_alias = "colors", value_name = "LIST", value_parser = parse_colours,
+          requires_all = ["game", "seats"])]
+    colours: Option<HueList>,
+    /// Seed of the game (default 1 with --game; the title screen deals a new one)
+    #[arg(long, value_name = "N", value_parser = seed)]
+    seed: Option<u64>,
+    /// Resume the last game from its autosave (its own game, seats and seed)
+    #[arg(long = "continue", conflicts_with_all = ["game", "seats", "colours", "scene", "replay", "seed"])]
+    resume: bool,
+    /// Watch a saved game step by step (a save file; its own game, seats and seed)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "seats", "colours", "scene", "seed"])]
+    replay: Option<PathBuf>,
+    /// Save a PNG of the window (a few frames before --exit-after; without it, at frame 120)
+    #[arg(long, value_name = "FILE", value_parser = screenshot_path)]
+    screenshot: Option<PathBuf>,
+    /// Quit after this many frames (not counting those a `--click settle` waits)
+    #[arg(long, value_name = "FRAMES", value_parser = frames)]
+    exit_after: Option<u32>,
+    #[arg(long, value_name = "LEVEL", value_parser = difficulty, help = difficulty_help())]
+    difficulty: Option<u8>,
+    /// Ice Fortress: deal extra jumbo rooms into the supply at the harder levels (an assist the
+    /// rulebook does not have; the title screen's box)
+    #[arg(long)]
+    jumbo_assist: bool,
+    /// Start from a saved table position of the game (a RON file's path, as
+    /// scenes/positions/sprawl-branch.ron; it keeps its own setup)
+    #[arg(long, value_name = "FILE", requires = "game")]
+    scene: Option<PathBuf>,
+    /// Play a tutorial whose first moves are guided (Ice Fortress's unless --game names another
+    /// game; it brings its own seats and setup)
+    #[arg(long, conflicts_with_all = ["scene", "resume", "replay", "seats", "difficulty", "jumbo_assist"])]
+    tutorial: bool,
+    /// Click the named table piece with the pointer, a button (button:Hint), press a key
+    /// (key:Escape, key:F1, key:ctrl+comma, key:down ...), resize the window (resize:960x540),
+    /// click a spot of the window (at:40,600, pixels from its top left), wait, or settle: wait
+    /// until nothing moves and no roll, draw or AI move is pending (repeatable; for tests)
+    #[arg(long, value_name = "WHAT", value_parser = Click::parse)]
+    click: Vec<Click>,
+    /// easy | normal | hard: every AI seat plays the tree search of that level
+    #[arg(long, value_name = "LEVEL", value_parser = level)]
+    level: Option<Level>,
+    /// auto | high | low: graphics quality for this run (auto: low on a software renderer)
+    #[arg(long, value_name = "QUALITY", value_parser = quality)]
+    quality: Option<Quality>,
+    /// The window's size in pixels, as 1600x900, for this run (default: the size last given,
+    /// 1280x720 at first; 800x450 at least)
+    #[arg(long, value_name = "SIZE", value_parser = |v: &str| window_size(v))]
+    window: Option<(u32, u32)>,
+    /// Render this many frames after a warm-up, print start-up, frame times and peak memory, quit
+    #[arg(long, value_name = "FRAMES", value_parser = |v: &str| count(v, MAX_BENCH_FRAMES),
+          conflicts_with = "soak")]
+    bench: Option<u32>,
+    /// With --bench: a bare Bevy scene (one cube, one light, one camera) instead of Hoarfrost
+    #[arg(long, requires = "bench")]
+    bare: bool,
+    /// With --bench: draw the table this many times side by side (default 1)
+    #[arg(long, value_name = "N", value_parser = |v: &str| count(v, MAX_COPIES), requires = "bench")]
+    copies: Option<u32>,
+    /// Play AI-vs-AI games back to back for this many seconds, sampling resident memory
+    #[arg(long, value_name = "SECONDS", value_parser = |v: &str| count(v, MAX_SOAK_SECONDS),
+          conflicts_with_all = ["tutorial", "scene", "resume", "replay", "colours"])]
+    soak: Option<u32>,
+    /// With --soak: seconds between memory samples (default 10)
+    #[arg(long, value_name = "SECONDS", value_parser = |v: &str| count(v, MAX_SOAK_SECONDS),
+          requires = "soak")]
+    sample_every: Option<u32>,
+}
+
+/// The colours `--colours` names, in seat order.
+#[derive(Clone, Debug)]
+struct HueList(Vec<Hue>);
+
+/// The seats `--seats` names and their players' names (empty where none).
+#[derive(Clone, Debug)]
+struct SeatList(Vec<SeatKind>, Vec<String>);
 
 /// Flags given on the command line.
 #[derive(Clone, Debug, Resource, Default)]
@@ -54,6 +131,8 @@ pub struct LaunchOptions {
     pub screenshot: Option<PathBuf>,
     pub exit_after: Option<u32>,
     pub difficulty: Option<u8>,
+    /// Ice Fortress: deal with the jumbo-room assist (`--jumbo-assist`).
+    pub jumbo_assist: bool,
     pub scene: Option<PathBuf>,
     /// Start a tutorial (`--tutorial`): Ice Fortress's, or another game's with `--game`.
     pub tutorial: bool,
@@ -64,7 +143,7 @@ pub struct LaunchOptions {
     /// A save to watch step by step (`--replay`).
     pub replay: Option<PathBuf>,
     /// Graphics quality for this run, over the settings file's (`--quality`).
-    pub quality: Option<crate::plugins::core::settings::Quality>,
+    pub quality: Option<Quality>,
     /// The window's width and height in pixels (`--window 1600x900`); 1280x720 when not given.
     pub window: Option<(u32, u32)>,
     /// Strength of every AI seat; `None` keeps each game's own bot.
@@ -79,39 +158,27 @@ pub struct LaunchOptions {
     pub soak: Option<u32>,
     /// Seconds between resident-memory samples in soak mode.
     pub sample_every: Option<u32>,
-    pub help: bool,
 }
 
 impl LaunchOptions {
-    /// Parse the flags; an error says which flag is wrong and why.
-    pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Self, String> {
-        let mut o = LaunchOptions::default();
-        let mut given: Vec<String> = Vec::new();
-        while let Some(flag) = it.next() {
-            // Only --click adds up; any other flag given twice (under either of its names) would
-            // quietly lose its first value.
-            let flag = match flag.as_str() {
-                "--colors" => "--colours".to_string(),
-                "-h" => "--help".to_string(),
-                _ => flag,
-            };
-            if flag != "--click" && given.contains(&flag) {
-                return Err(format!("{flag} is given twice"));
+    /// Parse `it` (the arguments after the program's name): the options, the help or version
+    /// text asked for, or a refusal that says which flag is wrong and why.
+    pub fn parse(it: impl Iterator<Item = String>) -> Result<Self, NotRun> {
+        let words = std::iter::once("hoarfrost".to_string()).chain(it);
+        let flags = Flags::try_parse_from(words).map_err(|e| match e.kind() {
+            clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                NotRun::Shown(e.render().to_string())
             }
-            given.push(flag.clone());
-            let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
-            o.set(&flag, &mut value)?;
-        }
-        o.check()?;
-        Ok(o)
+            _ => NotRun::Refused(e.render().to_string()),
+        })?;
+        let mut options = LaunchOptions::from(flags);
+        options.check().map_err(|why| NotRun::refused(&why))?;
+        Ok(options)
     }
 
-    /// The checks on flags given together.
+    /// The checks clap cannot express, which depend on the values given.
     fn check(&mut self) -> Result<(), String> {
         let o = self;
-        if (o.resume || o.replay.is_some()) && o.game.is_some() {
-            return Err("--continue and --replay open a saved game; leave out --game".into());
-        }
         if let (Some(game), Some(seats)) = (o.game, &o.seats)
             && let Some(why) = game.refuse_seats(seats.len())
         {
@@ -122,100 +189,52 @@ impl LaunchOptions {
         }
         if o.tutorial {
             // Every game has a tutorial (`TableGame::tutorial`).
-            let game = o.game.unwrap_or(GameKind::IceFortress);
-            if o.scene.is_some()
-                || o.resume
-                || o.replay.is_some()
-                || o.seats.is_some()
-                || o.difficulty.is_some()
-            {
-                return Err("--tutorial brings its own seats and game; leave out --seats, --scene, --difficulty, --continue and --replay".into());
-            }
-            o.game = Some(game);
+            o.game = Some(o.game.unwrap_or(GameKind::IceFortress));
         }
-        if o.scene.is_some() && o.game.is_none() {
-            return Err("--scene starts a game from a table position: give --game too".into());
+        match lone_flag(o) {
+            Some(lone) => Err(lone.into()),
+            None => Ok(()),
         }
-        if o.bare && o.bench.is_none() {
-            return Err("--bare goes with --bench <frames>".into());
-        }
-        if let Some(lone) = lone_flag(o) {
-            return Err(lone.into());
-        }
-        if o.bench.is_some() && o.soak.is_some() {
-            return Err("--bench and --soak are separate runs".into());
-        }
-        Ok(())
     }
+}
 
-    /// Take one flag (`--click` adds up, the rest set their option), reading its value from
-    /// `value` where it has one.
-    fn set(
-        &mut self,
-        flag: &str,
-        value: &mut dyn FnMut() -> Result<String, String>,
-    ) -> Result<(), String> {
-        match flag {
-            "--game" => {
-                let v = value()?;
-                self.game =
-                    Some(GameKind::from_slug(&v).ok_or_else(|| format!("unknown game '{v}'"))?);
-            }
-            "--seats" => {
-                let (kinds, names) = parse_seats(&value()?)?;
-                self.seats = Some(kinds);
-                self.names = names;
-            }
-            "--colours" => self.colours = Some(parse_colours(&value()?)?),
-            "--seed" => {
-                let v = value()?;
-                self.seed = Some(
-                    v.parse()
-                        .map_err(|_| format!("--seed wants a number, not '{v}'"))?,
-                );
-            }
-            "--screenshot" => self.screenshot = Some(screenshot_path(&value()?)?),
-            "--exit-after" => {
-                let v = value()?;
-                self.exit_after = Some(
-                    v.parse()
-                        .map_err(|_| format!("--exit-after wants a frame count, not '{v}'"))?,
-                );
-            }
-            "--difficulty" => {
-                let v = value()?;
-                self.difficulty = Some(difficulty(&v)?);
-            }
-            "--scene" => self.scene = Some(PathBuf::from(value()?)),
-            "--click" => self.clicks.push(Click::parse(&value()?)?),
-            "--tutorial" => self.tutorial = true,
-            "--continue" => self.resume = true,
-            "--replay" => self.replay = Some(PathBuf::from(value()?)),
-            "--level" => {
-                let v = value()?;
-                self.level = Some(
-                    Level::from_name(&v)
-                        .ok_or_else(|| format!("--level wants easy, normal or hard, not '{v}'"))?,
-                );
-            }
-            "--quality" => {
-                let v = value()?;
-                self.quality = Some(
-                    crate::plugins::core::settings::Quality::from_name(&v)
-                        .ok_or_else(|| format!("--quality wants auto, high or low, not '{v}'"))?,
-                );
-            }
-            "--window" => self.window = Some(window_size("--window", &value()?)?),
-            "--bench" => self.bench = Some(count(flag, &value()?, MAX_BENCH_FRAMES)?),
-            "--bare" => self.bare = true,
-            "--copies" => self.copies = Some(count(flag, &value()?, MAX_COPIES)?),
-            "--soak" => self.soak = Some(count(flag, &value()?, MAX_SOAK_SECONDS)?),
-            "--sample-every" => self.sample_every = Some(count(flag, &value()?, MAX_SOAK_SECONDS)?),
-            "--help" => self.help = true,
-            other => return Err(format!("unknown argument '{other}'")),
+impl From<Flags> for LaunchOptions {
+    fn from(f: Flags) -> Self {
+        let (seats, names) = match f.seats {
+            Some(SeatList(kinds, names)) => (Some(kinds), names),
+            None => (None, Vec::new()),
+        };
+        LaunchOptions {
+            game: f.game,
+            seats,
+            names,
+            colours: f.colours.map(|HueList(hues)| hues),
+            seed: f.seed,
+            screenshot: f.screenshot,
+            exit_after: f.exit_after,
+            difficulty: f.difficulty,
+            jumbo_assist: f.jumbo_assist,
+            scene: f.scene,
+            tutorial: f.tutorial,
+            clicks: f.click,
+            resume: f.resume,
+            replay: f.replay,
+            quality: f.quality,
+            window: f.window,
+            level: f.level,
+            bench: f.bench,
+            bare: f.bare,
+            copies: f.copies,
+            soak: f.soak,
+            sample_every: f.sample_every,
         }
-        Ok(())
     }
+}
+
+/// The help text of the whole command line, as `--help` shows it.
+pub fn help() -> String {
+    use clap::CommandFactory;
+    Flags::command().render_long_help().to_string()
 }
 
 /// The keys `--click key:<name>` presses: its name, the key, and the text it types (if any).
@@ -275,7 +294,7 @@ impl Click {
             return Ok(Click::Button(label.to_string()));
         }
         if let Some(size) = v.strip_prefix("resize:") {
-            let (w, h) = window_size("--click resize", size)?;
+            let (w, h) = window_size(size).map_err(|e| format!("resize:{size}: {e}"))?;
             return Ok(Click::Resize(w, h));
         }
         if let Some(spot) = v.strip_prefix("at:") {
@@ -283,9 +302,9 @@ impl Click {
                 .split_once(',')
                 .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
             let Some((x, y)) = point else {
-                return Err(format!(
-                    "--click {v}: a spot is written at:<x>,<y> in pixels from the window's top left"
-                ));
+                return Err(
+                    "a spot is written at:<x>,<y> in pixels from the window's top left".into(),
+                );
             };
             return Ok(Click::At(x, y));
         }
@@ -299,7 +318,7 @@ impl Click {
         let Some(&(_, code, _)) = KEYS.iter().find(|(n, _, _)| *n == name) else {
             let names: Vec<&str> = KEYS.iter().map(|(n, _, _)| *n).collect();
             return Err(format!(
-                "--click {v}: a key is one the app uses ({}), with ctrl+ before it if held",
+                "a key is one the app uses ({}), with ctrl+ before it if held",
                 names.join(", ")
             ));
         };
@@ -323,31 +342,21 @@ pub fn display_available(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> Re
     Ok(())
 }
 
-/// A flag that does nothing without another one, said as the player should be told; `None`
-/// when every flag given takes effect.
+/// A flag that does nothing as given, said as the player should be told; `None` when every flag
+/// given takes effect.
 fn lone_flag(o: &LaunchOptions) -> Option<&'static str> {
-    let saved = o.resume || o.replay.is_some();
-    if o.seats.is_some() && o.game.is_none() {
-        Some(
-            "--seats goes with --game (the title screen picks the seats itself; a save keeps its own)",
-        )
-    } else if o.difficulty.is_some() && o.game != Some(GameKind::IceFortress) {
+    let fortress = o.game == Some(GameKind::IceFortress);
+    if o.difficulty.is_some() && !fortress {
         Some("--difficulty is Ice Fortress's: give --game ice-fortress")
+    } else if o.jumbo_assist && !fortress {
+        Some("--jumbo-assist is Ice Fortress's: give --game ice-fortress")
     } else if o.level.is_some() && o.game.is_some_and(|g| !g.plays_levels()) {
         Some(
             "Ice Fortress's AI seats play its own AI (the tree search cannot judge a cooperative \
              game short of its end); leave out --level",
         )
-    } else if o.difficulty.is_some() && o.scene.is_some() {
-        Some("a table position keeps its own difficulty; leave out --difficulty")
-    } else if o.seed.is_some() && saved {
-        Some("--continue and --replay open a saved game with its own seed; leave out --seed")
-    } else if o.soak.is_some() && (o.tutorial || o.scene.is_some() || saved) {
-        Some("--soak plays new AI games; leave out --tutorial, --scene, --continue and --replay")
-    } else if o.copies.is_some() && o.bench.is_none() {
-        Some("--copies goes with --bench <frames>")
-    } else if o.sample_every.is_some() && o.soak.is_none() {
-        Some("--sample-every goes with --soak <seconds>")
+    } else if (o.difficulty.is_some() || o.jumbo_assist) && o.scene.is_some() {
+        Some("a table position keeps its own setup; leave out --difficulty and --jumbo-assist")
     } else {
         None
     }
@@ -363,12 +372,40 @@ const MAX_COPIES: u32 = 100;
 /// The longest `--soak` run, and memory sample interval, in seconds (a week).
 const MAX_SOAK_SECONDS: u32 = 7 * 24 * 3600;
 
-/// A whole number from 1 to `max` given to `flag`.
-fn count(flag: &str, v: &str, max: u32) -> Result<u32, String> {
+/// A whole number from 1 to `max`.
+fn count(v: &str, max: u32) -> Result<u32, String> {
     v.parse()
         .ok()
         .filter(|n| (1..=max).contains(n))
-        .ok_or_else(|| format!("{flag} wants a whole number from 1 to {max}, not '{v}'"))
+        .ok_or_else(|| format!("a whole number from 1 to {max} is wanted"))
+}
+
+/// `--game`'s name of a game.
+fn game(v: &str) -> Result<GameKind, String> {
+    GameKind::from_slug(v).ok_or_else(|| {
+        let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.slug()).collect();
+        format!("unknown game; the games are {}", names.join(", "))
+    })
+}
+
+/// `--seed`'s number.
+fn seed(v: &str) -> Result<u64, String> {
+    v.parse().map_err(|_| "a whole number is wanted".into())
+}
+
+/// `--exit-after`'s frame count.
+fn frames(v: &str) -> Result<u32, String> {
+    v.parse().map_err(|_| "a frame count is wanted".into())
+}
+
+/// `--level`'s strength.
+fn level(v: &str) -> Result<Level, String> {
+    Level::from_name(v).ok_or_else(|| "easy, normal or hard is wanted".into())
+}
+
+/// `--quality`'s setting.
+fn quality(v: &str) -> Result<Quality, String> {
+    Quality::from_name(v).ok_or_else(|| "auto, high or low is wanted".into())
 }
 
 /// The smallest window the side panels and the table still fit in.
@@ -377,15 +414,15 @@ pub const MIN_WINDOW: (u32, u32) = (800, 450);
 /// The largest window side `--window` takes (GPUs' usual largest texture).
 const MAX_WINDOW_SIDE: u32 = 16384;
 
-/// A window size written `<width>x<height>`, at least [`MIN_WINDOW`], given to `flag`.
-fn window_size(flag: &str, v: &str) -> Result<(u32, u32), String> {
-    let wrong = || format!("{flag} wants a size in pixels as 1600x900, not '{v}'");
+/// A window size written `<width>x<height>`, at least [`MIN_WINDOW`].
+fn window_size(v: &str) -> Result<(u32, u32), String> {
+    let wrong = || "a size in pixels is written as 1600x900".to_string();
     let (w, h) = v.split_once(['x', 'X']).ok_or_else(wrong)?;
     let (w, h): (u32, u32) = (
         w.trim().parse().map_err(|_| wrong())?,
         h.trim().parse().map_err(|_| wrong())?,
     );
-    window_fits(w, h).map_err(|e| format!("{flag} {v}: {e}"))
+    window_fits(w, h)
 }
 
 /// A window size the app opens at: at least [`MIN_WINDOW`], at most `MAX_WINDOW_SIDE` a side.
@@ -399,51 +436,66 @@ pub fn window_fits(w: u32, h: u32) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-/// `--difficulty`'s level: one on Ice Fortress's difficulty track (scenes/ice-fortress/).
-fn difficulty(v: &str) -> Result<u8, String> {
-    use hoarfrost_rules::ice_fortress::Content;
-    let track = Content::standard_shared()
+/// Ice Fortress's difficulty track (scenes/ice-fortress/), or why the shipped one is broken.
+fn track() -> Result<hoarfrost_rules::ice_fortress::DifficultyTrack, String> {
+    hoarfrost_rules::ice_fortress::Content::standard_shared()
         .map(|c| c.difficulty.clone())
-        .map_err(|e| format!("--difficulty: the shipped difficulty track is broken ({e})"))?;
+        .map_err(|e| format!("the shipped difficulty track is broken ({e})"))
+}
+
+/// `--difficulty`'s level: one on Ice Fortress's difficulty track.
+fn difficulty(v: &str) -> Result<u8, String> {
+    let track = track()?;
     v.parse().ok().filter(|&d| track.has(d)).ok_or_else(|| {
         let span = track.span();
         format!(
-            "--difficulty wants a level of the track, {} to {}, not '{v}'",
+            "a level of the track, {} to {}, is wanted",
             span.start(),
             span.end()
         )
     })
 }
 
+/// `--difficulty`'s help, from the track itself.
+fn difficulty_help() -> String {
+    let range = track().map_or_else(
+        |why| format!("({why})"),
+        |track| {
+            let span = track.span();
+            format!(
+                "{}-{} (default {})",
+                span.start(),
+                span.end(),
+                track.standard
+            )
+        },
+    );
+    format!("Ice Fortress: the difficulty level, {range}")
+}
+
 /// The colours of "red,Blue": each a colour's name, in any case.
-fn parse_colours(list: &str) -> Result<Vec<Hue>, String> {
+fn parse_colours(list: &str) -> Result<HueList, String> {
     list.split(',')
         .map(|name| {
             Hue::from_name(name).ok_or_else(|| {
                 let all: Vec<&str> = Hue::ALL.iter().map(|h| h.name()).collect();
                 format!(
-                    "--colours names colours ({}), not '{}'",
+                    "the colours are {}, not '{}'",
                     all.join(", ").to_lowercase(),
                     name.trim()
                 )
             })
         })
-        .collect()
+        .collect::<Result<_, _>>()
+        .map(HueList)
 }
 
 /// Why `--colours` cannot be as given, if it cannot: it names one colour per `--seats` entry, each
 /// seat its own, for a game whose players choose their colours.
 fn colours_problem(o: &LaunchOptions) -> Option<String> {
-    let colours = o.colours.as_ref()?;
-    let (Some(game), Some(seats)) = (o.game, &o.seats) else {
-        return Some("--colours goes with --game and --seats (one colour per seat)".into());
+    let (Some(colours), Some(game), Some(seats)) = (&o.colours, o.game, &o.seats) else {
+        return None;
     };
-    if o.scene.is_some() || o.soak.is_some() {
-        return Some(
-            "a table position keeps its own colours and --soak picks its own; leave out --colours"
-                .into(),
-        );
-    }
     if game.seat_colouring() != SeatColouring::Chosen {
         return Some(format!(
             "{}'s players do not choose colours; leave out --colours",
@@ -464,7 +516,7 @@ fn colours_problem(o: &LaunchOptions) -> Option<String> {
 }
 
 /// Seat kinds and the players' names from "human:Anna,ai,human".
-fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Vec<String>), String> {
+fn parse_seats(list: &str) -> Result<SeatList, String> {
     list.split(',')
         .map(|s| match s.trim() {
             "human" => Ok((SeatKind::Human, String::new())),
@@ -477,7 +529,10 @@ fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Vec<String>), String> {
             },
         })
         .collect::<Result<Vec<_>, _>>()
-        .map(|seats| seats.into_iter().unzip())
+        .map(|seats| {
+            let (kinds, names) = seats.into_iter().unzip();
+            SeatList(kinds, names)
+        })
 }
 
 /// A `--screenshot` path: a `.png` file (the format written) in a folder that exists, so that a
@@ -488,19 +543,14 @@ fn screenshot_path(v: &str) -> Result<PathBuf, String> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("png"))
     {
-        return Err(format!(
-            "--screenshot writes a PNG file: give a name ending in .png, not '{v}'"
-        ));
+        return Err("a PNG file is written: give a name ending in .png".into());
     }
     let folder = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     if !folder.is_dir() {
-        return Err(format!(
-            "--screenshot: there is no folder {}",
-            folder.display()
-        ));
+        return Err(format!("there is no folder {}", folder.display()));
     }
     Ok(path)
 }
@@ -510,7 +560,10 @@ mod tests {
     use super::*;
 
     fn parse(s: &str) -> Result<LaunchOptions, String> {
-        LaunchOptions::parse(s.split_whitespace().map(str::to_string))
+        LaunchOptions::parse(s.split_whitespace().map(str::to_string)).map_err(|e| match e {
+            NotRun::Shown(text) => format!("shown: {text}"),
+            NotRun::Refused(why) => why,
+        })
     }
 
     #[test]
@@ -547,6 +600,9 @@ mod tests {
         assert!(o.screenshot.is_some());
         let f = parse("--game ice-fortress --seats ai --difficulty 5").unwrap();
         assert_eq!(f.difficulty, Some(5));
+        assert!(!f.jumbo_assist);
+        let f = parse("--game ice-fortress --difficulty 5 --jumbo-assist").unwrap();
+        assert!(f.jumbo_assist);
         let f = parse("--game ice-fortress --seats ai --scene s.ron").unwrap();
         assert_eq!(f.scene, Some(PathBuf::from("s.ron")));
         assert!(parse("--continue").unwrap().resume);
@@ -650,29 +706,33 @@ mod tests {
         assert!(
             parse("--game sprawl --game icetowers")
                 .unwrap_err()
-                .contains("--game is given twice")
+                .contains("'--game <NAME>' cannot be used multiple times")
         );
         assert_eq!(parse("--click wait --click wait").unwrap().clicks.len(), 2);
         assert!(
             parse("--game icetowers --seats ai,ai --colours red,blue --colors red,green")
                 .unwrap_err()
-                .contains("--colours is given twice")
+                .contains("'--colours <LIST>' cannot be used multiple times")
         );
         assert!(
             parse("--foo --foo")
                 .unwrap_err()
-                .contains("unknown argument")
+                .contains("unexpected argument '--foo'")
         );
         assert!(
-            parse("--game sprawl --seats ai,ai,ai --scene x.ron --colours red,blue,green")
+            parse("--soak 9 --game sprawl --seats ai,ai,ai --colours red,blue,green")
                 .unwrap_err()
-                .contains("own colours")
+                .contains("'--soak <SECONDS>' cannot be used with '--colours <LIST>'")
         );
         let colours = |flags: &str| parse(flags).unwrap_err();
         assert!(
             colours("--game sprawl --seats ai,ai,ai --colours red,mauve,blue").contains("'mauve'")
         );
-        assert!(colours("--game sprawl --colours red,blue,green").contains("--seats"));
+        let needs = colours("--game sprawl --colours red,blue,green");
+        assert!(
+            needs.contains("required arguments were not provided") && needs.contains("--seats"),
+            "{needs}"
+        );
         assert!(colours("--colours red,blue").contains("--game"));
         assert!(
             colours("--game ice-colony --seats ai,ai --colours red,blue")
@@ -685,15 +745,20 @@ mod tests {
         assert!(
             colours("--game icetowers --seats ai,ai --colours red,RED").contains("same colour")
         );
-        assert!(parse("--difficulty 11").unwrap_err().contains("1 to 10"));
-        // The usage's line says what the track says.
+        let hard = parse("--game ice-fortress --difficulty 11").unwrap_err();
+        assert!(
+            hard.contains("invalid value '11' for '--difficulty <LEVEL>'")
+                && hard.contains("1 to 10"),
+            "{hard}"
+        );
+        // The help's line says what the track says.
         let track = hoarfrost_rules::ice_fortress::Content::standard_shared()
             .unwrap()
             .difficulty
             .clone();
         let (span, standard) = (track.span(), track.standard);
         let line = format!("{}-{} (default {standard})", span.start(), span.end());
-        assert!(USAGE.contains(&line), "{line}");
+        assert!(help().contains(&line), "{line}");
         assert!(parse("--level expert").unwrap_err().contains("'expert'"));
         assert!(parse("--quality ultra").unwrap_err().contains("'ultra'"));
         assert_eq!(
@@ -701,32 +766,79 @@ mod tests {
             Some(crate::plugins::core::settings::Quality::Low)
         );
         assert!(parse("--click key:tab").unwrap_err().contains("a key is"));
-        assert!(parse("--scene x.ron").unwrap_err().contains("give --game"));
+        assert!(
+            parse("--scene x.ron")
+                .unwrap_err()
+                .contains("--game <NAME>")
+        );
         for game in GameKind::ALL {
             let line = format!("--game {} --scene x.ron", game.slug());
             assert!(parse(&line).is_ok(), "{line}");
         }
         // Flags that would do nothing are refused with what they go with.
         for (lone, said) in [
-            ("--seats human,ai", "--seats goes with --game"),
-            ("--continue --seats human,ai", "--seats goes with --game"),
+            (
+                "--seats human,ai",
+                "required arguments were not provided:\n  --game <NAME>",
+            ),
+            (
+                "--continue --seats human,ai",
+                "'--continue' cannot be used with '--seats <LIST>'",
+            ),
+            (
+                "--replay x.ron --scene y.ron",
+                "'--replay <FILE>' cannot be used with '--scene <FILE>'",
+            ),
             (
                 "--game sprawl --difficulty 3",
                 "--difficulty is Ice Fortress's",
             ),
-            ("--continue --seed 4", "leave out --seed"),
-            ("--replay x.ron --seed 4", "leave out --seed"),
-            ("--copies 3", "--copies goes with --bench"),
-            ("--sample-every 3", "--sample-every goes with --soak"),
-            ("--tutorial --difficulty 3", "--difficulty"),
-            ("--soak 60 --continue", "--soak plays new AI games"),
+            ("--difficulty 3", "--difficulty is Ice Fortress's"),
+            (
+                "--game icetowers --jumbo-assist",
+                "--jumbo-assist is Ice Fortress's",
+            ),
+            (
+                "--continue --seed 4",
+                "'--continue' cannot be used with '--seed <N>'",
+            ),
+            (
+                "--replay x.ron --seed 4",
+                "'--replay <FILE>' cannot be used with '--seed <N>'",
+            ),
+            (
+                "--continue --game sprawl",
+                "'--continue' cannot be used with '--game <NAME>'",
+            ),
+            (
+                "--continue --replay x.ron",
+                "'--continue' cannot be used with '--replay <FILE>'",
+            ),
+            ("--copies 3", "--bench <FRAMES>"),
+            ("--sample-every 3", "--soak <SECONDS>"),
+            (
+                "--tutorial --difficulty 3",
+                "'--tutorial' cannot be used with '--difficulty <LEVEL>'",
+            ),
+            (
+                "--tutorial --jumbo-assist",
+                "'--tutorial' cannot be used with '--jumbo-assist'",
+            ),
+            (
+                "--soak 60 --continue",
+                "'--soak <SECONDS>' cannot be used with '--continue'",
+            ),
             (
                 "--soak 60 --game sprawl --scene x.ron",
-                "--soak plays new AI games",
+                "'--soak <SECONDS>' cannot be used with '--scene <FILE>'",
             ),
             (
                 "--game ice-fortress --scene x.ron --difficulty 3",
-                "keeps its own difficulty",
+                "keeps its own setup",
+            ),
+            (
+                "--game ice-fortress --scene x.ron --jumbo-assist",
+                "keeps its own setup",
             ),
             (
                 "--game ice-fortress --seats ai --level hard",
@@ -746,6 +858,24 @@ mod tests {
             assert!(parse(fine).is_ok(), "{fine}: {:?}", parse(fine).err());
         }
         assert!(parse("--bench 0").unwrap_err().contains("from 1 to"));
+        // Help and version are shown, not refused.
+        for asked in ["--help", "-h", "--version"] {
+            assert!(parse(asked).unwrap_err().starts_with("shown: "), "{asked}");
+        }
+        let shown = parse("--help").unwrap_err();
+        for said in [
+            "--jumbo-assist",
+            "--click <WHAT>",
+            "Examples:",
+            "--colours <LIST>",
+        ] {
+            assert!(shown.contains(said), "{said}: {shown}");
+        }
+        assert!(
+            parse("--version")
+                .unwrap_err()
+                .contains(env!("CARGO_PKG_VERSION"))
+        );
         for bad in ["1600", "1600x", "x900", "widex900", "1600x-9"] {
             assert!(
                 parse(&format!("--window {bad}"))
@@ -757,7 +887,7 @@ mod tests {
         assert!(parse("--window 640x480").unwrap_err().contains("800x450"));
         let small = parse("--click resize:640x480").unwrap_err();
         assert!(
-            small.starts_with("--click resize") && small.contains("800x450"),
+            small.contains("'--click <WHAT>'") && small.contains("800x450"),
             "{small}"
         );
         assert!(
@@ -766,7 +896,7 @@ mod tests {
                 .contains("1600x900")
         );
         assert!(parse("--window 99999x900").unwrap_err().contains("at most"));
-        assert!(parse("--bare").unwrap_err().contains("--bench"));
+        assert!(parse("--bare").unwrap_err().contains("--bench <FRAMES>"));
         // Counts stay within what a run can hold: none asks for all the memory there is.
         assert!(
             parse("--bench 4294967295")
@@ -783,12 +913,12 @@ mod tests {
         assert!(
             parse("--bench 9 --soak 9")
                 .unwrap_err()
-                .contains("separate")
+                .contains("'--bench <FRAMES>' cannot be used with '--soak <SECONDS>'")
         );
         assert!(
             parse("--fullscreen")
                 .unwrap_err()
-                .contains("unknown argument")
+                .contains("unexpected argument '--fullscreen'")
         );
     }
 }

@@ -103,11 +103,6 @@ pub(crate) fn start_from_command_line(
         return;
     };
     *choice = launch_choice(game, &options);
-    choice.scene = options.scene.clone();
-    choice.tutorial = options.tutorial;
-    if let Some(d) = options.difficulty {
-        choice.difficulty = d;
-    }
     match choice.launch_problem() {
         None => next.set(Screen::Playing),
         Some(problem) => {
@@ -117,10 +112,23 @@ pub(crate) fn start_from_command_line(
     }
 }
 
-/// The setup `--game` starts: the seats `--seats` names, as they are (a count the game does not
+/// The setup `--game` starts: its seats ([`launch_seats`]), the position or tutorial asked for,
+/// and Ice Fortress's `--difficulty` and `--jumbo-assist`.
+fn launch_choice(game: GameKind, options: &LaunchOptions) -> SetupChoice {
+    let mut choice = launch_seats(game, options);
+    choice.scene = options.scene.clone();
+    choice.tutorial = options.tutorial;
+    if let Some(d) = options.difficulty {
+        choice.difficulty = d;
+    }
+    choice.jumbo_assist |= options.jumbo_assist;
+    choice
+}
+
+/// The seats `--game` starts with: those `--seats` names, as they are (a count the game does not
 /// take is refused with a word), in the colours `--colours` gives; without `--seats`, a human and
 /// an AI seat, with AI seats added up to the game's least number (three for Sprawl).
-fn launch_choice(game: GameKind, options: &LaunchOptions) -> SetupChoice {
+fn launch_seats(game: GameKind, options: &LaunchOptions) -> SetupChoice {
     let seed = options.seed.unwrap_or(1);
     let Some(kinds) = &options.seats else {
         let mut choice = SetupChoice::new(game, &[SeatKind::Human, SeatKind::Ai], seed);
@@ -387,6 +395,21 @@ mod tests {
         assert_eq!(choice.hues(), [Hue::Cyan, Hue::Black, Hue::Red]);
         assert_eq!(choice.seats[0].name, "Anna");
         assert_eq!(choice.launch_problem(), None);
+    }
+
+    #[test]
+    fn launch_difficulty_and_jumbo_assist_go_to_the_setup() {
+        let launch = |flags: &str| {
+            let options =
+                LaunchOptions::parse(flags.split_whitespace().map(str::to_string)).unwrap();
+            launch_choice(GameKind::IceFortress, &options)
+        };
+        let plain = launch("--game ice-fortress");
+        assert!(!plain.jumbo_assist, "the rulebook's setup unless asked");
+        let assisted = launch("--game ice-fortress --difficulty 4 --jumbo-assist");
+        assert!(assisted.jumbo_assist);
+        assert_eq!(assisted.difficulty, 4);
+        assert_ne!(plain.difficulty, 4);
     }
 
     /// The screen after Enter is pressed on the title screen with `seats` picked for IceTowers and

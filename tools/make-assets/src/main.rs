@@ -9,6 +9,7 @@ mod board_labels;
 mod castle_cards;
 mod die;
 mod gltf;
+mod icon;
 mod labels;
 mod markings;
 mod pyramid;
@@ -38,6 +39,7 @@ fn all_assets() -> Vec<Asset> {
     out.extend(board_labels::all());
     out.extend(castle_cards::all());
     out.extend(sounds::all());
+    out.push(icon::icon());
     out
 }
 
