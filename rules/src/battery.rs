@@ -4,7 +4,10 @@
 //! seats who may act have sorted, non-empty legal actions and seats who may not have none, that a
 //! sample of legal actions apply (`legal_per_step`), that a sample of illegal actions is refused
 //! without changing the state, and that the game ends within the bound it declares; every
-//! `ron_every` steps, that a RON round trip gives an equal state.
+//! `ron_every` steps, that a RON round trip gives an equal state; every `seen_every` steps, that
+//! each seat's view ([`Game::as_seen_by`]) keeps the rules' invariants, offers the seat the same
+//! legal actions, holds nothing of the RNG, and is the same for states that seat cannot tell apart
+//! (its determinizations).
 
 use crate::{Game, GameRng, ToAct};
 
@@ -21,6 +24,8 @@ pub struct BatteryConfig {
     pub random_per_step: usize,
     /// Check the RON round trip every `ron_every` steps (1 = every step).
     pub ron_every: usize,
+    /// Check every seat's view every `seen_every` steps (0 = never).
+    pub seen_every: usize,
 }
 
 impl BatteryConfig {
@@ -32,6 +37,7 @@ impl BatteryConfig {
             legal_per_step: 3,
             random_per_step: 3,
             ron_every: 1,
+            seen_every: 3,
         }
     }
 }
@@ -154,6 +160,11 @@ fn check_state<G: Game>(state: &G, step: usize, cfg: &BatteryConfig) -> Result<(
     if state.clone() != *state {
         return Err("clone differs from the original".into());
     }
+    if cfg.seen_every > 0 && step.is_multiple_of(cfg.seen_every) {
+        for seat in 0..state.num_seats() {
+            check_seen(state, seat).map_err(|e| format!("seat {seat}'s view: {e}"))?;
+        }
+    }
     if step.is_multiple_of(cfg.ron_every.max(1)) {
         let text = ron::to_string(state).map_err(|e| format!("RON serialize: {e}"))?;
         let back: G = ron::from_str(&text).map_err(|e| format!("RON deserialize: {e}"))?;
@@ -162,4 +173,67 @@ fn check_state<G: Game>(state: &G, step: usize, cfg: &BatteryConfig) -> Result<(
         }
     }
     Ok(())
+}
+
+/// `seat`'s view of `state`: the rules' invariants hold, the seat's legal actions are the state's,
+/// the RNG's state is not in it, and the seat's determinizations (states it cannot tell from this
+/// one) give the same view.
+fn check_seen<G: Game>(state: &G, seat: crate::Seat) -> Result<(), String> {
+    check_view(state, seat, G::as_seen_by)
+}
+
+/// [`check_seen`] for a view made by `view`.
+fn check_view<G: Game>(
+    state: &G,
+    seat: crate::Seat,
+    view: impl Fn(&G, crate::Seat) -> G,
+) -> Result<(), String> {
+    let seen = view(state, seat);
+    seen.check_invariants()?;
+    if seen.legal_actions(seat) != state.legal_actions(seat) {
+        return Err("its legal actions differ from the game's".into());
+    }
+    let text = ron::to_string(&seen).map_err(|e| format!("RON serialize: {e}"))?;
+    let rng = ron::to_string(state.clone().rng_mut()).map_err(|e| format!("RNG: {e}"))?;
+    let secret = rng
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| n.len() >= 6);
+    if let Some(n) = secret.into_iter().find(|n| text.contains(n)) {
+        return Err(format!("it holds the RNG's number {n}"));
+    }
+    for seed in 1..=2 {
+        let other = state.determinize(seat, seed);
+        if view(&other, seat) != seen {
+            return Err(format!(
+                "determinization {seed}, which the seat cannot tell from the game, gives another view"
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ice_castle::{self, IceCastle};
+    use crate::icetowers::{self, IceTowers};
+
+    /// The view check catches a view that tells too much: another seat's hand (the state with only
+    /// its RNG re-seeded), or the RNG.
+    #[test]
+    fn a_view_that_tells_too_much_is_caught() {
+        let castle = IceCastle::new(&ice_castle::Setup::new(3, 5)).unwrap();
+        let reseeded = |s: &IceCastle, _| {
+            let mut copy = s.clone();
+            *copy.rng_mut() = GameRng::new(0);
+            copy
+        };
+        let told = check_view(&castle, 0, reseeded).unwrap_err();
+        assert!(told.contains("gives another view"), "{told}");
+        assert!(check_view(&castle, 0, IceCastle::as_seen_by).is_ok());
+        let towers = IceTowers::new(&icetowers::Setup::new(3, 5)).unwrap();
+        let told = check_view(&towers, 1, |s, _| s.clone()).unwrap_err();
+        assert!(told.contains("holds the RNG's number"), "{told}");
+        assert!(check_view(&towers, 1, IceTowers::as_seen_by).is_ok());
+    }
 }

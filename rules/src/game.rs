@@ -45,6 +45,9 @@ impl std::fmt::Display for RuleError {
 impl std::error::Error for RuleError {}
 
 /// A game state. Cloning a state clones its RNG, so a clone goes on identically.
+/// The seed of [`Game::as_seen_by`]'s stand-ins: fixed, so they carry nothing of the game.
+pub const SEEN_SEED: u64 = 0x5EE0_F5EA;
+
 pub trait Game:
     Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
@@ -103,6 +106,16 @@ pub trait Game:
         let mut copy = self.clone();
         *copy.rng_mut() = GameRng::new(seed);
         copy
+    }
+
+    /// The state as `seat` may know it, for that seat's screen across a network: what `seat`
+    /// cannot know (other hands, what face-down tiles hide, the order of any deck or pile, the RNG
+    /// that decides future rolls and draws) is replaced by stand-ins that depend only on what it
+    /// can see, so the copy tells it nothing more. By default a determinization with a fixed seed:
+    /// each game's [`Game::determinize`] re-deals what is hidden from what the seat has not seen,
+    /// sorted first. The battery checks it: two states `seat` cannot tell apart give one view.
+    fn as_seen_by(&self, seat: Seat) -> Self {
+        self.determinize(seat, SEEN_SEED)
     }
 
     /// Points per seat, as the rulebook counts them (shown in the HUD).

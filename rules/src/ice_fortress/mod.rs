@@ -97,6 +97,17 @@ impl Game for IceFortress {
         &mut self.rng
     }
 
+    /// Everything on the table is open to every player; what is not is each deck's order (its
+    /// pile lies sorted: a draw takes a random card of it) and the RNG of future rolls and draws.
+    fn as_seen_by(&self, _seat: Seat) -> Self {
+        let mut copy = self.clone();
+        for deck in &mut copy.decks {
+            deck.pile.sort_unstable();
+        }
+        copy.rng = GameRng::new(crate::game::SEEN_SEED);
+        copy
+    }
+
     fn scores(&self) -> Vec<i64> {
         vec![self.beacons() as i64; self.players]
     }

@@ -199,3 +199,33 @@ fn trace_bot_game() {
         s.round()
     );
 }
+
+/// A seat's view shows the decks' cards but not their order, nor the RNG: two games whose piles
+/// lie in other orders (which no player sees) give the same view.
+#[test]
+fn a_view_shows_no_deck_order() {
+    let game = make(7);
+    let mut shuffled = game.clone();
+    for deck in &mut shuffled.decks {
+        deck.pile.reverse();
+    }
+    assert!(
+        game.decks.iter().any(|d| d.pile.len() > 1),
+        "a pile to reorder"
+    );
+    assert_ne!(shuffled, game);
+    let seen = game.as_seen_by(0);
+    assert_eq!(shuffled.as_seen_by(0), seen);
+    assert_ne!(seen.rng, game.rng);
+    let cards = |g: &IceFortress| -> Vec<Vec<RoomId>> {
+        g.decks
+            .iter()
+            .map(|d| {
+                let mut c: Vec<RoomId> = d.cards().collect();
+                c.sort_unstable();
+                c
+            })
+            .collect()
+    };
+    assert_eq!(cards(&seen), cards(&game), "the same cards in each deck");
+}
