@@ -1,7 +1,7 @@
 //! Every plugin of the app, by part, each folder a layer that uses only the folders below it:
 //!
 //! ```text
-//! dev -> games -> ui -> table -> session -> systems (src/systems) -> core
+//! dev -> games -> ui -> table -> online -> session -> systems (src/systems) -> core
 //! ```
 //!
 //! - [`core`]: screens, pause, seats, launch options, notice and warnings, storage, settings,
@@ -10,6 +10,7 @@
 //!   AI seats, hints, tutorials, the wording of seats and log lines.
 //! - [`table`]: the 3D table every game shares: camera, graphics quality, markers, tooltips, the
 //!   hover frame, the view from a seat, the pyramid geometry, sounds.
+//! - [`online`]: online tables: the protocol, the server's authority, a seat's mirror, sockets.
 //! - [`ui`]: the egui windows: title, side panel, menus, settings, records, rules, replay, game over.
 //! - [`games`]: one folder per game, everything its table needs; no game uses another.
 //! - [`dev`]: automation flags, benchmark and soak modes.
@@ -21,6 +22,7 @@ mod architecture;
 pub mod core;
 pub mod dev;
 pub mod games;
+pub mod online;
 pub mod session;
 pub mod table;
 pub mod ui;

@@ -1,0 +1,65 @@
+//! A seat's mirror of an online table: the seat the server gave it, and the table as that seat
+//! may see it, replaced whole by each view the server sends. A view that does not read is set
+//! aside with a word; the mirror keeps the last good one.
+
+use bevy::prelude::*;
+use hoarfrost_rules::{Game, Seat};
+
+use super::protocol::News;
+
+/// What a client knows of its online table.
+#[derive(Resource)]
+pub struct Mirror<G: Game> {
+    /// The seat this client holds, once seated.
+    pub seat: Option<Seat>,
+    /// The step of the last view.
+    pub step: u32,
+    /// The table as this seat may see it, once a view has come.
+    pub game: Option<G>,
+    /// The server's refusals of this client's intents, and views that did not read, oldest first.
+    pub refusals: Vec<String>,
+}
+
+impl<G: Game> Default for Mirror<G> {
+    fn default() -> Self {
+        Mirror {
+            seat: None,
+            step: 0,
+            game: None,
+            refusals: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Mirror<G> {
+    /// Take one message from the server.
+    pub fn take(&mut self, news: &News) {
+        match news {
+            News::Seated { seat } => self.seat = Some(*seat),
+            News::Refused { why } => self.refusals.push(why.clone()),
+            News::Table { step, state } => match ron::from_str::<G>(state) {
+                Ok(game) => {
+                    self.step = *step;
+                    self.game = Some(game);
+                }
+                Err(e) => self
+                    .refusals
+                    .push(format!("the server sent a table that does not read: {e}")),
+            },
+        }
+    }
+}
+
+/// The client's systems for a table of `G`.
+pub fn plugin<G: Game>(app: &mut App) {
+    app.init_resource::<Mirror<G>>().add_systems(
+        PreUpdate,
+        receive::<G>.after(bevy_replicon::prelude::ClientSystems::Receive),
+    );
+}
+
+fn receive<G: Game>(mut news: MessageReader<News>, mut mirror: ResMut<Mirror<G>>) {
+    for message in news.read() {
+        mirror.take(message);
+    }
+}

@@ -1,0 +1,392 @@
+//! Online tables over real sockets on loopback: a server app and client apps in one process
+//! (`MinimalPlugins`, renet's netcode on UDP), clients driven by a script.
+
+use std::net::{Ipv4Addr, SocketAddr};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy_replicon::prelude::*;
+use bevy_replicon_renet::{RenetClient, RepliconRenetPlugins};
+use hoarfrost_rules::bots::RandomBot;
+use hoarfrost_rules::{Game, GameRng, Seat, ToAct};
+
+use super::client::{self, Mirror};
+use super::protocol::{self, Intent, MAX_INTENTS_PER_FRAME, News};
+use super::server::{self, Holder, Table};
+use super::transport;
+
+const CODE: &str = "ICE-4821";
+
+/// An app that speaks the protocol, with no window.
+fn net_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        RepliconPlugins.set(ServerPlugin::new(PostUpdate)),
+        RepliconRenetPlugins,
+    ));
+    protocol::register(&mut app);
+    app.finish();
+    app
+}
+
+/// A server of `game` with these holders on a free loopback port, and its port.
+fn server_of<G: Game>(game: G, holders: Vec<Holder>) -> (App, u16) {
+    let mut app = net_app();
+    server::plugin::<G>(&mut app);
+    let table = Table::new(game, CODE, holders, Box::new(RandomBot::new(9)));
+    app.insert_resource(table.with_ai_pause(std::time::Duration::from_millis(15)));
+    let port = transport::listen(&mut app, 0, true).expect("a loopback port");
+    (app, port)
+}
+
+/// A client of `G` connected to `port` as number `id`.
+fn client_of<G: Game>(port: u16, id: u64) -> App {
+    let mut app = net_app();
+    client::plugin::<G>(&mut app);
+    app.init_resource::<Received>().add_systems(
+        PreUpdate,
+        record.after(bevy_replicon::prelude::ClientSystems::Receive),
+    );
+    let address = SocketAddr::new(Ipv4Addr::LOCALHOST.into(), port);
+    transport::connect(&mut app, address, id).expect("a client socket");
+    app
+}
+
+/// Run every app one frame, clients first, until `done` or `frames` frames.
+fn run(
+    server: &mut App,
+    clients: &mut [App],
+    frames: usize,
+    mut done: impl FnMut(&mut App, &mut [App]) -> bool,
+) -> bool {
+    for _ in 0..frames {
+        for c in clients.iter_mut() {
+            c.update();
+        }
+        server.update();
+        if done(server, clients) {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    false
+}
+
+/// Connect every client and wait until all are connected.
+fn connect_all(server: &mut App, clients: &mut [App]) {
+    let connected = run(server, clients, 2000, |_, clients| {
+        clients
+            .iter()
+            .all(|c| c.world().resource::<RenetClient>().is_connected())
+    });
+    assert!(connected, "every client connects over loopback");
+}
+
+/// Every message the client was sent, oldest first.
+#[derive(Resource, Default)]
+struct Received(Vec<News>);
+
+fn record(mut news: MessageReader<News>, mut received: ResMut<Received>) {
+    received.0.extend(news.read().cloned());
+}
+
+/// The numbers (six digits or more) in `game`'s RNG as RON: what decides its future rolls and draws.
+fn rng_numbers<G: Game>(game: &G) -> Vec<String> {
+    let rng = ron::to_string(game.clone().rng_mut()).expect("the RNG writes");
+    rng.split(|c: char| !c.is_ascii_digit())
+        .filter(|n| n.len() >= 6)
+        .map(str::to_string)
+        .collect()
+}
+
+/// Every message client `i` was sent is a seat message, a refusal, or the view of a step the
+/// server reached, equal to the server's view for its seat then, and holds no number of the
+/// server's RNG at any step.
+fn check_everything_received<G: Game>(
+    client: &App,
+    i: usize,
+    history: &[(u32, Vec<G>, Vec<String>)],
+) {
+    let secrets: Vec<&String> = history.iter().flat_map(|h| &h.2).collect();
+    let received = &client.world().resource::<Received>().0;
+    let mut tables = 0;
+    for news in received {
+        let text = format!("{news:?}");
+        if let Some(n) = secrets.iter().find(|n| text.contains(n.as_str())) {
+            panic!("client {i} was sent the RNG's number {n}");
+        }
+        let News::Table { step, state } = news else {
+            continue;
+        };
+        let (_, views, _) = history.iter().find(|h| h.0 == *step).unwrap_or_else(|| {
+            panic!("client {i} was sent step {step}, which the server never showed")
+        });
+        let sent: G = ron::from_str(state).expect("a view reads");
+        assert!(sent == views[i], "client {i}'s view of step {step}");
+        tables += 1;
+    }
+    assert!(tables > 0, "client {i} was sent tables");
+}
+
+fn send(app: &mut App, intent: Intent) {
+    app.world_mut().write_message(intent);
+}
+
+fn mirror<G: Game>(app: &App) -> &Mirror<G> {
+    app.world().resource::<Mirror<G>>()
+}
+
+/// The client's move, if its seat may act in the view it holds and it has not moved at this step:
+/// a random legal action of its view.
+fn scripted_move<G: Game>(app: &App, rng: &mut GameRng, moved: &mut Option<u32>) -> Option<Intent> {
+    let m = mirror::<G>(app);
+    let (seat, game) = (m.seat?, m.game.as_ref()?);
+    if *moved == Some(m.step) || !matches!(game.to_act(), ToAct::Seats(s) if s.contains(&seat)) {
+        return None;
+    }
+    let legal = game.legal_actions(seat);
+    let action = legal.get(rng.below(legal.len().max(1)))?;
+    *moved = Some(m.step);
+    Some(Intent::Act {
+        step: m.step,
+        action: ron::to_string(action).ok()?,
+    })
+}
+
+/// Play `game` to its end over loopback: `remote` seats held by scripted clients, the rest by the
+/// server's AI. At every frame, a client whose view is of the server's current step holds exactly
+/// the server's state as its seat may see it.
+fn play_online<G: Game>(game: G, remote: &[Seat]) -> G {
+    let seats = game.num_seats();
+    let holders = (0..seats)
+        .map(|s| {
+            if remote.contains(&s) {
+                Holder::Open
+            } else {
+                Holder::Ai
+            }
+        })
+        .collect();
+    let (mut server, port) = server_of(game, holders);
+    let mut clients: Vec<App> = (0..remote.len())
+        .map(|i| client_of::<G>(port, 100 + i as u64))
+        .collect();
+    connect_all(&mut server, &mut clients);
+    for (client, &seat) in clients.iter_mut().zip(remote) {
+        let name = format!("Player {}", seat + 1);
+        let join = Intent::Join {
+            name,
+            code: CODE.into(),
+            seat: Some(seat),
+        };
+        send(client, join);
+    }
+    let mut rngs: Vec<GameRng> = (0..clients.len()).map(|i| GameRng::new(i as u64)).collect();
+    let mut moved = vec![None; clients.len()];
+    let mut sent = vec![0; clients.len()];
+    let mut compared = 0;
+    // What the server held at each step: each remote seat's view, and the RNG's numbers.
+    let mut history: Vec<(u32, Vec<G>, Vec<String>)> = Vec::new();
+    let finished = run(&mut server, &mut clients, 200_000, |server, clients| {
+        let table = server.world().resource::<Table<G>>();
+        if history.last().is_none_or(|h| h.0 != table.step()) {
+            let views = remote.iter().map(|&s| table.game().as_seen_by(s)).collect();
+            history.push((table.step(), views, rng_numbers(table.game())));
+        }
+        for (i, client) in clients.iter_mut().enumerate() {
+            let seat = remote[i];
+            let m = mirror::<G>(client);
+            // Only a move from a view the table has since moved past may be refused (in
+            // IceTowers the AI seat moves meanwhile).
+            let stale = |why: &String| why.contains("moved on since your view");
+            assert!(
+                m.refusals.iter().all(stale),
+                "seat {seat} was refused: {:?}",
+                m.refusals
+            );
+            if let Some(view) = &m.game
+                && m.step == table.step()
+            {
+                assert!(
+                    *view == table.game().as_seen_by(seat),
+                    "seat {seat}'s table at step {}",
+                    m.step
+                );
+                compared += 1;
+            }
+        }
+        let over = table.game().is_over();
+        let all_seen = clients.iter().all(|c| mirror::<G>(c).step == table.step());
+        for (i, client) in clients.iter_mut().enumerate() {
+            if let Some(intent) = scripted_move::<G>(client, &mut rngs[i], &mut moved[i]) {
+                send(client, intent);
+                sent[i] += 1;
+            }
+        }
+        over && all_seen
+    });
+    let table = server.world().resource::<Table<G>>();
+    assert!(finished, "the game ends (step {})", table.step());
+    assert!(
+        compared > clients.len(),
+        "views compared at {compared} frames"
+    );
+    assert!(
+        sent.iter().all(|&n| n > 0),
+        "every remote seat moved: {sent:?}"
+    );
+    eprintln!(
+        "{} steps, remote moves {sent:?}, {compared} views compared",
+        table.step()
+    );
+    for (i, client) in clients.iter().enumerate() {
+        let view = mirror::<G>(client).game.as_ref().expect("a view");
+        let seat = remote[i];
+        assert!(
+            *view == table.game().as_seen_by(seat),
+            "seat {seat}'s last view"
+        );
+        check_everything_received::<G>(client, i, &history);
+    }
+    table.game().clone()
+}
+
+#[test]
+fn whole_games_of_all_five_play_over_loopback() {
+    use hoarfrost_rules::*;
+    let fortress = ice_fortress::Setup {
+        round_limit: 3,
+        ..ice_fortress::Setup::new(2, 3)
+    };
+    let over = play_online(
+        ice_fortress::IceFortress::standard(&fortress).unwrap(),
+        &[0, 1],
+    );
+    assert!(over.is_over());
+    let mut coup = sprawl::Setup::new(3, 4);
+    coup.variants.counting_coup = true;
+    play_online(sprawl::Sprawl::new(&coup).unwrap(), &[0, 2]);
+    let castle = ice_castle::Setup::new(3, 5);
+    play_online(
+        ice_castle::IceCastle::new(&castle)
+            .unwrap()
+            .with_turn_limit(30),
+        &[0, 1],
+    );
+    let colony = ice_colony::Setup {
+        round_limit: 4,
+        ..ice_colony::Setup::new(2, 6)
+    };
+    play_online(ice_colony::IceColony::new(&colony).unwrap(), &[0, 1]);
+    let towers = icetowers::Setup {
+        move_limit: 40,
+        ..icetowers::Setup::new(3, 7)
+    };
+    play_online(icetowers::IceTowers::new(&towers).unwrap(), &[1, 2]);
+}
+
+/// A client that sends what it may not is refused in words, the table unchanged, and the server
+/// goes on: a wrong join code, an action without a seat, an action out of turn, one that does not
+/// read, one the rules refuse, a stale step, and a flood.
+#[test]
+fn bad_intents_are_refused_and_change_nothing() {
+    use hoarfrost_rules::icetowers::{IceTowers, Setup};
+    type G = IceTowers;
+    let game = IceTowers::new(&Setup::new(2, 3)).unwrap();
+    let (mut server, port) = server_of(game, vec![Holder::Open, Holder::Open]);
+    let mut clients = vec![client_of::<G>(port, 1), client_of::<G>(port, 2)];
+    connect_all(&mut server, &mut clients);
+    let settle = |server: &mut App, clients: &mut [App]| {
+        run(server, clients, 60, |_, _| false);
+    };
+    let join = |code: &str, seat| Intent::Join {
+        name: "Anna".into(),
+        code: code.into(),
+        seat,
+    };
+    send(&mut clients[0], join("ICE-0000", None));
+    send(
+        &mut clients[0],
+        Intent::Act {
+            step: 0,
+            action: "Cap".into(),
+        },
+    );
+    settle(&mut server, &mut clients);
+    let said = mirror::<G>(&clients[0]).refusals.clone();
+    assert!(said[0].contains("not this table's join code"), "{said:?}");
+    assert!(said[1].contains("no seat"), "{said:?}");
+    send(&mut clients[0], join(CODE, Some(0)));
+    send(&mut clients[1], join(CODE, Some(0)));
+    settle(&mut server, &mut clients);
+    assert_eq!(mirror::<G>(&clients[0]).seat, Some(0));
+    let said = mirror::<G>(&clients[1]).refusals.clone();
+    assert!(
+        said.last().unwrap().contains("seat 1 is not open"),
+        "{said:?}"
+    );
+    let before = server.world().resource::<Table<G>>().game().clone();
+    let step = server.world().resource::<Table<G>>().step();
+    for action in ["(((", "Cap(piece: 999, onto: 998)", &"x".repeat(10_000)] {
+        send(
+            &mut clients[0],
+            Intent::Act {
+                step,
+                action: action.into(),
+            },
+        );
+    }
+    send(
+        &mut clients[0],
+        Intent::Act {
+            step: step + 5,
+            action: "x".into(),
+        },
+    );
+    settle(&mut server, &mut clients);
+    let said = mirror::<G>(&clients[0]).refusals.clone();
+    let last: Vec<&String> = said.iter().rev().take(4).collect();
+    assert!(last[3].contains("does not read"), "{said:?}");
+    assert!(last[2].contains("the rules refuse it"), "{said:?}");
+    assert!(last[1].contains("at most 4096 bytes"), "{said:?}");
+    assert!(last[0].contains("has not come"), "{said:?}");
+    // A flood: the server reads a few a frame and drops the rest, and keeps running.
+    for _ in 0..100 {
+        send(
+            &mut clients[1],
+            Intent::Act {
+                step,
+                action: "(".into(),
+            },
+        );
+    }
+    settle(&mut server, &mut clients);
+    let refused = mirror::<G>(&clients[1]).refusals.len();
+    assert!(
+        (MAX_INTENTS_PER_FRAME..100).contains(&refused),
+        "{refused} answered"
+    );
+    let table = server.world().resource::<Table<G>>();
+    assert!(
+        *table.game() == before && table.step() == step,
+        "nothing changed"
+    );
+    // A legal move still plays.
+    let legal = before.legal_actions(0);
+    let action = ron::to_string(&legal[0]).unwrap();
+    let again = Intent::Act {
+        step,
+        action: action.clone(),
+    };
+    send(&mut clients[0], Intent::Act { step, action });
+    settle(&mut server, &mut clients);
+    assert_eq!(server.world().resource::<Table<G>>().step(), step + 1);
+    // The same view's intent again is a repeat, refused.
+    send(&mut clients[0], again);
+    settle(&mut server, &mut clients);
+    let said = mirror::<G>(&clients[0]).refusals.clone();
+    assert!(said.last().unwrap().contains("already"), "{said:?}");
+    assert_eq!(server.world().resource::<Table<G>>().step(), step + 1);
+}
