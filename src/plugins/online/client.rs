@@ -63,3 +63,20 @@ fn receive<G: Game>(mut news: MessageReader<News>, mut mirror: ResMut<Mirror<G>>
         mirror.take(message);
     }
 }
+
+/// A client of `G` with no window (bots, tests): the protocol and the mirror, connected by
+/// [`super::transport::connect`].
+pub fn windowless<G: Game>() -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::state::app::StatesPlugin,
+        bevy_replicon::prelude::RepliconPlugins,
+        bevy_replicon_renet::RepliconRenetPlugins,
+    ));
+    super::protocol::register(&mut app);
+    app.finish();
+    app.cleanup();
+    plugin::<G>(&mut app);
+    app
+}

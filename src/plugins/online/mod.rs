@@ -7,10 +7,12 @@
 //! - [`server`]: the authority: seats, the join code, intents checked and applied, views sent.
 //! - [`client`]: a seat's mirror of the table, from the server's views.
 //! - [`transport`]: opening the server's socket and connecting a client to it.
+//! - [`headless`]: the server with no window (`hoarfrost-server`): new or resumed tables.
 //!
 //! It uses the session layer's vocabulary below it and nothing above.
 
 pub mod client;
+pub mod headless;
 pub mod protocol;
 pub mod server;
 pub mod transport;

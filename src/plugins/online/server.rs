@@ -3,10 +3,13 @@
 //! chance and AI seats, and after every change sends each seated client its seat's view. Anything
 //! else a client sends is refused with a logged reason and changes nothing.
 
+use std::path::PathBuf;
+use std::sync::Mutex;
+
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 use hoarfrost_rules::bots::Bot;
-use hoarfrost_rules::{Game, Seat, ToAct};
+use hoarfrost_rules::{Recorded, Recorder, Seat, ToAct, save};
 
 use super::protocol::{Intent, MAX_ACTION_TEXT, MAX_INTENTS_PER_FRAME, MAX_NAME, News};
 
@@ -27,15 +30,15 @@ pub enum Holder {
     Ai,
 }
 
-/// One online table of game `G`: the game, its step count, the join code, the seats' holders and
-/// the AI seats' bot.
+/// One online table of game `G`: the game with its record (every step, as a save holds it), the
+/// join code, the seats' holders, the AI seats' bot, and the file it keeps its autosave in.
 #[derive(Resource)]
-pub struct Table<G: Game> {
-    game: G,
-    step: u32,
+pub struct Table<G: Recorded> {
+    rec: Recorder<G>,
     code: String,
     holders: Vec<Holder>,
-    bot: Box<dyn Bot<G> + Sync>,
+    bot: Mutex<Box<dyn Bot<G>>>,
+    autosave: Option<PathBuf>,
     /// Every refusal, with the client it answered, oldest first (the server's log).
     pub refusals: Vec<(Entity, String)>,
     /// Views to send: set when the game or the seats change.
@@ -50,22 +53,33 @@ pub struct Table<G: Game> {
     moved_at: std::time::Duration,
 }
 
-impl<G: Game> Table<G> {
-    /// A table of `game` with these seat holders, the join `code`, and `bot` for the AI seats.
-    pub fn new(game: G, code: &str, holders: Vec<Holder>, bot: Box<dyn Bot<G> + Sync>) -> Self {
-        assert_eq!(holders.len(), game.num_seats(), "one holder a seat");
-        Table {
-            game,
-            step: 0,
+impl<G: Recorded> Table<G> {
+    /// A table of the game `rec` records, with these seat holders, the join `code`, and `bot` for
+    /// the AI seats; `None` if the holders are not one a seat.
+    pub fn new(
+        rec: Recorder<G>,
+        code: &str,
+        holders: Vec<Holder>,
+        bot: Box<dyn Bot<G>>,
+    ) -> Option<Self> {
+        (holders.len() == rec.state().num_seats()).then(|| Table {
+            rec,
             code: code.to_string(),
             holders,
-            bot,
+            bot: Mutex::new(bot),
+            autosave: None,
             refusals: Vec::new(),
             dirty: true,
             played: Vec::new(),
             ai_pause: DEFAULT_AI_PAUSE,
             moved_at: std::time::Duration::ZERO,
-        }
+        })
+    }
+
+    /// The same table, writing its save to `path` after every step.
+    pub fn with_autosave(mut self, path: PathBuf) -> Self {
+        self.autosave = Some(path);
+        self
     }
 
     /// The same table with AI seats waiting `pause` after each step.
@@ -76,12 +90,40 @@ impl<G: Game> Table<G> {
 
     /// The game as it stands.
     pub fn game(&self) -> &G {
-        &self.game
+        self.rec.state()
     }
 
     /// Steps played so far (actions and chance alike).
     pub fn step(&self) -> u32 {
-        self.step
+        self.rec.len() as u32
+    }
+
+    /// The game's record.
+    pub fn recorder(&self) -> &Recorder<G> {
+        &self.rec
+    }
+
+    /// The seats as a save's header names them: `human:<name>` for a remote player, `open`, `ai`.
+    pub fn seat_words(&self) -> Vec<String> {
+        self.holders
+            .iter()
+            .map(|h| match h {
+                Holder::Open => "open".to_string(),
+                Holder::Remote { name, .. } => format!("human:{name}"),
+                Holder::Ai => "ai".to_string(),
+            })
+            .collect()
+    }
+
+    /// Write the autosave, if the table keeps one; a failure is logged, and play goes on.
+    fn write_autosave(&self) {
+        let Some(path) = &self.autosave else { return };
+        let written = save::to_string(&self.seat_words(), false, self.rec.record())
+            .map_err(|e| e.to_string())
+            .and_then(|text| save::write_atomic(path, &text).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            error!("cannot write the autosave {}: {e}", path.display());
+        }
     }
 
     /// Who holds each seat.
@@ -147,10 +189,10 @@ impl<G: Game> Table<G> {
         let seat = self
             .seat_of(client)
             .ok_or("you hold no seat at this table")?;
-        if step > self.step {
+        let now = self.step();
+        if step > now {
             return Err(format!(
-                "the table is at step {}; step {step} has not come",
-                self.step
+                "the table is at step {now}; step {step} has not come"
             ));
         }
         let last = self.played.iter().find(|(c, _)| *c == client).map(|p| p.1);
@@ -165,16 +207,16 @@ impl<G: Game> Table<G> {
         }
         let action: G::Action =
             ron::from_str(text).map_err(|e| format!("the action does not read: {e}"))?;
-        let to_act = matches!(self.game.to_act(), ToAct::Seats(s) if s.contains(&seat));
+        let to_act = matches!(self.game().to_act(), ToAct::Seats(s) if s.contains(&seat));
         if !to_act {
             return Err("it is not your seat's turn".into());
         }
-        self.game.apply(seat, &action).map_err(|e| {
-            if step < self.step {
+        self.rec.act(seat, &action).map_err(|e| {
+            if step < now {
                 format!(
-                    "the table moved on since your view (step {step}, now {}), and the rules \
+                    "the table moved on since your view (step {step}, now {now}), and the rules \
                      refuse it now: {}",
-                    self.step, e.0
+                    e.0
                 )
             } else {
                 format!("the rules refuse it: {}", e.0)
@@ -189,10 +231,13 @@ impl<G: Game> Table<G> {
     /// One step of chance, or of an AI seat once its pause is over, at time `now`; true if the
     /// game moved.
     fn play_server_seats(&mut self, now: std::time::Duration) -> bool {
-        match self.game.to_act() {
+        match self.game().to_act() {
             ToAct::Over => false,
             ToAct::Chance => {
-                self.game.apply_chance();
+                if let Err(e) = self.rec.chance() {
+                    error!("the chance step was refused: {}", e.0);
+                    return false;
+                }
                 self.advance();
                 true
             }
@@ -200,10 +245,11 @@ impl<G: Game> Table<G> {
             ToAct::Seats(seats) => {
                 let ai = seats.into_iter().find(|&s| self.holders[s] == Holder::Ai);
                 let Some(seat) = ai else { return false };
-                let Some(action) = self.bot.choose(&self.game, seat) else {
+                let bot = self.bot.get_mut().unwrap_or_else(|e| e.into_inner());
+                let Some(action) = bot.choose(self.rec.state(), seat) else {
                     return false;
                 };
-                match self.game.apply(seat, &action) {
+                match self.rec.act(seat, &action) {
                     Ok(()) => self.advance(),
                     Err(e) => error!("the AI of seat {seat} played a refused move: {}", e.0),
                 }
@@ -213,8 +259,8 @@ impl<G: Game> Table<G> {
     }
 
     fn advance(&mut self) {
-        self.step += 1;
         self.dirty = true;
+        self.write_autosave();
     }
 
     /// The client left: its seat waits for it (the same name takes it back).
@@ -235,11 +281,11 @@ impl<G: Game> Table<G> {
                 ..
             } = holder
             {
-                match ron::to_string(&self.game.as_seen_by(seat)) {
+                match ron::to_string(&self.game().as_seen_by(seat)) {
                     Ok(state) => out.push((
                         *client,
                         News::Table {
-                            step: self.step,
+                            step: self.step(),
                             state,
                         },
                     )),
@@ -252,7 +298,7 @@ impl<G: Game> Table<G> {
 }
 
 /// The server's systems for a table of `G`, run while the table exists.
-pub fn plugin<G: Game>(app: &mut App) {
+pub fn plugin<G: Recorded>(app: &mut App) {
     app.add_systems(
         Update,
         (
@@ -268,7 +314,7 @@ pub fn plugin<G: Game>(app: &mut App) {
 
 /// Read each client's intents (at most [`MAX_INTENTS_PER_FRAME`] a frame each), answering a
 /// refusal to the client who sent it.
-fn read_intents<G: Game>(
+fn read_intents<G: Recorded>(
     mut intents: MessageReader<FromClient<Intent>>,
     mut table: ResMut<Table<G>>,
     mut news: MessageWriter<ToClients<News>>,
@@ -323,7 +369,7 @@ fn over_limit(read: &mut Vec<(Entity, usize)>, client: Entity) -> bool {
 }
 
 /// One step of chance or an AI seat a frame, noting when the game last moved.
-fn play<G: Game>(mut table: ResMut<Table<G>>, time: Res<Time<Real>>) {
+fn play<G: Recorded>(mut table: ResMut<Table<G>>, time: Res<Time<Real>>) {
     let now = time.elapsed();
     table.play_server_seats(now);
     if table.dirty {
@@ -332,7 +378,7 @@ fn play<G: Game>(mut table: ResMut<Table<G>>, time: Res<Time<Real>>) {
 }
 
 /// After a change, every seated client gets its seat's view.
-fn send_views<G: Game>(mut table: ResMut<Table<G>>, mut news: MessageWriter<ToClients<News>>) {
+fn send_views<G: Recorded>(mut table: ResMut<Table<G>>, mut news: MessageWriter<ToClients<News>>) {
     if !std::mem::take(&mut table.dirty) {
         return;
     }
@@ -345,7 +391,10 @@ fn send_views<G: Game>(mut table: ResMut<Table<G>>, mut news: MessageWriter<ToCl
 }
 
 /// Clients that disconnected leave their seats waiting for them.
-fn forget_gone<G: Game>(mut gone: RemovedComponents<ConnectedClient>, mut table: ResMut<Table<G>>) {
+fn forget_gone<G: Recorded>(
+    mut gone: RemovedComponents<ConnectedClient>,
+    mut table: ResMut<Table<G>>,
+) {
     for client in gone.read() {
         table.drop_client(client);
     }

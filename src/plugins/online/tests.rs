@@ -8,7 +8,7 @@ use bevy::state::app::StatesPlugin;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::{RenetClient, RepliconRenetPlugins};
 use hoarfrost_rules::bots::RandomBot;
-use hoarfrost_rules::{Game, GameRng, Seat, ToAct};
+use hoarfrost_rules::{Game, GameRng, Recorded, Recorder, Seat, ToAct};
 
 use super::client::{self, Mirror};
 use super::protocol::{self, Intent, MAX_INTENTS_PER_FRAME, News};
@@ -32,10 +32,12 @@ fn net_app() -> App {
 }
 
 /// A server of `game` with these holders on a free loopback port, and its port.
-fn server_of<G: Game>(game: G, holders: Vec<Holder>) -> (App, u16) {
+fn server_of<G: Recorded>(setup: G::Setup, holders: Vec<Holder>) -> (App, u16) {
     let mut app = net_app();
     server::plugin::<G>(&mut app);
-    let table = Table::new(game, CODE, holders, Box::new(RandomBot::new(9)));
+    let rec = Recorder::<G>::new(setup).expect("a game");
+    let table =
+        Table::new(rec, CODE, holders, Box::new(RandomBot::new(9))).expect("a holder a seat");
     app.insert_resource(table.with_ai_pause(std::time::Duration::from_millis(15)));
     let port = transport::listen(&mut app, 0, true).expect("a loopback port");
     (app, port)
@@ -158,8 +160,8 @@ fn scripted_move<G: Game>(app: &App, rng: &mut GameRng, moved: &mut Option<u32>)
 /// Play `game` to its end over loopback: `remote` seats held by scripted clients, the rest by the
 /// server's AI. At every frame, a client whose view is of the server's current step holds exactly
 /// the server's state as its seat may see it.
-fn play_online<G: Game>(game: G, remote: &[Seat]) -> G {
-    let seats = game.num_seats();
+fn play_online<G: Recorded>(setup: G::Setup, remote: &[Seat]) -> G {
+    let seats = G::from_setup(&setup).expect("a game").num_seats();
     let holders = (0..seats)
         .map(|s| {
             if remote.contains(&s) {
@@ -169,7 +171,7 @@ fn play_online<G: Game>(game: G, remote: &[Seat]) -> G {
             }
         })
         .collect();
-    let (mut server, port) = server_of(game, holders);
+    let (mut server, port) = server_of::<G>(setup, holders);
     let mut clients: Vec<App> = (0..remote.len())
         .map(|i| client_of::<G>(port, 100 + i as u64))
         .collect();
@@ -260,31 +262,22 @@ fn whole_games_of_all_five_play_over_loopback() {
         round_limit: 3,
         ..ice_fortress::Setup::new(2, 3)
     };
-    let over = play_online(
-        ice_fortress::IceFortress::standard(&fortress).unwrap(),
-        &[0, 1],
-    );
+    let over = play_online::<ice_fortress::IceFortress>(fortress, &[0, 1]);
     assert!(over.is_over());
     let mut coup = sprawl::Setup::new(3, 4);
     coup.variants.counting_coup = true;
-    play_online(sprawl::Sprawl::new(&coup).unwrap(), &[0, 2]);
-    let castle = ice_castle::Setup::new(3, 5);
-    play_online(
-        ice_castle::IceCastle::new(&castle)
-            .unwrap()
-            .with_turn_limit(30),
-        &[0, 1],
-    );
+    play_online::<sprawl::Sprawl>(coup, &[0, 2]);
+    play_online::<ice_castle::IceCastle>(ice_castle::Setup::new(3, 5), &[0, 1]);
     let colony = ice_colony::Setup {
         round_limit: 4,
         ..ice_colony::Setup::new(2, 6)
     };
-    play_online(ice_colony::IceColony::new(&colony).unwrap(), &[0, 1]);
+    play_online::<ice_colony::IceColony>(colony, &[0, 1]);
     let towers = icetowers::Setup {
         move_limit: 40,
         ..icetowers::Setup::new(3, 7)
     };
-    play_online(icetowers::IceTowers::new(&towers).unwrap(), &[1, 2]);
+    play_online::<icetowers::IceTowers>(towers, &[1, 2]);
 }
 
 /// A client that sends what it may not is refused in words, the table unchanged, and the server
@@ -294,8 +287,7 @@ fn whole_games_of_all_five_play_over_loopback() {
 fn bad_intents_are_refused_and_change_nothing() {
     use hoarfrost_rules::icetowers::{IceTowers, Setup};
     type G = IceTowers;
-    let game = IceTowers::new(&Setup::new(2, 3)).unwrap();
-    let (mut server, port) = server_of(game, vec![Holder::Open, Holder::Open]);
+    let (mut server, port) = server_of::<G>(Setup::new(2, 3), vec![Holder::Open, Holder::Open]);
     let mut clients = vec![client_of::<G>(port, 1), client_of::<G>(port, 2)];
     connect_all(&mut server, &mut clients);
     let settle = |server: &mut App, clients: &mut [App]| {
