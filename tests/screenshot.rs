@@ -382,11 +382,15 @@ fn a_save_is_deleted_from_the_load_window_only_once_confirmed() {
             "--click",
             "button:Delete",
             "--click",
+            "wait",
+            "--click",
             "button:Delete it",
-            // The last click takes frames 114-126 (the first at 30, one every 12); with the exit
-            // at frame 120 the deletion was missing once in CI: leave room after it.
+            // The last click takes frames 126-138 (the first at 30, one every 12), a wait before
+            // it giving the confirmation a click's frames to open; with the exit at frame 120 the
+            // deletion was missing once in CI, and once in a loaded run with the exit at 170
+            // (session 42): leave room after it.
             "--exit-after",
-            "170",
+            "200",
         ],
     );
     assert_not_blank(&p, 12.0);
