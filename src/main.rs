@@ -14,13 +14,6 @@ fn main() -> AppExit {
         }
         Ok(options) if options.bare => hoarfrost::plugins::dev::bare::app(options).run(),
         Ok(options) => hoarfrost::app(options).run(),
-        Err(NotRun::Shown(text)) => {
-            print!("{text}");
-            AppExit::Success
-        }
-        Err(NotRun::Refused(why)) => {
-            eprint!("hoarfrost: {why}");
-            AppExit::from_code(2)
-        }
+        Err(not_run) => AppExit::from_code(not_run.tell("hoarfrost")),
     }
 }

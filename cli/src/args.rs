@@ -161,12 +161,7 @@ impl Args {
     /// Parse `it` (the arguments after the program's name).
     pub fn parse(it: impl Iterator<Item = String>) -> Result<Args, NotRun> {
         let words = std::iter::once("hoarfrost-cli".to_string()).chain(it);
-        let cli = Cli::try_parse_from(words).map_err(|e| match e.kind() {
-            clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
-                NotRun::Shown(e.render().to_string())
-            }
-            _ => NotRun::Refused(e.render().to_string()),
-        })?;
+        let cli: Cli = hoarfrost_rules::cmdline::parse(words)?;
         cli.checked().map_err(|why| NotRun::refused(&why))
     }
 

@@ -38,14 +38,7 @@ fn main() -> ExitCode {
         .and_then(|args| Args::parse(args.into_iter()));
     let args = match parsed {
         Ok(a) => a,
-        Err(NotRun::Shown(text)) => {
-            print!("{text}");
-            return ExitCode::SUCCESS;
-        }
-        Err(NotRun::Refused(why)) => {
-            eprint!("hoarfrost-cli: {why}");
-            return ExitCode::from(2);
-        }
+        Err(not_run) => return ExitCode::from(not_run.tell("hoarfrost-cli")),
     };
     match &args.mode {
         Mode::Play => {}

@@ -9,7 +9,33 @@ pub enum NotRun {
     Refused(String),
 }
 
+/// Parse `words` (the program's name first) into the clap command line `P`: its help or version
+/// text, when asked for, is [`NotRun::Shown`]; anything clap refuses is [`NotRun::Refused`].
+pub fn parse<P: clap::Parser>(words: impl IntoIterator<Item = String>) -> Result<P, NotRun> {
+    P::try_parse_from(words).map_err(|e| match e.kind() {
+        clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+            NotRun::Shown(e.render().to_string())
+        }
+        _ => NotRun::Refused(e.render().to_string()),
+    })
+}
+
 impl NotRun {
+    /// Print the help text (standard output) or the refusal (standard error, after `program`'s
+    /// name), and the exit code to end with: 0 or 2.
+    pub fn tell(&self, program: &str) -> u8 {
+        match self {
+            NotRun::Shown(text) => {
+                print!("{text}");
+                0
+            }
+            NotRun::Refused(why) => {
+                eprint!("{program}: {why}");
+                2
+            }
+        }
+    }
+
     /// A refusal of a check made after parsing, worded as the parser words its own.
     pub fn refused(why: &str) -> NotRun {
         NotRun::Refused(format!(

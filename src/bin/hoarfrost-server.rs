@@ -76,24 +76,10 @@ fn seats(v: &str) -> Result<Remote, String> {
 fn main() -> ExitCode {
     let args = hoarfrost_rules::cmdline::text_args(std::env::args_os())
         .map_err(|why| NotRun::refused(&why))
-        .and_then(|words| {
-            Args::try_parse_from(words).map_err(|e| match e.kind() {
-                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
-                    NotRun::Shown(e.render().to_string())
-                }
-                _ => NotRun::Refused(e.render().to_string()),
-            })
-        });
+        .and_then(hoarfrost_rules::cmdline::parse::<Args>);
     let args = match args {
         Ok(args) => args,
-        Err(NotRun::Shown(text)) => {
-            print!("{text}");
-            return ExitCode::SUCCESS;
-        }
-        Err(NotRun::Refused(why)) => {
-            eprint!("hoarfrost-server: {why}");
-            return ExitCode::from(2);
-        }
+        Err(not_run) => return ExitCode::from(not_run.tell("hoarfrost-server")),
     };
     match serve(args) {
         Ok(()) => ExitCode::SUCCESS,

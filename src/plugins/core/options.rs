@@ -165,12 +165,7 @@ impl LaunchOptions {
     /// text asked for, or a refusal that says which flag is wrong and why.
     pub fn parse(it: impl Iterator<Item = String>) -> Result<Self, NotRun> {
         let words = std::iter::once("hoarfrost".to_string()).chain(it);
-        let flags = Flags::try_parse_from(words).map_err(|e| match e.kind() {
-            clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
-                NotRun::Shown(e.render().to_string())
-            }
-            _ => NotRun::Refused(e.render().to_string()),
-        })?;
+        let flags: Flags = hoarfrost_rules::cmdline::parse(words)?;
         let mut options = LaunchOptions::from(flags);
         options.check().map_err(|why| NotRun::refused(&why))?;
         Ok(options)
