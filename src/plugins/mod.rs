@@ -10,7 +10,8 @@
 //!   AI seats, hints, tutorials, the wording of seats and log lines.
 //! - [`table`]: the 3D table every game shares: camera, graphics quality, markers, tooltips, the
 //!   hover frame, the view from a seat, the pyramid geometry, sounds.
-//! - [`online`]: online tables: the protocol, the server's authority, a seat's mirror, sockets.
+//! - [`online`]: online tables: the protocol, the server's authority, the app's link to a table,
+//!   hosting, sockets.
 //! - [`ui`]: the egui windows: title, side panel, menus, settings, records, rules, replay, game over.
 //! - [`games`]: one folder per game, everything its table needs; no game uses another.
 //! - [`dev`]: automation flags, benchmark and soak modes.
@@ -34,6 +35,7 @@ pub(crate) fn plugin(app: &mut App) {
         core::plugin,
         crate::systems::plugin,
         session::shared_plugin,
+        online::plugin,
         table::plugin,
         ui::plugin,
         games::plugin,

@@ -31,7 +31,9 @@ use crate::plugins::core::settings::Quality;
   hoarfrost --tutorial --game ice-castle
   hoarfrost --continue
   hoarfrost --replay game.ron
-  hoarfrost --game icetowers --seats ai,ai --screenshot table.png --exit-after 200"
+  hoarfrost --game icetowers --seats ai,ai --screenshot table.png --exit-after 200
+  hoarfrost --host --game sprawl --seats human:Anna,human,ai
+  hoarfrost --join 192.168.1.5:7654 --code ICE-4821 --name Ben"
 )]
 struct Flags {
     /// ice-fortress | sprawl | ice-castle | ice-colony | icetowers: skip the title screen
@@ -77,7 +79,8 @@ struct Flags {
     /// Click the named table piece with the pointer, a button (button:Hint), press a key
     /// (key:Escape, key:F1, key:ctrl+comma, key:down ...), resize the window (resize:960x540),
     /// click a spot of the window (at:40,600, pixels from its top left), wait, or settle: wait
-    /// until nothing moves and no roll, draw or AI move is pending (repeatable; for tests)
+    /// until nothing moves, no roll, draw or AI move is pending and an online table has left its
+    /// lobby (repeatable; for tests)
     #[arg(long, value_name = "WHAT", value_parser = Click::parse)]
     click: Vec<Click>,
     /// easy | normal | hard: every AI seat plays the tree search of that level
@@ -108,6 +111,40 @@ struct Flags {
     #[arg(long, value_name = "SECONDS", value_parser = |v: &str| count(v, MAX_SOAK_SECONDS),
           requires = "soak")]
     sample_every: Option<u32>,
+    /// Host an online table of --game: the first human seat of --seats is yours, the other
+    /// human seats wait for players who join with this machine's address and the join code shown
+    #[arg(long, requires = "game",
+          conflicts_with_all = ["resume", "replay", "scene", "tutorial", "bench", "soak"])]
+    host: bool,
+    /// With --host: the UDP port to listen on (default 7654; 0: any free one)
+    #[arg(long, value_name = "N", requires = "host")]
+    port: Option<u16>,
+    /// With --host: start the game as soon as every human seat is taken
+    #[arg(long, requires = "host")]
+    start_when_full: bool,
+    /// Join an online table at this address (as 192.168.1.5:7654)
+    #[arg(long, value_name = "ADDRESS", value_parser = address, requires = "code",
+          conflicts_with_all = ["game", "host", "resume", "replay", "scene", "tutorial", "bench",
+                                "soak"])]
+    join: Option<std::net::SocketAddr>,
+    /// With --join: the table's join code; with --host: the code to give the table (default: a
+    /// new one, shown)
+    #[arg(long, value_name = "CODE")]
+    code: Option<String>,
+    /// Your name at an online table (default: the first human seat's name, else "Player")
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
+}
+
+/// An online table's address: host and port.
+fn address(v: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    let mut found = v
+        .to_socket_addrs()
+        .map_err(|e| format!("not an address with a port, as 192.168.1.5:7654 ({e})"))?;
+    found
+        .find(std::net::SocketAddr::is_ipv4)
+        .ok_or_else(|| "no IPv4 address by that name".to_string())
 }
 
 /// The colours `--colours` names, in seat order.
@@ -158,6 +195,16 @@ pub struct LaunchOptions {
     pub soak: Option<u32>,
     /// Seconds between resident-memory samples in soak mode.
     pub sample_every: Option<u32>,
+    /// Host an online table of `game` (`--host`), on `port`, starting it when every seat is taken
+    /// if `start_when_full`.
+    pub host: bool,
+    pub port: Option<u16>,
+    pub start_when_full: bool,
+    /// Join the online table at this address with `code` (`--join`, `--code`).
+    pub join: Option<std::net::SocketAddr>,
+    pub code: Option<String>,
+    /// The player's name at an online table (`--name`).
+    pub name: Option<String>,
 }
 
 impl LaunchOptions {
@@ -174,6 +221,12 @@ impl LaunchOptions {
     /// The checks clap cannot express, which depend on the values given.
     fn check(&mut self) -> Result<(), String> {
         let o = self;
+        if o.code.is_some() && !o.host && o.join.is_none() {
+            return Err("--code goes with --join (or --host)".into());
+        }
+        if o.name.as_deref().is_some_and(str::is_empty) {
+            return Err("--name needs letters".into());
+        }
         if let (Some(game), Some(seats)) = (o.game, &o.seats)
             && let Some(why) = game.refuse_seats(seats.len())
         {
@@ -222,6 +275,12 @@ impl From<Flags> for LaunchOptions {
             copies: f.copies,
             soak: f.soak,
             sample_every: f.sample_every,
+            host: f.host,
+            port: f.port,
+            start_when_full: f.start_when_full,
+            join: f.join,
+            code: f.code,
+            name: f.name.map(|n| clean_name(&n)),
         }
     }
 }

@@ -63,7 +63,7 @@ impl Storage {
         }
     }
 
-    fn data_dir(&self) -> Result<&Path, String> {
+    pub fn data_dir(&self) -> Result<&Path, String> {
         self.data
             .as_deref()
             .ok_or_else(|| "this system has no data directory; set HOARFROST_DATA_DIR".to_string())

@@ -199,9 +199,16 @@ struct ClickInput<'w> {
     window_events: MessageWriter<'w, bevy::window::WindowEvent>,
 }
 
+/// What a `settle` click watches: the turn phase, what moves, and an online table's lobby.
+type TableMotion<'w, 's> = (
+    Option<Res<'w, State<TurnPhase>>>,
+    Query<'w, 's, (), Moving>,
+    Option<Res<'w, crate::plugins::online::seat::Link>>,
+);
+
 fn click_named(
     (frames, mut clock): (Res<FrameCount>, ResMut<ScriptClock>),
-    (phase, moving): (Option<Res<State<TurnPhase>>>, Query<(), Moving>),
+    (phase, moving, online): TableMotion,
     options: Res<LaunchOptions>,
     mut targets: ClickTargets,
     mut input: ClickInput,
@@ -214,7 +221,10 @@ fn click_named(
     let aim = match options.clicks.get(i) {
         None | Some(Click::Wait) => return,
         Some(Click::Settle) => {
-            clock.settle(step, still(phase.map(|p| *p.get()), !moving.is_empty()));
+            // An online table still gathering in its lobby is not up yet.
+            let lobby = online.is_some_and(|l| !l.opened);
+            let moving = !moving.is_empty() || lobby;
+            clock.settle(step, still(phase.map(|p| *p.get()), moving));
             return;
         }
         Some(Click::Piece(name)) => (name.as_str(), None),
@@ -520,7 +530,10 @@ fn exit_when_done(
     (frames, clock): (Res<FrameCount>, Res<ScriptClock>),
     options: Res<LaunchOptions>,
     capture: Res<Capture>,
-    graphics: Option<Res<crate::plugins::table::graphics::Graphics>>,
+    (graphics, online): (
+        Option<Res<crate::plugins::table::graphics::Graphics>>,
+        Option<Res<crate::plugins::online::seat::Link>>,
+    ),
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(limit) = options.exit_after else {
@@ -544,6 +557,10 @@ fn exit_when_done(
             }
             if let Some(screen) = screen {
                 println!("hoarfrost: screen: {:?}", screen.get());
+            }
+            if let Some(link) = online {
+                let (seat, step) = (link.seat.map(|s| s + 1), link.step);
+                println!("hoarfrost: online: seat {seat:?}, step {step:?}");
             }
             exit.write(AppExit::Success);
         }

@@ -3,15 +3,21 @@
 //! aside with a word; the mirror keeps the last good one.
 
 use bevy::prelude::*;
-use hoarfrost_rules::{Game, Seat};
+use hoarfrost_rules::{Game, GameKind, Seat};
 
-use super::protocol::News;
+use super::protocol::{News, SeatNews};
 
 /// What a client knows of its online table.
 #[derive(Resource)]
 pub struct Mirror<G: Game> {
-    /// The seat this client holds, once seated.
+    /// The seat this client holds, once seated, and the table's game.
     pub seat: Option<Seat>,
+    pub kind: Option<GameKind>,
+    /// Who holds each seat, and whether the game has started.
+    pub seats: Vec<SeatNews>,
+    pub started: bool,
+    /// The game's log, as far as sent.
+    pub log: Vec<String>,
     /// The step of the last view.
     pub step: u32,
     /// The table as this seat may see it, once a view has come.
@@ -24,6 +30,10 @@ impl<G: Game> Default for Mirror<G> {
     fn default() -> Self {
         Mirror {
             seat: None,
+            kind: None,
+            seats: Vec::new(),
+            started: false,
+            log: Vec::new(),
             step: 0,
             game: None,
             refusals: Vec::new(),
@@ -35,12 +45,22 @@ impl<G: Game> Mirror<G> {
     /// Take one message from the server.
     pub fn take(&mut self, news: &News) {
         match news {
-            News::Seated { seat } => self.seat = Some(*seat),
+            News::Seated { seat, game } => (self.seat, self.kind) = (Some(*seat), Some(*game)),
+            News::Seats { seats, started } => {
+                (self.seats, self.started) = (seats.clone(), *started);
+            }
             News::Refused { why } => self.refusals.push(why.clone()),
-            News::Table { step, state } => match ron::from_str::<G>(state) {
+            News::Table {
+                step,
+                state,
+                log_from,
+                lines,
+            } => match ron::from_str::<G>(state) {
                 Ok(game) => {
                     self.step = *step;
                     self.game = Some(game);
+                    self.log.truncate(*log_from as usize);
+                    self.log.extend(lines.iter().cloned());
                 }
                 Err(e) => self
                     .refusals

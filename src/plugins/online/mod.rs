@@ -4,18 +4,77 @@
 //! shows what it is sent. Messages go through bevy_replicon over renet's netcode (UDP).
 //!
 //! - [`protocol`]: the messages both sides speak and their limits.
-//! - [`server`]: the authority: seats, the join code, intents checked and applied, views sent.
+//! - [`table`]: the authority: the game, seats, the join code, the lobby, intents checked and
+//!   applied, what each client is sent.
+//! - [`server`]: the systems that carry a table's messages and let go of silent clients.
 //! - [`client`]: a seat's mirror of the table, from the server's views.
 //! - [`transport`]: opening the server's socket and connecting a client to it.
 //! - [`headless`]: the server with no window (`hoarfrost-server`): new or resumed tables.
+//! - [`seat`]: the app at an online table: its link, the table opened from the first view, the
+//!   session following the views and sending its moves.
+//! - [`host`]: hosting from the app: the server in a thread, the host joining it.
 //!
 //! It uses the session layer's vocabulary below it and nothing above.
 
 pub mod client;
 pub mod headless;
+pub mod host;
 pub mod protocol;
+pub mod seat;
 pub mod server;
+pub mod table;
 pub mod transport;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use hoarfrost_rules::GameKind;
+
+use crate::plugins::session::new_game::SetupChoice;
+use crate::plugins::session::registry::TableGame;
+
+/// How a game is hosted from the app: [`host::host`] for it.
+pub type HostFn =
+    fn(&mut World, &SetupChoice, (u16, &str), &str, Option<PathBuf>) -> Result<(), String>;
+
+/// The games this app can host, by kind.
+#[derive(Resource, Default)]
+pub struct Hosts(Vec<(GameKind, HostFn)>);
+
+/// The app's online parts: replicon over renet, the protocol, the link to a table.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((
+        bevy_replicon::prelude::RepliconPlugins,
+        bevy_replicon_renet::RepliconRenetPlugins,
+    ));
+    protocol::register(app);
+    app.init_resource::<Hosts>().add_plugins(seat::plugin);
+}
+
+/// Game `G` online: its session follows a table's views, and it can be hosted.
+pub fn game<G: TableGame>(app: &mut App) {
+    seat::follow::<G>(app);
+    app.init_resource::<Hosts>();
+    let mut hosts = app.world_mut().resource_mut::<Hosts>();
+    hosts.0.retain(|(k, _)| *k != G::KIND);
+    hosts.0.push((G::KIND, host::host::<G>));
+}
+
+/// Host `choice`'s game from this app on `port` with join `code` as `name`, keeping the table's
+/// autosave in `save`.
+pub fn host_game(
+    world: &mut World,
+    choice: &SetupChoice,
+    (port, code): (u16, &str),
+    name: &str,
+    save: Option<PathBuf>,
+) -> Result<(), String> {
+    let hosts = world.resource::<Hosts>();
+    let Some(&(_, host)) = hosts.0.iter().find(|(k, _)| *k == choice.game) else {
+        return Err(format!("{} cannot be hosted here.", choice.game.title()));
+    };
+    host(world, choice, (port, code), name, save)
+}
 
 #[cfg(test)]
 mod tests;

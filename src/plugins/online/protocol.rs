@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
-use hoarfrost_rules::Seat;
+use hoarfrost_rules::{GameKind, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The longest action text the server reads; a longer one is refused unread.
@@ -16,6 +16,9 @@ pub const MAX_NAME: usize = 24;
 /// The most intents the server reads from one client in one frame; the rest of a flood is dropped.
 pub const MAX_INTENTS_PER_FRAME: usize = 8;
 
+/// How long a client may stay connected without taking a seat before the server lets it go.
+pub const SEATLESS_LIMIT: std::time::Duration = std::time::Duration::from_secs(20);
+
 /// What a client asks of the server.
 #[derive(Message, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Intent {
@@ -26,17 +29,50 @@ pub enum Intent {
         code: String,
         seat: Option<Seat>,
     },
+    /// Before the game starts: move to another open seat.
+    Sit { seat: Seat },
     /// Play `action` (the game's action as RON) in the position of step `step`, as last sent.
     Act { step: u32, action: String },
+    /// What only the host may ask, showing the host's key (which never leaves the host's machine).
+    Host { key: String, order: HostOrder },
+}
+
+/// The host's orders to its table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HostOrder {
+    /// Start the game (every open seat taken).
+    Start,
+    /// Seat `seat`'s player is gone for good: the server's AI plays it from now on.
+    HandToAi { seat: Seat },
+}
+
+/// Who holds a seat, as every seated client is told.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatNews {
+    /// Waiting for a player to join.
+    Open,
+    /// A player, by name, and whether it is connected now.
+    Player { name: String, here: bool },
+    /// The server's AI.
+    Ai,
 }
 
 /// What the server tells one client.
 #[derive(Message, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum News {
-    /// The client holds `seat` now.
-    Seated { seat: Seat },
-    /// The table at step `step` as the client's seat may see it (the game's state as RON).
-    Table { step: u32, state: String },
+    /// The client holds `seat` at a table of `game` now.
+    Seated { seat: Seat, game: GameKind },
+    /// Who holds each seat, and whether the game has started (before: the lobby).
+    Seats { seats: Vec<SeatNews>, started: bool },
+    /// The table at step `step` as the client's seat may see it (the game's state as RON), and the
+    /// game's log lines from line `log_from` on (the log is the same for every seat: it never
+    /// names a hidden card or die before it shows).
+    Table {
+        step: u32,
+        state: String,
+        log_from: u32,
+        lines: Vec<String>,
+    },
     /// The client's last intent was refused, and why; nothing changed.
     Refused { why: String },
 }

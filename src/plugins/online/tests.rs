@@ -119,7 +119,7 @@ fn check_everything_received<G: Game>(
         if let Some(n) = secrets.iter().find(|n| text.contains(n.as_str())) {
             panic!("client {i} was sent the RNG's number {n}");
         }
-        let News::Table { step, state } = news else {
+        let News::Table { step, state, .. } = news else {
             continue;
         };
         let (_, views, _) = history.iter().find(|h| h.0 == *step).unwrap_or_else(|| {
@@ -311,12 +311,20 @@ fn bad_intents_are_refused_and_change_nothing() {
     assert!(said[0].contains("not this table's join code"), "{said:?}");
     assert!(said[1].contains("no seat"), "{said:?}");
     send(&mut clients[0], join(CODE, Some(0)));
-    send(&mut clients[1], join(CODE, Some(0)));
+    settle(&mut server, &mut clients);
+    let ben = Intent::Join {
+        name: "Ben".into(),
+        code: CODE.into(),
+        seat: Some(0),
+    };
+    send(&mut clients[1], ben);
+    send(&mut clients[1], join(CODE, None));
     settle(&mut server, &mut clients);
     assert_eq!(mirror::<G>(&clients[0]).seat, Some(0));
     let said = mirror::<G>(&clients[1]).refusals.clone();
+    assert!(said[0].contains("seat 1 is not open"), "{said:?}");
     assert!(
-        said.last().unwrap().contains("seat 1 is not open"),
+        said[1].contains("a player named Anna is at this table already"),
         "{said:?}"
     );
     let before = server.world().resource::<Table<G>>().game().clone();

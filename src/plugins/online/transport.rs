@@ -30,8 +30,8 @@ fn now() -> std::time::Duration {
 }
 
 /// Renet's connection settings from the channels replicon registered.
-fn connection(app: &App) -> ConnectionConfig {
-    let channels = app.world().resource::<RepliconChannels>();
+fn connection(world: &World) -> ConnectionConfig {
+    let channels = world.resource::<RepliconChannels>();
     ConnectionConfig {
         server_channels_config: channels.server_configs(),
         client_channels_config: channels.client_configs(),
@@ -58,13 +58,18 @@ pub fn listen(app: &mut App, port: u16, loopback: bool) -> Result<u16, String> {
         authentication: ServerAuthentication::Unsecure,
     };
     let transport = NetcodeServerTransport::new(config, socket).map_err(|e| e.to_string())?;
-    let server = RenetServer::new(connection(app));
+    let server = RenetServer::new(connection(app.world()));
     app.insert_resource(server).insert_resource(transport);
     Ok(address.port())
 }
 
 /// Connect to the server at `address` as client number `id` (unique at the table).
 pub fn connect(app: &mut App, address: SocketAddr, id: u64) -> Result<(), String> {
+    connect_world(app.world_mut(), address, id)
+}
+
+/// [`connect`], from a running app's world (replicon's channels settled).
+pub fn connect_world(world: &mut World, address: SocketAddr, id: u64) -> Result<(), String> {
     let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).map_err(|e| e.to_string())?;
     let authentication = ClientAuthentication::Unsecure {
         client_id: id,
@@ -74,7 +79,18 @@ pub fn connect(app: &mut App, address: SocketAddr, id: u64) -> Result<(), String
     };
     let transport =
         NetcodeClientTransport::new(now(), authentication, socket).map_err(|e| e.to_string())?;
-    let client = RenetClient::new(connection(app));
-    app.insert_resource(client).insert_resource(transport);
+    let client = RenetClient::new(connection(world));
+    world.insert_resource(client);
+    world.insert_resource(transport);
     Ok(())
+}
+
+/// Close this app's connection to its table, if it has one.
+pub fn disconnect(world: &mut World) {
+    if let Some(mut transport) = world.get_resource_mut::<NetcodeClientTransport>() {
+        transport.disconnect();
+    }
+    if let Some(mut client) = world.get_resource_mut::<RenetClient>() {
+        client.disconnect();
+    }
 }

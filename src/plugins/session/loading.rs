@@ -32,6 +32,13 @@ pub enum PendingGame<G: Recorded> {
         tutorial: bool,
     },
     Replay(Replay<G>),
+    /// A seat at an online table: the server's first view (of step `step`) and the log so far.
+    Online {
+        view: G,
+        seat: hoarfrost_rules::Seat,
+        step: u32,
+        lines: Vec<String>,
+    },
 }
 
 /// The [`PendingGame`] of game `G`, if one waits.
@@ -88,6 +95,49 @@ pub(crate) fn stage_game<G: TableGame>(text: &str, mode: LoadMode) -> Result<Sta
                 .set(Screen::Playing);
         }),
     })
+}
+
+/// What opens an online table on this app: put in place with `apply`.
+pub type OnlineOpening = Box<dyn FnOnce(&mut World) + Send>;
+
+/// Open the online table of game `G` whose first view for `seat` is `state` (RON) at step
+/// `step`, with the log `lines`: the table is built for the view's seats and the session then
+/// takes the view ([`crate::plugins::session::saving::adopt_pending`]).
+pub(crate) fn stage_online<G: TableGame>(
+    seat: hoarfrost_rules::Seat,
+    step: u32,
+    state: &str,
+    lines: Vec<String>,
+) -> Result<OnlineOpening, String> {
+    let view: G = ron::from_str(state).map_err(|e| e.to_string())?;
+    let n = view.num_seats();
+    if seat >= n {
+        return Err(format!("seat {} of a table of {n}", seat + 1));
+    }
+    let kinds: Vec<SeatKind> = (0..n)
+        .map(|s| {
+            if s == seat {
+                SeatKind::Human
+            } else {
+                SeatKind::Ai
+            }
+        })
+        .collect();
+    let choice = crate::plugins::session::new_game::SetupChoice::new(G::KIND, &kinds, 1);
+    let pending = PendingGame::Online {
+        view,
+        seat,
+        step,
+        lines,
+    };
+    Ok(Box::new(move |world: &mut World| {
+        world.insert_resource(choice);
+        world.insert_resource(Pending::<G>(Some(pending)));
+        world.resource_mut::<Notice>().info("");
+        world
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+    }))
 }
 
 /// Load the save `text` of whichever game its header names; the error is the player's message.

@@ -50,6 +50,22 @@ enum Play<G: Recorded> {
     Recorded(Recorder<G>),
     /// A recorded game being watched step by step; nobody acts.
     Replay(Replay<G>),
+    /// A seat at an online table: the server holds the game; this session shows its seat's view.
+    Online(Online<G>),
+}
+
+/// A seat at an online table, as its session keeps it: the seat, the server's step and log, the
+/// players' names by seat, and the moves clicked and not yet answered.
+pub struct Online<G: Game> {
+    pub seat: Seat,
+    step: u32,
+    lines: Vec<String>,
+    /// Moves played at this table and not yet sent to the server.
+    outbox: Vec<G::Action>,
+    /// A move was sent and the server has not answered yet: nothing more is played meanwhile.
+    waiting: bool,
+    /// Each seat's player's name and whether it is connected; an empty name: the server's AI.
+    players: Vec<(String, bool)>,
 }
 
 /// The rules state of the game being played, with its seats and record.
@@ -107,7 +123,99 @@ impl<G: Recorded> Session<G> {
 
     /// True if `seat` may act now.
     pub fn may_act(&self, seat: Seat) -> bool {
-        !self.is_replay() && matches!(self.state.to_act(), ToAct::Seats(s) if s.contains(&seat))
+        let waiting = matches!(&self.play, Play::Online(o) if o.waiting);
+        !self.is_replay()
+            && !waiting
+            && matches!(self.state.to_act(), ToAct::Seats(s) if s.contains(&seat))
+    }
+
+    /// A seat at an online table: `view` is the table at step `step` as `seat` may see it, `lines`
+    /// the game's log; the other seats are played elsewhere (remote players or the server's AI).
+    pub fn online(view: G, seat: Seat, step: u32, lines: Vec<String>) -> Self {
+        let seats = (0..view.num_seats())
+            .map(|s| {
+                if s == seat {
+                    SeatKind::Human
+                } else {
+                    SeatKind::Ai
+                }
+            })
+            .collect();
+        let mut session = Session::new(view, seats, 0);
+        session.play = Play::Online(Online {
+            seat,
+            step,
+            lines,
+            outbox: Vec::new(),
+            waiting: false,
+            players: Vec::new(),
+        });
+        session
+    }
+
+    /// The online seat this session plays, if it is one.
+    pub fn online_seat(&self) -> Option<Seat> {
+        match &self.play {
+            Play::Online(o) => Some(o.seat),
+            _ => None,
+        }
+    }
+
+    /// The server's step of the view shown (online).
+    pub fn online_step(&self) -> Option<u32> {
+        match &self.play {
+            Play::Online(o) => Some(o.step),
+            _ => None,
+        }
+    }
+
+    /// Online: the server's view of step `step` and the log from line `from` on replace the table.
+    pub fn take_view(&mut self, view: G, step: u32, from: usize, lines: &[String]) {
+        if let Play::Online(o) = &mut self.play {
+            o.step = step;
+            o.lines.truncate(from);
+            o.lines.extend(lines.iter().cloned());
+            o.waiting = false;
+            self.state = view;
+        }
+    }
+
+    /// Online: who holds each seat now, by name (empty: the server's AI) and whether connected.
+    pub fn set_players(&mut self, players: Vec<(String, bool)>) {
+        if let Play::Online(o) = &mut self.play {
+            o.players = players;
+        }
+    }
+
+    /// Who plays `seat`, in a word: "human" or "AI" at one screen; online "you", "online" (a
+    /// remote player), "away" (one who dropped) or "AI".
+    pub fn who(&self, seat: Seat) -> &'static str {
+        match &self.play {
+            Play::Online(o) if o.seat == seat => "you",
+            Play::Online(o) => match o.players.get(seat) {
+                Some((name, _)) if name.is_empty() => "AI",
+                Some((_, true)) => "online",
+                Some((_, false)) => "away",
+                None => "online",
+            },
+            _ if self.is_human(seat) => "human",
+            _ => "AI",
+        }
+    }
+
+    /// Online: the server refused the move sent; the seat may play again.
+    pub fn move_refused(&mut self) {
+        if let Play::Online(o) = &mut self.play {
+            o.waiting = false;
+        }
+    }
+
+    /// Online: the moves played here to send to the server, oldest first.
+    pub fn take_outbox(&mut self) -> Vec<G::Action> {
+        match &mut self.play {
+            Play::Online(o) => std::mem::take(&mut o.outbox),
+            _ => Vec::new(),
+        }
     }
 
     /// True while a recorded game is being watched.
@@ -131,6 +239,14 @@ impl<G: Recorded> Session<G> {
         let text = self.state.action_to_string(seat, action);
         match &mut self.play {
             Play::Replay(_) => return Err(RuleError::new("a replay is being watched")),
+            Play::Online(o) => {
+                // Checked here against the seat's view (which keeps its legal moves), then sent;
+                // the table changes when the server's answer comes.
+                self.state.clone().apply(seat, action)?;
+                o.outbox.push(action.clone());
+                o.waiting = true;
+                return Ok(text);
+            }
             Play::Recorded(r) => {
                 r.act(seat, action)?;
                 self.state = r.state().clone();
@@ -150,7 +266,8 @@ impl<G: Recorded> Session<G> {
             return;
         }
         match &mut self.play {
-            Play::Replay(_) => return,
+            // Online, chance is the server's.
+            Play::Replay(_) | Play::Online(_) => return,
             Play::Recorded(r) => {
                 if r.chance().is_err() {
                     return;
@@ -221,6 +338,7 @@ impl<G: Recorded> Session<G> {
     pub fn log(&self) -> &[String] {
         match &self.play {
             Play::Unrecorded(lines) => lines,
+            Play::Online(o) => &o.lines,
             Play::Recorded(r) => r.log(),
             Play::Replay(r) => r.lines(),
         }
@@ -230,6 +348,7 @@ impl<G: Recorded> Session<G> {
     pub fn steps(&self) -> usize {
         match &self.play {
             Play::Replay(r) => r.position(),
+            Play::Online(o) => o.step as usize,
             _ => self.log().len(),
         }
     }
@@ -251,7 +370,7 @@ impl<G: Recorded> Session<G> {
 
     pub fn record(&self) -> Option<&Record<G>> {
         match &self.play {
-            Play::Unrecorded(_) => None,
+            Play::Unrecorded(_) | Play::Online(_) => None,
             Play::Recorded(r) => Some(r.record()),
             Play::Replay(r) => Some(r.record()),
         }
@@ -298,6 +417,10 @@ impl<G: Recorded> Session<G> {
 
     /// The name of the player at human seat `seat`, if one was given.
     pub fn player(&self, seat: Seat) -> Option<&str> {
+        if let Play::Online(o) = &self.play {
+            let name = &o.players.get(seat)?.0;
+            return (!name.is_empty()).then_some(name.as_str());
+        }
         let name = self.names.get(seat)?;
         (self.is_human(seat) && !name.is_empty()).then_some(name.as_str())
     }

@@ -11,7 +11,7 @@ use hoarfrost_rules::record::Recorded;
 use hoarfrost_rules::save::LoadError;
 
 use crate::plugins::core::seats::SeatKind;
-use crate::plugins::session::loading::{LoadMode, Staged, stage_game};
+use crate::plugins::session::loading::{LoadMode, OnlineOpening, Staged, stage_game, stage_online};
 use crate::plugins::session::new_game::SetupChoice;
 use crate::plugins::session::tutorial::Tutorial;
 use crate::plugins::session::words::HudSpec;
@@ -59,6 +59,9 @@ pub struct GameEntry {
     pub rules: &'static str,
     /// Read a save of this game, ready to put in place.
     pub stage: fn(&str, LoadMode) -> Result<Staged, LoadError>,
+    /// Open an online table of this game from its first view for a seat (see
+    /// [`stage_online`]).
+    pub online: fn(hoarfrost_rules::Seat, u32, &str, Vec<String>) -> Result<OnlineOpening, String>,
     /// [`TableGame::title_options`].
     pub title_options: fn(&mut egui::Ui, &mut SetupChoice),
 }
@@ -70,6 +73,7 @@ impl GameEntry {
             kind: G::KIND,
             rules: G::RULES,
             stage: stage_game::<G>,
+            online: stage_online::<G>,
             title_options: G::title_options,
         }
     }

@@ -99,6 +99,22 @@ pub(crate) fn adopt_pending<G: Recorded>(
                 None => notice.info(format!("Resumed at step {steps}.")),
             }
         }
+        Some(PendingGame::Online {
+            view,
+            seat,
+            step,
+            lines,
+        }) => {
+            let mut online = Session::online(view, seat, step, lines);
+            online.rewinds = session.rewinds() + 1;
+            *session = online;
+            // The server plays the other seats.
+            commands.remove_resource::<AiSeats<G>>();
+            notice.info(format!(
+                "At the online table, at step {step}: you play seat {}.",
+                seat + 1
+            ));
+        }
         Some(PendingGame::Replay(replay)) => {
             let steps = replay.len();
             session.replace(Session::replaying(replay, seats, seed));
@@ -166,6 +182,10 @@ fn run_commands<G: Recorded>(
 pub fn nothing_to<G: Recorded>(what: &str, session: &Session<G>) -> String {
     if session.is_replay() {
         format!("This is a replay: it cannot {what}. Load the game to play on from there.")
+    } else if session.online_seat().is_some() {
+        format!(
+            "At an online table moves are final: nobody can {what} (the server keeps the game)."
+        )
     } else if session.record().is_none() {
         format!("This game began from a table position and has no record: it cannot {what}.")
     } else if what == "redo" {
@@ -182,6 +202,9 @@ pub fn guided<G: Recorded>(session: &Session<G>, script: Option<&Script<G>>) -> 
 
 /// The save file text of the session's game, marked as a tutorial game when `tutorial`.
 pub fn save_text<G: Recorded>(session: &Session<G>, tutorial: bool) -> Result<String, String> {
+    if session.online_seat().is_some() {
+        return Err("At an online table the server keeps the game and its saves.".into());
+    }
     let record = session.record().ok_or(
         "This game began from a table position (--scene), not from a setup: it has no record \
          and cannot be saved.",

@@ -69,7 +69,7 @@ fn on_click<G: Recorded>(
     let paused = crate::plugins::core::pause::is_paused(pause);
     let why = why_not(*phase.get(), &session, paused, |seat| {
         let (label, _) = seat_label(&spec, &session, seat);
-        crate::plugins::session::words::with_kind(&label, "AI")
+        crate::plugins::session::words::with_kind(&label, session.who(seat))
     });
     if let Some(why) = why {
         notice.error(why);

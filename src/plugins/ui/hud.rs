@@ -155,7 +155,13 @@ fn game_buttons<G: Recorded>(
         if save.on_hover_text("Ctrl+S").clicked() {
             commands.write(GameCommand::Save);
         }
-        if ui.button("Load").on_hover_text("Ctrl+O").clicked() {
+        let offline = session.online_seat().is_none();
+        let load = ui.add_enabled(offline, egui::Button::new("Load"));
+        if load
+            .on_hover_text("Ctrl+O")
+            .on_disabled_hover_text("Leave the online table first (Back to the title screen)")
+            .clicked()
+        {
             menus.open_load(LoadMode::Resume);
         }
         let hint = ui.add_enabled(hint_seat(session).is_some(), egui::Button::new("Hint"));
@@ -363,7 +369,7 @@ fn seat_rows<G: Recorded>(
         let (name, rules_colour) = seat_label(spec, session, seat);
         let colour = swatch_colour(colours, seat, rules_colour);
         let human = session.seats[seat] == SeatKind::Human;
-        let who = if human { "human" } else { "AI" };
+        let who = session.who(seat);
         let turn = on_turn(&session.state, spec.turn, seat);
         let line = format!(
             "{}{}: {}",

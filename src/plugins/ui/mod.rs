@@ -6,6 +6,7 @@
 pub mod asset_problems;
 pub mod game_over;
 pub mod hud;
+pub mod lobby;
 pub mod pause;
 pub mod records;
 pub mod replay;
@@ -35,6 +36,7 @@ impl AddTableGame for App {
             game_machinery::<G>,
             session::tutorial::plugin::<G>(G::tutorial),
             session::start::plugin::<G>,
+            crate::plugins::online::game::<G>,
         ))
         .insert_resource(BotMaker::<G>(G::bot))
         .insert_resource(G::hud_spec())
@@ -66,6 +68,7 @@ pub fn game_machinery<G: Recorded>(app: &mut App) {
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         title::plugin,
+        lobby::plugin,
         save_menu::plugin,
         settings_menu::plugin,
         rules_window::plugin,

@@ -121,6 +121,7 @@ fn shortcuts(
     screen: Res<State<Screen>>,
     mut menus: ResMut<Menus>,
     mut commands: MessageWriter<GameCommand>,
+    online: Option<Res<crate::plugins::online::seat::Link>>,
 ) {
     if !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
         return;
@@ -128,7 +129,8 @@ fn shortcuts(
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     for key in keys.get_just_pressed() {
         match shortcut(*key, shift) {
-            Some(Shortcut::OpenLoad) => menus.open_load(LoadMode::Resume),
+            // At an online table (or in its lobby) a loaded game has no place.
+            Some(Shortcut::OpenLoad) if online.is_none() => menus.open_load(LoadMode::Resume),
             Some(Shortcut::OpenSettings) => menus.settings = true,
             Some(Shortcut::Command(c)) if *screen.get() == Screen::Playing => {
                 commands.write(c);

@@ -36,7 +36,8 @@ pub(crate) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         title_menu.run_if(
             in_state(Screen::Title)
-                .and_then(|m: Res<Menus>| !m.load_open() && !m.settings && !m.records),
+                .and_then(|m: Res<Menus>| !m.load_open() && !m.settings && !m.records)
+                .and_then(not(crate::plugins::ui::lobby::online_shown)),
         ),
     )
     .add_systems(
@@ -104,6 +105,8 @@ pub(crate) fn start_from_command_line(
     };
     *choice = launch_choice(game, &options);
     match choice.launch_problem() {
+        // A hosted table waits in its lobby (`ui::lobby` hosts it from this choice).
+        None if options.host => {}
         None => next.set(Screen::Playing),
         Some(problem) => {
             eprintln!("hoarfrost: {problem}");
@@ -338,6 +341,9 @@ fn start_row(ui: &mut egui::Ui, m: &mut TitleMenu) {
         {
             m.menus.rules = Some(game);
         }
+    });
+    ui.horizontal(|ui| {
+        crate::plugins::ui::lobby::title_buttons(ui, &m.choice, &mut m.commands);
         // An open rules window follows the game picked.
         if m.menus.rules.is_some_and(|g| g != m.choice.game) {
             m.menus.rules = Some(m.choice.game);

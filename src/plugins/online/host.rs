@@ -1,0 +1,150 @@
+//! Hosting from the app: the table's server runs in a thread of the host's app (the headless
+//! server's app, [`super::headless::app`]), and the host's own app joins it over loopback like any
+//! other player, showing the host's key for the orders only the host may give (start the game,
+//! hand a gone player's seat to the AI). The table waits in its lobby until the host starts it.
+//! When the host's app quits, the server stops with it; the table's autosave stays in the data
+//! folder.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use hoarfrost_rules::Recorder;
+
+use super::headless::{self, Serving};
+use super::seat::{self, Link};
+use super::table::{Holder, Table};
+use crate::plugins::core::seats::SeatKind;
+use crate::plugins::session::new_game::{SetupChoice, fresh_seed};
+use crate::plugins::session::registry::TableGame;
+
+/// The port a hosted table listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 7654;
+
+/// The server a host's app runs: its port and join code, and the flag that stops it.
+#[derive(Resource)]
+pub struct Hosted {
+    pub port: u16,
+    pub code: String,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Hosted {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A new join code: ICE- and four digits.
+pub fn join_code() -> String {
+    format!("ICE-{:04}", fresh_seed() % 10_000)
+}
+
+/// The seats of a hosted table from the title choice: the first human seat is the host's (by
+/// `name`), every other human seat is open for a remote player, AI seats are the server's.
+pub fn holders(choice: &SetupChoice, name: &str) -> Vec<Holder> {
+    let host = choice.seats.iter().position(|s| s.kind == SeatKind::Human);
+    (choice.seats.iter().enumerate())
+        .map(|(i, s)| match s.kind {
+            SeatKind::Human if Some(i) == host => Holder::Remote {
+                name: name.to_string(),
+                client: None,
+            },
+            SeatKind::Human => Holder::Open,
+            SeatKind::Ai => Holder::Ai,
+        })
+        .collect()
+}
+
+/// Start serving `choice`'s game of `G` on `port` (0: any free one) from a thread, with the join
+/// `code`, the host's `key` and its seat held for `name`; its autosave goes to `save`.
+pub fn serve<G: TableGame>(
+    choice: &SetupChoice,
+    port: u16,
+    code: &str,
+    (name, key): (&str, &str),
+    save: Option<PathBuf>,
+) -> Result<Hosted, String> {
+    let rec = Recorder::new(G::setup(choice)).map_err(|e| e.0)?;
+    let holders = holders(choice, name);
+    if !holders.iter().any(|h| matches!(h, Holder::Remote { .. })) {
+        return Err("a hosted table needs a human seat for its host".into());
+    }
+    let table = Table::new(rec, code, holders, G::bot(choice.seed))
+        .ok_or("the seats do not match the game")?
+        .hosted(key);
+    let table = match save {
+        Some(path) => table.with_autosave(path),
+        None => table,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tell, told) = std::sync::mpsc::channel();
+    let flag = stop.clone();
+    let serving = Serving {
+        port,
+        loopback: false,
+        quit_when_over: false,
+    };
+    std::thread::Builder::new()
+        .name("hoarfrost-host".into())
+        .spawn(move || match headless::app::<G>(table, serving) {
+            Ok((mut app, port)) => {
+                let _ = tell.send(Ok(port));
+                app.insert_resource(Stop(flag))
+                    .add_systems(Update, stop_when_asked);
+                app.run();
+            }
+            Err(why) => {
+                let _ = tell.send(Err(why));
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    let port = told
+        .recv()
+        .map_err(|_| "the table's server did not start".to_string())??;
+    Ok(Hosted {
+        port,
+        code: code.to_string(),
+        stop,
+    })
+}
+
+/// The flag the host's app sets to stop its server.
+#[derive(Resource)]
+struct Stop(Arc<AtomicBool>);
+
+fn stop_when_asked(stop: Res<Stop>, mut exit: MessageWriter<AppExit>) {
+    if stop.0.load(Ordering::Relaxed) {
+        exit.write(AppExit::Success);
+    }
+}
+
+/// Host `choice`'s game from this app on `port` with the join `code`: serve it, then join it as
+/// `name`. The world keeps the
+/// [`Hosted`] server and the [`Link`].
+pub fn host<G: TableGame>(
+    world: &mut World,
+    choice: &SetupChoice,
+    (port, code): (u16, &str),
+    name: &str,
+    save: Option<PathBuf>,
+) -> Result<(), String> {
+    let key = format!("{:016x}{:016x}", fresh_seed(), fresh_seed());
+    let hosted = serve::<G>(choice, port, code, (name, &key), save)?;
+    let address = SocketAddr::new(Ipv4Addr::LOCALHOST.into(), hosted.port);
+    println!(
+        "hoarfrost: hosting {} on port {}, join code {code}",
+        G::KIND.title(),
+        hosted.port
+    );
+    world.insert_resource(hosted);
+    seat::open(world, Link::new(address, name, code, Some(key)))
+}
+
+/// Stop hosting and leave the table (back at the title screen).
+pub fn stop(world: &mut World) {
+    seat::leave(world);
+    world.remove_resource::<Hosted>();
+}

@@ -1,0 +1,307 @@
+//! The app at an online table: its [`Link`] to the server (the address, the player's name, the
+//! join code, and all the server has said), the join once connected, the table opened when the
+//! first view comes, and then, for the game's session, every view taken in and every move played
+//! here sent as an intent. The app never applies a move itself: the table changes when the
+//! server's view says so.
+
+use std::net::SocketAddr;
+
+use bevy::prelude::*;
+use bevy_replicon::prelude::ClientSystems;
+use bevy_replicon_renet::RenetClient;
+use hoarfrost_rules::{GameKind, Recorded, Seat};
+
+use super::protocol::{HostOrder, Intent, News, SeatNews};
+use super::transport;
+use crate::plugins::core::notice::Notice;
+use crate::plugins::core::screens::Screen;
+use crate::plugins::session::Session;
+use crate::plugins::session::registry::Games;
+
+/// The last view the server sent: its step, the state as RON, and the log from line `from` on.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    pub step: u32,
+    pub state: String,
+    pub from: u32,
+    pub lines: Vec<String>,
+}
+
+/// This app's link to an online table.
+#[derive(Resource, Debug)]
+pub struct Link {
+    pub address: SocketAddr,
+    pub name: String,
+    pub code: String,
+    /// The host's key, on the host's own app only.
+    pub host_key: Option<String>,
+    /// The join was sent (once connected).
+    pub joined: bool,
+    /// The seat held and the table's game, once seated.
+    pub seat: Option<Seat>,
+    pub game: Option<GameKind>,
+    /// Who holds each seat, and whether the game has started.
+    pub seats: Vec<SeatNews>,
+    pub started: bool,
+    /// Views the game's session has not taken yet (in order; the last is the table now).
+    pub views: Vec<View>,
+    /// The step of the last view the server sent.
+    pub step: Option<u32>,
+    /// The table was opened on this app.
+    pub opened: bool,
+    /// The server's refusals so far (the session's move may be played again after one).
+    pub refusals: u32,
+    /// Why the link is down, once it is.
+    pub lost: Option<String>,
+    /// The connection was up once.
+    was_connected: bool,
+}
+
+impl Link {
+    /// A link to the table at `address`, joining as `name` with `code`.
+    pub fn new(address: SocketAddr, name: &str, code: &str, host_key: Option<String>) -> Self {
+        Link {
+            address,
+            name: name.to_string(),
+            code: code.to_string(),
+            host_key,
+            joined: false,
+            seat: None,
+            game: None,
+            seats: Vec::new(),
+            started: false,
+            views: Vec::new(),
+            step: None,
+            opened: false,
+            refusals: 0,
+            lost: None,
+            was_connected: false,
+        }
+    }
+
+    /// Whether this app hosts the table.
+    pub fn is_host(&self) -> bool {
+        self.host_key.is_some()
+    }
+
+    /// The host's `order`, as an intent (`None` on a guest's app).
+    pub fn order(&self, order: HostOrder) -> Option<Intent> {
+        let key = self.host_key.clone()?;
+        Some(Intent::Host { key, order })
+    }
+
+    /// Take one message from the server; a refusal goes to the notice.
+    fn take(&mut self, news: &News, notice: &mut Notice) {
+        match news {
+            News::Seated { seat, game } => (self.seat, self.game) = (Some(*seat), Some(*game)),
+            News::Seats { seats, started } => {
+                (self.seats, self.started) = (seats.clone(), *started)
+            }
+            News::Table {
+                step,
+                state,
+                log_from,
+                lines,
+            } => {
+                self.step = Some(*step);
+                self.views.push(View {
+                    step: *step,
+                    state: state.clone(),
+                    from: *log_from,
+                    lines: lines.clone(),
+                });
+            }
+            News::Refused { why } => {
+                self.refusals += 1;
+                notice.error(format!("The table refused: {why}."));
+            }
+        }
+    }
+}
+
+/// Open a link to the table at `address` (the caller inserts it with [`Link`]'s details).
+pub fn open(world: &mut World, link: Link) -> Result<(), String> {
+    let id = crate::plugins::session::new_game::fresh_seed();
+    transport::connect_world(world, link.address, id)?;
+    world.insert_resource(link);
+    Ok(())
+}
+
+/// Leave the table: the connection closes and the link goes.
+pub fn leave(world: &mut World) {
+    transport::disconnect(world);
+    world.remove_resource::<Link>();
+}
+
+/// The link's systems, shared by every game.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        (listen, watch_connection)
+            .chain()
+            .after(ClientSystems::Receive)
+            .run_if(resource_exists::<Link>),
+    )
+    .add_systems(
+        Update,
+        (say_hello, open_table)
+            .chain()
+            .run_if(resource_exists::<Link>),
+    );
+}
+
+fn listen(mut news: MessageReader<News>, mut link: ResMut<Link>, mut notice: ResMut<Notice>) {
+    for message in news.read() {
+        link.take(message, &mut notice);
+    }
+}
+
+/// Note a connection lost (or never made), in the notice.
+fn watch_connection(
+    client: Option<Res<RenetClient>>,
+    mut link: ResMut<Link>,
+    mut notice: ResMut<Notice>,
+) {
+    let connected = client.as_ref().is_some_and(|c| c.is_connected());
+    let down = client.as_ref().is_none_or(|c| c.is_disconnected());
+    if connected && !link.was_connected {
+        link.was_connected = true;
+    }
+    if down && link.lost.is_none() {
+        let why = if link.was_connected {
+            format!(
+                "The connection to the table at {} was lost. Join again with the same name and \
+                 code to take your seat back.",
+                link.address
+            )
+        } else {
+            format!("No table answered at {}.", link.address)
+        };
+        notice.error(why.clone());
+        link.lost = Some(why);
+    }
+}
+
+/// Once connected, ask for a seat.
+fn say_hello(
+    client: Option<Res<RenetClient>>,
+    mut link: ResMut<Link>,
+    mut intents: MessageWriter<Intent>,
+) {
+    if link.joined || !client.is_some_and(|c| c.is_connected()) {
+        return;
+    }
+    link.joined = true;
+    intents.write(Intent::Join {
+        name: link.name.clone(),
+        code: link.code.clone(),
+        seat: None,
+    });
+}
+
+/// When the first view of a started game comes, open its table (the game's session then takes
+/// the views: [`follow`]).
+fn open_table(world: &mut World) {
+    let link = world.resource::<Link>();
+    let (Some(seat), Some(game), Some(view)) = (link.seat, link.game, link.views.last()) else {
+        return;
+    };
+    if link.opened {
+        return;
+    }
+    let view = view.clone();
+    let games = world.resource::<Games>().clone();
+    let Some(entry) = games.get(game) else {
+        let why = format!("{} cannot be played on this app.", game.title());
+        world.resource_mut::<Notice>().error(why);
+        return;
+    };
+    world.resource_mut::<Link>().opened = true;
+    match (entry.online)(seat, view.step, &view.state, view.lines) {
+        Ok(apply) => apply(world),
+        Err(why) => {
+            let why = format!("The table's view does not read: {why}");
+            world.resource_mut::<Notice>().error(why);
+        }
+    }
+}
+
+/// The game's session at an online table: views taken in, refusals let the seat play again, the
+/// players' names kept, and moves played here sent.
+pub fn follow<G: Recorded + serde::de::DeserializeOwned>(app: &mut App) {
+    app.add_systems(
+        Update,
+        (take_views::<G>, send_moves::<G>)
+            .chain()
+            .in_set(crate::systems::Frame::Apply)
+            .after(crate::plugins::session::apply_actions::<G>)
+            .run_if(
+                resource_exists::<Link>
+                    .and_then(resource_exists::<Session<G>>)
+                    .and_then(in_state(Screen::Playing)),
+            ),
+    );
+}
+
+fn take_views<G: Recorded + serde::de::DeserializeOwned>(
+    mut link: ResMut<Link>,
+    mut session: ResMut<Session<G>>,
+    mut notice: ResMut<Notice>,
+    mut refusals: Local<u32>,
+) {
+    if session.online_seat().is_none() {
+        return;
+    }
+    if link.refusals != *refusals {
+        *refusals = link.refusals;
+        session.move_refused();
+    }
+    if link.is_changed() {
+        let players = link.seats.iter().map(player).collect();
+        session.bypass_change_detection().set_players(players);
+    }
+    let seat = session.online_seat();
+    for view in std::mem::take(&mut link.views) {
+        match ron::from_str::<G>(&view.state) {
+            Ok(state) => session.take_view(state, view.step, view.from as usize, &view.lines),
+            Err(e) => notice.error(format!("The table sent a view that does not read: {e}")),
+        }
+        // Another seat's move, or chance, is told as this app tells its own moves.
+        if let Some(line) = view.lines.last()
+            && seat.is_none_or(|s| !line.starts_with(&format!("seat {}: ", s + 1)))
+        {
+            let told = line
+                .split_once(": ")
+                .map_or(line.as_str(), |(_, text)| text);
+            notice.info(told.to_string());
+        }
+    }
+}
+
+/// A seat's player's name and whether it is here (an empty name: the server's AI).
+fn player(news: &SeatNews) -> (String, bool) {
+    match news {
+        SeatNews::Player { name, here } => (name.clone(), *here),
+        SeatNews::Open => ("(open)".to_string(), false),
+        SeatNews::Ai => (String::new(), true),
+    }
+}
+
+fn send_moves<G: Recorded>(
+    mut session: ResMut<Session<G>>,
+    mut intents: MessageWriter<Intent>,
+    mut notice: ResMut<Notice>,
+) {
+    let Some(step) = session.online_step() else {
+        return;
+    };
+    let moves = session.bypass_change_detection().take_outbox();
+    for action in moves {
+        match ron::to_string(&action) {
+            Ok(action) => {
+                intents.write(Intent::Act { step, action });
+            }
+            Err(e) => notice.error(format!("The move does not write: {e}")),
+        }
+    }
+}
