@@ -77,4 +77,6 @@ pub fn host_game(
 }
 
 #[cfg(test)]
+mod fuzz;
+#[cfg(test)]
 mod tests;

@@ -117,11 +117,31 @@ fn forget_gone<G: Recorded>(
     }
 }
 
-/// When each connected client that holds no seat arrived.
-#[derive(Resource, Default)]
-pub struct Arrivals(Vec<(Entity, Duration)>);
+/// When each connected client that holds no seat arrived, and how long one may stay so.
+#[derive(Resource)]
+pub struct Arrivals {
+    seatless: Vec<(Entity, Duration)>,
+    limit: Duration,
+}
 
-/// A client that holds no seat [`SEATLESS_LIMIT`] after it connected is let go, with a log line.
+impl Default for Arrivals {
+    fn default() -> Self {
+        Arrivals::with_limit(SEATLESS_LIMIT)
+    }
+}
+
+impl Arrivals {
+    /// Clients may stay `limit` without a seat.
+    pub fn with_limit(limit: Duration) -> Self {
+        Arrivals {
+            seatless: Vec::new(),
+            limit,
+        }
+    }
+}
+
+/// A client that holds no seat [`SEATLESS_LIMIT`] (or the [`Arrivals`]' limit) after it
+/// connected is let go, with a log line.
 fn let_go_of_seatless<G: Recorded>(
     clients: Query<Entity, With<ConnectedClient>>,
     table: Res<Table<G>>,
@@ -130,22 +150,21 @@ fn let_go_of_seatless<G: Recorded>(
     mut disconnect: MessageWriter<DisconnectRequest>,
 ) {
     let now = time.elapsed();
-    arrivals
-        .0
-        .retain(|(c, _)| clients.contains(*c) && table.seat_of(*c).is_none());
+    let Arrivals { seatless, limit } = &mut *arrivals;
+    seatless.retain(|(c, _)| clients.contains(*c) && table.seat_of(*c).is_none());
     for client in &clients {
-        if table.seat_of(client).is_none() && !arrivals.0.iter().any(|(c, _)| *c == client) {
-            arrivals.0.push((client, now));
+        if table.seat_of(client).is_none() && !seatless.iter().any(|(c, _)| *c == client) {
+            seatless.push((client, now));
         }
     }
-    for &(client, at) in &arrivals.0 {
-        if now >= at + SEATLESS_LIMIT {
+    for &(client, at) in seatless.iter() {
+        if now >= at + *limit {
             warn!(
-                "client {client} took no seat in {} s; it is let go",
-                SEATLESS_LIMIT.as_secs()
+                "client {client} took no seat in {:.1} s; it is let go",
+                limit.as_secs_f32()
             );
             disconnect.write(DisconnectRequest { client });
         }
     }
-    arrivals.0.retain(|(_, at)| now < *at + SEATLESS_LIMIT);
+    seatless.retain(|(_, at)| now < *at + *limit);
 }

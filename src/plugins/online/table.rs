@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use hoarfrost_rules::bots::Bot;
 use hoarfrost_rules::{Recorded, Recorder, Seat, ToAct, save};
 
-use super::protocol::{HostOrder, MAX_ACTION_TEXT, MAX_NAME, News, SeatNews};
+use super::protocol::{HostOrder, Intent, MAX_ACTION_TEXT, MAX_NAME, News, SeatNews};
 
 /// How long AI seats wait after each step unless the table says otherwise.
 pub const DEFAULT_AI_PAUSE: Duration = Duration::from_millis(600);
@@ -181,6 +181,23 @@ impl<G: Recorded> Table<G> {
                 });
                 self.sent.last_mut().expect("just pushed")
             }
+        }
+    }
+
+    /// Answer `client`'s `intent`: what to tell it (its seat, after a join or a move to another
+    /// seat), nothing, or the refusal in words (nothing changed).
+    pub fn handle(&mut self, client: Entity, intent: &Intent) -> Result<Option<News>, String> {
+        let seated = |seat| {
+            Some(News::Seated {
+                seat,
+                game: G::KIND,
+            })
+        };
+        match intent {
+            Intent::Join { name, code, seat } => self.join(client, name, code, *seat).map(seated),
+            Intent::Sit { seat } => self.sit(client, *seat).map(seated),
+            Intent::Act { step, action } => self.act(client, *step, action).map(|()| None),
+            Intent::Host { key, order } => self.host_order(key, *order).map(|()| None),
         }
     }
 

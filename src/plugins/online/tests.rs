@@ -157,10 +157,20 @@ fn scripted_move<G: Game>(app: &App, rng: &mut GameRng, moved: &mut Option<u32>)
     })
 }
 
+/// Where the client that drops and rejoins is: playing, gone (its app closed its connection), or
+/// back (a new app, joining again under the same name).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Rejoin {
+    Before,
+    Gone,
+    Back,
+}
+
 /// Play `game` to its end over loopback: `remote` seats held by scripted clients, the rest by the
 /// server's AI. At every frame, a client whose view is of the server's current step holds exactly
-/// the server's state as its seat may see it.
-fn play_online<G: Recorded>(setup: G::Setup, remote: &[Seat]) -> G {
+/// the server's state as its seat may see it. The first client drops at step `drop_at` and comes
+/// back as a new app with the same name and code.
+fn play_online<G: Recorded>(setup: G::Setup, remote: &[Seat], drop_at: u32) -> G {
     let seats = G::from_setup(&setup).expect("a game").num_seats();
     let holders = (0..seats)
         .map(|s| {
@@ -176,15 +186,8 @@ fn play_online<G: Recorded>(setup: G::Setup, remote: &[Seat]) -> G {
         .map(|i| client_of::<G>(port, 100 + i as u64))
         .collect();
     connect_all(&mut server, &mut clients);
-    for (client, &seat) in clients.iter_mut().zip(remote) {
-        let name = format!("Player {}", seat + 1);
-        let join = Intent::Join {
-            name,
-            code: CODE.into(),
-            seat: Some(seat),
-        };
-        send(client, join);
-    }
+    let mut joined = vec![false; clients.len()];
+    let mut rejoin = Rejoin::Before;
     let mut rngs: Vec<GameRng> = (0..clients.len()).map(|i| GameRng::new(i as u64)).collect();
     let mut moved = vec![None; clients.len()];
     let mut sent = vec![0; clients.len()];
@@ -197,8 +200,22 @@ fn play_online<G: Recorded>(setup: G::Setup, remote: &[Seat]) -> G {
             let views = remote.iter().map(|&s| table.game().as_seen_by(s)).collect();
             history.push((table.step(), views, rng_numbers(table.game())));
         }
+        rejoin = drop_and_rejoin(table, clients, port, (remote[0], drop_at), rejoin);
+        if rejoin == Rejoin::Gone {
+            joined[0] = false;
+            moved[0] = None;
+        }
         for (i, client) in clients.iter_mut().enumerate() {
             let seat = remote[i];
+            if !joined[i] && client.world().resource::<RenetClient>().is_connected() {
+                joined[i] = true;
+                let join = Intent::Join {
+                    name: format!("Player {}", seat + 1),
+                    code: CODE.into(),
+                    seat: None,
+                };
+                send(client, join);
+            }
             let m = mirror::<G>(client);
             // Only a move from a view the table has since moved past may be refused (in
             // IceTowers the AI seat moves meanwhile).
@@ -216,6 +233,7 @@ fn play_online<G: Recorded>(setup: G::Setup, remote: &[Seat]) -> G {
                     "seat {seat}'s table at step {}",
                     m.step
                 );
+                assert_eq!(m.log, table.recorder().log(), "seat {seat}'s log");
                 compared += 1;
             }
         }
@@ -227,10 +245,14 @@ fn play_online<G: Recorded>(setup: G::Setup, remote: &[Seat]) -> G {
                 sent[i] += 1;
             }
         }
-        over && all_seen
+        over && all_seen && rejoin == Rejoin::Back
     });
     let table = server.world().resource::<Table<G>>();
-    assert!(finished, "the game ends (step {})", table.step());
+    assert!(
+        finished,
+        "the game ends (step {}, {rejoin:?})",
+        table.step()
+    );
     assert!(
         compared > clients.len(),
         "views compared at {compared} frames"
@@ -246,6 +268,7 @@ fn play_online<G: Recorded>(setup: G::Setup, remote: &[Seat]) -> G {
     for (i, client) in clients.iter().enumerate() {
         let view = mirror::<G>(client).game.as_ref().expect("a view");
         let seat = remote[i];
+        assert_eq!(mirror::<G>(client).seat, Some(seat), "client {i}'s seat");
         assert!(
             *view == table.game().as_seen_by(seat),
             "seat {seat}'s last view"
@@ -255,6 +278,28 @@ fn play_online<G: Recorded>(setup: G::Setup, remote: &[Seat]) -> G {
     table.game().clone()
 }
 
+/// At step `drop_at` the first client's app closes its connection; once the server has let its
+/// seat wait, a new app takes its place (and joins under the same name when connected).
+fn drop_and_rejoin<G: Recorded>(
+    table: &Table<G>,
+    clients: &mut [App],
+    port: u16,
+    (seat, drop_at): (Seat, u32),
+    now: Rejoin,
+) -> Rejoin {
+    match now {
+        Rejoin::Before if table.step() >= drop_at => {
+            transport::disconnect(clients[0].world_mut());
+            Rejoin::Gone
+        }
+        Rejoin::Gone if matches!(&table.holders()[seat], Holder::Remote { client: None, .. }) => {
+            clients[0] = client_of::<G>(port, 900);
+            Rejoin::Back
+        }
+        other => other,
+    }
+}
+
 #[test]
 fn whole_games_of_all_five_play_over_loopback() {
     use hoarfrost_rules::*;
@@ -262,22 +307,22 @@ fn whole_games_of_all_five_play_over_loopback() {
         round_limit: 3,
         ..ice_fortress::Setup::new(2, 3)
     };
-    let over = play_online::<ice_fortress::IceFortress>(fortress, &[0, 1]);
+    let over = play_online::<ice_fortress::IceFortress>(fortress, &[0, 1], 6);
     assert!(over.is_over());
     let mut coup = sprawl::Setup::new(3, 4);
     coup.variants.counting_coup = true;
-    play_online::<sprawl::Sprawl>(coup, &[0, 2]);
-    play_online::<ice_castle::IceCastle>(ice_castle::Setup::new(3, 5), &[0, 1]);
+    play_online::<sprawl::Sprawl>(coup, &[0, 2], 9);
+    play_online::<ice_castle::IceCastle>(ice_castle::Setup::new(3, 5), &[0, 1], 7);
     let colony = ice_colony::Setup {
         round_limit: 4,
         ..ice_colony::Setup::new(2, 6)
     };
-    play_online::<ice_colony::IceColony>(colony, &[0, 1]);
+    play_online::<ice_colony::IceColony>(colony, &[0, 1], 12);
     let towers = icetowers::Setup {
         move_limit: 40,
         ..icetowers::Setup::new(3, 7)
     };
-    play_online::<icetowers::IceTowers>(towers, &[1, 2]);
+    play_online::<icetowers::IceTowers>(towers, &[1, 2], 5);
 }
 
 /// A client that sends what it may not is refused in words, the table unchanged, and the server
@@ -389,4 +434,123 @@ fn bad_intents_are_refused_and_change_nothing() {
     let said = mirror::<G>(&clients[0]).refusals.clone();
     assert!(said.last().unwrap().contains("already"), "{said:?}");
     assert_eq!(server.world().resource::<Table<G>>().step(), step + 1);
+}
+
+/// A hosted table waits in its lobby: players take seats and move to open ones, nothing is played
+/// and no table is sent before the start, only the host's key starts it or hands a seat to the
+/// AI, and it starts only once no seat is open.
+#[test]
+fn a_hosted_table_gathers_in_its_lobby_and_only_the_host_starts_it() {
+    use super::protocol::{HostOrder, SeatNews};
+    use hoarfrost_rules::icetowers::{IceTowers, Setup};
+    type G = IceTowers;
+    let (mut server, port) = server_of::<G>(Setup::new(3, 3), vec![Holder::Open; 3]);
+    let rec = Recorder::<G>::new(Setup::new(3, 3)).expect("a game");
+    let hana = Holder::Remote {
+        name: "Hana".into(),
+        client: None,
+    };
+    let holders = vec![hana, Holder::Open, Holder::Open];
+    let table = Table::new(rec, CODE, holders, Box::new(RandomBot::new(1))).expect("a table");
+    server.insert_resource(table.hosted("KEY"));
+    let mut clients = vec![client_of::<G>(port, 1), client_of::<G>(port, 2)];
+    connect_all(&mut server, &mut clients);
+    let settle = |server: &mut App, clients: &mut [App]| {
+        run(server, clients, 60, |_, _| false);
+    };
+    let join = |name: &str| Intent::Join {
+        name: name.into(),
+        code: CODE.into(),
+        seat: None,
+    };
+    let order = |key: &str, order| Intent::Host {
+        key: key.into(),
+        order,
+    };
+    send(&mut clients[0], join("Hana"));
+    send(&mut clients[1], join("Ann"));
+    settle(&mut server, &mut clients);
+    assert_eq!(
+        mirror::<G>(&clients[0]).seat,
+        Some(0),
+        "the host's own seat"
+    );
+    assert_eq!(
+        mirror::<G>(&clients[1]).seat,
+        Some(1),
+        "the first open seat"
+    );
+    let act = Intent::Act {
+        step: 0,
+        action: "Stop".into(),
+    };
+    send(&mut clients[1], act);
+    send(&mut clients[1], order("GUESS", HostOrder::Start));
+    send(&mut clients[0], order("KEY", HostOrder::Start));
+    send(&mut clients[1], Intent::Sit { seat: 2 });
+    settle(&mut server, &mut clients);
+    let said = &mirror::<G>(&clients[1]).refusals;
+    assert!(said[0].contains("has not started"), "{said:?}");
+    assert!(said[1].contains("only the host"), "{said:?}");
+    let said = &mirror::<G>(&clients[0]).refusals;
+    assert!(said[0].contains("1 seat is still open"), "{said:?}");
+    let m = mirror::<G>(&clients[0]);
+    assert!(!m.started && m.game.is_none(), "no table before the start");
+    let ann = SeatNews::Player {
+        name: "Ann".into(),
+        here: true,
+    };
+    assert_eq!(m.seats[1..], [SeatNews::Open, ann.clone()], "Ann moved");
+    assert_eq!(mirror::<G>(&clients[1]).seat, Some(2));
+    send(
+        &mut clients[0],
+        order("KEY", HostOrder::HandToAi { seat: 1 }),
+    );
+    send(&mut clients[0], order("KEY", HostOrder::Start));
+    settle(&mut server, &mut clients);
+    send(&mut clients[1], Intent::Sit { seat: 1 });
+    settle(&mut server, &mut clients);
+    let said = &mirror::<G>(&clients[1]).refusals;
+    assert!(said[2].contains("game has started"), "{said:?}");
+    for client in &clients {
+        let m = mirror::<G>(client);
+        assert!(m.started, "the game started");
+        assert_eq!(m.seats[1..], [SeatNews::Ai, ann.clone()]);
+        assert!(m.game.is_some(), "a table was sent");
+    }
+    let table = server.world().resource::<Table<G>>();
+    assert!(table.started());
+    assert_eq!(table.seat_words(), ["human:Hana", "ai", "human:Ann"]);
+}
+
+/// A client that connects and says nothing is let go once the limit has passed; a seated client
+/// stays, and the server goes on.
+#[test]
+fn a_client_that_takes_no_seat_is_let_go() {
+    use hoarfrost_rules::icetowers::{IceTowers, Setup};
+    type G = IceTowers;
+    let (mut server, port) = server_of::<G>(Setup::new(2, 3), vec![Holder::Open, Holder::Ai]);
+    let limit = std::time::Duration::from_millis(400);
+    server.insert_resource(server::Arrivals::with_limit(limit));
+    let mut clients = vec![client_of::<G>(port, 1), client_of::<G>(port, 2)];
+    connect_all(&mut server, &mut clients);
+    let join = Intent::Join {
+        name: "Anna".into(),
+        code: CODE.into(),
+        seat: None,
+    };
+    send(&mut clients[0], join);
+    let let_go = run(&mut server, &mut clients, 5000, |_, clients| {
+        clients[1]
+            .world()
+            .resource::<RenetClient>()
+            .is_disconnected()
+    });
+    assert!(let_go, "the silent client is let go");
+    run(&mut server, &mut clients, 100, |_, _| false);
+    assert!(
+        clients[0].world().resource::<RenetClient>().is_connected(),
+        "the seated client stays"
+    );
+    assert_eq!(mirror::<G>(&clients[0]).seat, Some(0));
 }
