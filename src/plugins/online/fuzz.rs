@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy_replicon::bytes::Bytes;
 use bevy_replicon::postcard_utils;
 use hoarfrost_rules::bots::RandomBot;
-use hoarfrost_rules::{Game, GameRng, Recorded, Recorder};
+use hoarfrost_rules::{GameRng, Recorded, Recorder};
 
 use super::protocol::{HostOrder, Intent};
 use super::table::{Holder, Table};
