@@ -5,6 +5,8 @@
 pub mod automation;
 pub mod bare;
 pub mod bench;
+#[cfg(test)]
+mod online_figures;
 pub mod perf;
 pub mod soak;
 

@@ -79,4 +79,6 @@ pub fn host_game(
 #[cfg(test)]
 mod fuzz;
 #[cfg(test)]
+pub(crate) mod loopback;
+#[cfg(test)]
 mod tests;
