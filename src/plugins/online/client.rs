@@ -18,6 +18,8 @@ pub struct Mirror<G: Game> {
     pub started: bool,
     /// The game's log, as far as sent.
     pub log: Vec<String>,
+    /// The finished game's record (a save), once the game is over.
+    pub finished: Option<String>,
     /// The step of the last view.
     pub step: u32,
     /// The table as this seat may see it, once a view has come.
@@ -34,6 +36,7 @@ impl<G: Game> Default for Mirror<G> {
             seats: Vec::new(),
             started: false,
             log: Vec::new(),
+            finished: None,
             step: 0,
             game: None,
             refusals: Vec::new(),
@@ -50,6 +53,7 @@ impl<G: Game> Mirror<G> {
                 (self.seats, self.started) = (seats.clone(), *started);
             }
             News::Refused { why } => self.refusals.push(why.clone()),
+            News::Finished { save } => self.finished = Some(save.clone()),
             News::Table {
                 step,
                 state,

@@ -75,6 +75,9 @@ pub enum News {
     },
     /// The client's last intent was refused, and why; nothing changed.
     Refused { why: String },
+    /// The game is over: its whole record as a save file (the app's format), for the game-over
+    /// window, the records, a replay and a save. Nothing is hidden any more once the game ends.
+    Finished { save: String },
 }
 
 /// Register the messages. Server and client must register the same ones in the same order (their

@@ -47,6 +47,8 @@ pub struct Link {
     pub views: Vec<View>,
     /// The step of the last view the server sent.
     pub step: Option<u32>,
+    /// The finished game's record (a save), until the session takes it.
+    pub finished: Option<String>,
     /// The table was opened on this app.
     pub opened: bool,
     /// The server's refusals so far (the session's move may be played again after one).
@@ -72,6 +74,7 @@ impl Link {
             started: false,
             views: Vec::new(),
             step: None,
+            finished: None,
             opened: false,
             refusals: 0,
             lost: None,
@@ -111,6 +114,7 @@ impl Link {
                     lines: lines.clone(),
                 });
             }
+            News::Finished { save } => self.finished = Some(save.clone()),
             News::Refused { why } => {
                 self.refusals += 1;
                 notice.error(format!("The table refused: {why}."));
@@ -276,6 +280,30 @@ fn take_views<G: Recorded + serde::de::DeserializeOwned>(
             notice.info(told.to_string());
         }
     }
+    if let Some(save) = link.finished.take() {
+        take_record(&mut session, &save, &mut notice);
+    }
+}
+
+/// The game is over: the session becomes the finished game's record, with every seat's player,
+/// so that the game-over window, the records, a replay and a save work as at one screen.
+fn take_record<G: Recorded + serde::de::DeserializeOwned>(
+    session: &mut Session<G>,
+    save: &str,
+    notice: &mut Notice,
+) {
+    use crate::plugins::session::loading::{seat_kinds, seat_names};
+    let loaded = match hoarfrost_rules::save::load::<G>(save) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            notice.error(format!("The finished game's record does not read: {e}"));
+            return;
+        }
+    };
+    let seats = seat_kinds(&loaded.header.seats);
+    let mut finished = Session::recorded(loaded.recorder, seats, session.seed);
+    finished.names = seat_names(&loaded.header.seats);
+    session.replace_all(finished);
 }
 
 /// A seat's player's name and whether it is here (an empty name: the server's AI).
@@ -303,5 +331,89 @@ fn send_moves<G: Recorded>(
             }
             Err(e) => notice.error(format!("The move does not write: {e}")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugins::session::PlayAction;
+    use hoarfrost_rules::icetowers::{IceTowers, Setup};
+    use hoarfrost_rules::{Game, Recorder};
+
+    type G = IceTowers;
+
+    /// A headless app whose session is seat 1 of an online IceTowers table.
+    fn seated_app() -> (App, Recorder<G>) {
+        let mut app = crate::plugins::session::test_app::<G>();
+        app.add_message::<Intent>();
+        follow::<G>(&mut app);
+        let rec = Recorder::<G>::new(Setup::new(2, 4)).expect("a game");
+        let view = rec.state().as_seen_by(1);
+        app.insert_resource(Session::online(view, 1, 0, Vec::new()));
+        let address = "127.0.0.1:9".parse().expect("an address");
+        app.insert_resource(Link::new(address, "Gus", "ICE-1", None));
+        crate::systems::start_playing(&mut app);
+        (app, rec)
+    }
+
+    #[test]
+    fn a_move_played_here_is_sent_not_applied_and_the_servers_view_moves_the_table() {
+        let (mut app, mut rec) = seated_app();
+        let action = rec.state().legal_actions(1)[0].clone();
+        let seat = 1;
+        app.world_mut().write_message(PlayAction::<G> {
+            seat,
+            action: action.clone(),
+        });
+        app.update();
+        let sent: Vec<Intent> = app
+            .world_mut()
+            .resource_mut::<Messages<Intent>>()
+            .drain()
+            .collect();
+        let text = ron::to_string(&action).expect("an action writes");
+        assert_eq!(
+            sent,
+            [Intent::Act {
+                step: 0,
+                action: text
+            }]
+        );
+        let session = app.world().resource::<Session<G>>();
+        assert_eq!(session.online_step(), Some(0), "not applied here");
+        assert!(!session.may_act(1), "waiting for the server's answer");
+        rec.act(1, &action).expect("legal");
+        let state = ron::to_string(&rec.state().as_seen_by(1)).expect("a view writes");
+        let lines = rec.log().to_vec();
+        let view = View {
+            step: 1,
+            state,
+            from: 0,
+            lines,
+        };
+        app.world_mut().resource_mut::<Link>().views.push(view);
+        app.update();
+        let session = app.world().resource::<Session<G>>();
+        assert_eq!(session.online_step(), Some(1));
+        assert!(session.state == rec.state().as_seen_by(1));
+        assert_eq!(session.log(), rec.log());
+    }
+
+    #[test]
+    fn the_finished_games_record_becomes_the_session_with_its_players() {
+        let (mut app, rec) = seated_app();
+        let seats = ["human:Hana".to_string(), "human:Gus".to_string()];
+        let save = hoarfrost_rules::save::to_string(&seats, false, rec.record()).expect("a save");
+        app.world_mut().resource_mut::<Link>().finished = Some(save);
+        app.update();
+        let session = app.world().resource::<Session<G>>();
+        assert!(
+            session.online_seat().is_none(),
+            "an ordinary recorded game now"
+        );
+        assert!(session.record() == Some(rec.record()));
+        assert_eq!(session.player(0), Some("Hana"));
+        assert_eq!(session.who(1), "human");
     }
 }

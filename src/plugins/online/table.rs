@@ -38,6 +38,8 @@ struct Sent {
     played: Option<u32>,
     /// Log lines it was sent.
     lines: usize,
+    /// It was sent the finished game's record.
+    finished: bool,
 }
 
 /// One online table of game `G`.
@@ -178,6 +180,7 @@ impl<G: Recorded> Table<G> {
                     client,
                     played: None,
                     lines: 0,
+                    finished: false,
                 });
                 self.sent.last_mut().expect("just pushed")
             }
@@ -473,6 +476,14 @@ impl<G: Recorded> Table<G> {
                 lines,
             };
             out.push((client, table));
+            if self.game().is_over()
+                && !std::mem::replace(&mut self.sent_mut(client).finished, true)
+            {
+                match save::to_string(&self.seat_words(), false, self.rec.record()) {
+                    Ok(save) => out.push((client, News::Finished { save })),
+                    Err(e) => error!("the finished game does not write as a save: {e}"),
+                }
+            }
         }
         out
     }

@@ -401,6 +401,14 @@ impl<G: Recorded> Session<G> {
         self.autosaved = false;
     }
 
+    /// Replace the whole game, seats and names included, with `other` (an online game's
+    /// finished record); decisions begun before are stale.
+    pub fn replace_all(&mut self, other: Session<G>) {
+        let rewinds = self.rewinds + 1;
+        *self = other;
+        self.rewinds = rewinds;
+    }
+
     /// The seats as a save file lists them ([`seat_word`]).
     pub fn seat_words(&self) -> Vec<String> {
         (0..self.seats.len())

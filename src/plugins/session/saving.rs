@@ -105,9 +105,7 @@ pub(crate) fn adopt_pending<G: Recorded>(
             step,
             lines,
         }) => {
-            let mut online = Session::online(view, seat, step, lines);
-            online.rewinds = session.rewinds() + 1;
-            *session = online;
+            session.replace_all(Session::online(view, seat, step, lines));
             // The server plays the other seats.
             commands.remove_resource::<AiSeats<G>>();
             notice.info(format!(
