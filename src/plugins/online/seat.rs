@@ -151,7 +151,21 @@ pub fn plugin(app: &mut App) {
         (say_hello, open_table)
             .chain()
             .run_if(resource_exists::<Link>),
-    );
+    )
+    .add_systems(Last, say_goodbye.run_if(resource_exists::<Link>));
+}
+
+/// When the app quits, the table is told at once (its seat waits for this player), rather than
+/// after the connection times out.
+fn say_goodbye(
+    mut exit: MessageReader<AppExit>,
+    transport: Option<ResMut<bevy_replicon_renet::netcode::NetcodeClientTransport>>,
+) {
+    if exit.read().next().is_some()
+        && let Some(mut transport) = transport
+    {
+        transport.disconnect();
+    }
 }
 
 fn listen(mut news: MessageReader<News>, mut link: ResMut<Link>, mut notice: ResMut<Notice>) {
