@@ -59,8 +59,8 @@ pub struct GameEntry {
     pub rules: &'static str,
     /// Read a save of this game, ready to put in place.
     pub stage: fn(&str, LoadMode) -> Result<Staged, LoadError>,
-    /// Open an online table of this game from its first view for a seat (see
-    /// [`stage_online`]).
+    /// Open an online table of this game from its first view for a seat (`stage_online` in
+    /// the loading module).
     pub online: fn(hoarfrost_rules::Seat, u32, &str, Vec<String>) -> Result<OnlineOpening, String>,
     /// [`TableGame::title_options`].
     pub title_options: fn(&mut egui::Ui, &mut SetupChoice),
