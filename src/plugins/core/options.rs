@@ -112,9 +112,9 @@ struct Flags {
           requires = "soak")]
     sample_every: Option<u32>,
     /// Host an online table of --game: the first human seat of --seats is yours, the other
-    /// human seats wait for players who join with this machine's address and the join code shown
-    #[arg(long, requires = "game",
-          conflicts_with_all = ["resume", "replay", "scene", "tutorial", "bench", "soak"])]
+    /// human seats wait for players who join with this machine's address and the join code shown;
+    /// with --continue, host the last hosted table again where it stood (its players rejoin)
+    #[arg(long, conflicts_with_all = ["replay", "scene", "tutorial", "bench", "soak"])]
     host: bool,
     /// With --host: the UDP port to listen on (default 7654; 0: any free one)
     #[arg(long, value_name = "N", requires = "host")]
@@ -221,6 +221,11 @@ impl LaunchOptions {
     /// The checks clap cannot express, which depend on the values given.
     fn check(&mut self) -> Result<(), String> {
         let o = self;
+        if o.host && o.game.is_none() && !o.resume {
+            return Err(
+                "--host needs --game (or --continue, to host the last hosted table)".into(),
+            );
+        }
         if o.code.is_some() && !o.host && o.join.is_none() {
             return Err("--code goes with --join (or --host)".into());
         }
@@ -618,6 +623,25 @@ mod tests {
             NotRun::Shown(text) => format!("shown: {text}"),
             NotRun::Refused(why) => why,
         })
+    }
+
+    #[test]
+    fn online_flags_go_together_as_hosting_or_joining_asks() {
+        let o = parse("--host --game sprawl --seats human:Anna,human,ai --port 7000 --code ICE-1")
+            .expect("a host");
+        assert!(o.host && o.port == Some(7000) && o.code.as_deref() == Some("ICE-1"));
+        let o = parse("--host --continue").expect("the last hosted table again");
+        assert!(o.host && o.resume);
+        let o = parse("--join 127.0.0.1:7654 --code ICE-2 --name Ben").expect("a guest");
+        assert_eq!(o.join, Some("127.0.0.1:7654".parse().expect("an address")));
+        assert_eq!(o.name.as_deref(), Some("Ben"));
+        let refused = |s: &str| parse(s).expect_err(s);
+        assert!(refused("--host").contains("--host needs --game"));
+        assert!(refused("--code ICE-1").contains("--code goes with --join"));
+        assert!(refused("--join 127.0.0.1:7654").contains("--code"));
+        assert!(refused("--join nowhere --code X").contains("not an address"));
+        assert!(refused("--join 127.0.0.1:7654 --code X --game sprawl").contains("cannot be used"));
+        assert!(refused("--port 7000").contains("--host"));
     }
 
     #[test]

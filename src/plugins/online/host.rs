@@ -79,6 +79,69 @@ pub fn serve<G: TableGame>(
         Some(path) => table.with_autosave(path),
         None => table,
     };
+    spawn(table, port, code)
+}
+
+/// The hosted table saved at `path`, to go on with: started, its players' seats waiting for them
+/// (the same names take them back), the host's `name` among them, its autosave in the same file.
+pub fn resumed_table<G: TableGame>(
+    path: &std::path::Path,
+    code: &str,
+    (name, key): (Option<&str>, &str),
+) -> Result<(Table<G>, String), String> {
+    let (rec, holders) = headless::resumed::<G>(path)?;
+    let players: Vec<&str> = (holders.iter())
+        .filter_map(|h| match h {
+            Holder::Remote { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    let name = match name {
+        Some(n) if players.contains(&n) => n.to_string(),
+        Some(n) => {
+            let seated = hoarfrost_rules::words::listed(&players);
+            return Err(format!(
+                "the saved table has no seat for {n} (its players: {seated})"
+            ));
+        }
+        None => players
+            .first()
+            .ok_or("the saved table has no player's seat for its host")?
+            .to_string(),
+    };
+    let bot = G::bot(crate::plugins::session::new_game::fresh_seed());
+    let table = Table::new(rec, code, holders, bot)
+        .ok_or("the save's seats do not match its game")?
+        .hosted(key)
+        .in_play()
+        .with_autosave(path.to_path_buf());
+    Ok((table, name))
+}
+
+/// Go on hosting the table saved at `path` on `port` with the join `code`, as `name` (or the
+/// save's first player).
+pub fn resume<G: TableGame>(
+    world: &mut World,
+    path: &std::path::Path,
+    (port, code): (u16, &str),
+    name: Option<&str>,
+) -> Result<(), String> {
+    let key = format!("{:016x}{:016x}", fresh_seed(), fresh_seed());
+    let (table, name) = resumed_table::<G>(path, code, (name, &key))?;
+    let step = table.step();
+    let hosted = spawn(table, port, code)?;
+    let address = SocketAddr::new(Ipv4Addr::LOCALHOST.into(), hosted.port);
+    println!(
+        "hoarfrost: hosting {} again at step {step} on port {}, join code {code}",
+        G::KIND.title(),
+        hosted.port
+    );
+    world.insert_resource(hosted);
+    seat::open(world, Link::new(address, &name, code, Some(key)))
+}
+
+/// Serve `table` from a thread on `port`.
+fn spawn<G: TableGame>(table: Table<G>, port: u16, code: &str) -> Result<Hosted, String> {
     let stop = Arc::new(AtomicBool::new(false));
     let (tell, told) = std::sync::mpsc::channel();
     let flag = stop.clone();
@@ -147,4 +210,45 @@ pub fn host<G: TableGame>(
 pub fn stop(world: &mut World) {
     seat::leave(world);
     world.remove_resource::<Hosted>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hoarfrost_rules::icetowers::{IceTowers, Setup};
+    use hoarfrost_rules::{Game, save};
+
+    #[test]
+    fn a_saved_hosted_table_goes_on_where_it_stood_with_its_seats_waiting() {
+        let mut rec = Recorder::<IceTowers>::new(Setup::new(3, 8)).expect("a game");
+        for _ in 0..5 {
+            let action = rec.state().legal_actions(0)[0].clone();
+            rec.act(0, &action).expect("legal");
+        }
+        let seats = ["human:Hana", "human:Gus", "ai"].map(String::from);
+        let text = save::to_string(&seats, false, rec.record()).expect("a save");
+        let dir = std::env::temp_dir().join(format!("hoarfrost-hosted-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let path = dir.join("hosted.ron");
+        std::fs::write(&path, text).expect("written");
+        let (table, name) =
+            resumed_table::<IceTowers>(&path, "ICE-1", (None, "KEY")).expect("it resumes");
+        assert_eq!(name, "Hana", "the save's first player hosts");
+        assert!(table.started(), "no lobby for a game under way");
+        assert_eq!(table.step(), 5);
+        assert!(table.recorder().record() == rec.record());
+        assert_eq!(table.seat_words(), seats);
+        let gus = Holder::Remote {
+            name: "Gus".into(),
+            client: None,
+        };
+        assert_eq!(table.holders()[1], gus, "Gus's seat waits for Gus");
+        let refused = resumed_table::<IceTowers>(&path, "ICE-1", (Some("Zed"), "KEY"));
+        let why = refused.err().expect("no seat for Zed");
+        assert!(
+            why.contains("no seat for Zed (its players: Hana and Gus)"),
+            "{why}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

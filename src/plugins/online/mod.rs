@@ -37,9 +37,13 @@ use crate::plugins::session::registry::TableGame;
 pub type HostFn =
     fn(&mut World, &SetupChoice, (u16, &str), &str, Option<PathBuf>) -> Result<(), String>;
 
-/// The games this app can host, by kind.
+/// How a saved hosted table of a game goes on: [`host::resume`] for it.
+pub type ResumeFn =
+    fn(&mut World, &std::path::Path, (u16, &str), Option<&str>) -> Result<(), String>;
+
+/// The games this app can host, by kind: a new table, and a saved one resumed.
 #[derive(Resource, Default)]
-pub struct Hosts(Vec<(GameKind, HostFn)>);
+pub struct Hosts(Vec<(GameKind, HostFn, ResumeFn)>);
 
 /// The app's online parts: replicon over renet, the protocol, the link to a table.
 pub(crate) fn plugin(app: &mut App) {
@@ -56,8 +60,8 @@ pub fn game<G: TableGame>(app: &mut App) {
     seat::follow::<G>(app);
     app.init_resource::<Hosts>();
     let mut hosts = app.world_mut().resource_mut::<Hosts>();
-    hosts.0.retain(|(k, _)| *k != G::KIND);
-    hosts.0.push((G::KIND, host::host::<G>));
+    hosts.0.retain(|(k, ..)| *k != G::KIND);
+    hosts.0.push((G::KIND, host::host::<G>, host::resume::<G>));
 }
 
 /// Host `choice`'s game from this app on `port` with join `code` as `name`, keeping the table's
@@ -70,7 +74,7 @@ pub fn host_game(
     save: Option<PathBuf>,
 ) -> Result<(), String> {
     let hosts = world.resource::<Hosts>();
-    let Some(&(_, host)) = hosts.0.iter().find(|(k, _)| *k == choice.game) else {
+    let Some(&(_, host, _)) = hosts.0.iter().find(|(k, ..)| *k == choice.game) else {
         return Err(format!("{} cannot be hosted here.", choice.game.title()));
     };
     host(world, choice, (port, code), name, save)
@@ -82,3 +86,20 @@ mod fuzz;
 pub(crate) mod loopback;
 #[cfg(test)]
 mod tests;
+
+/// Go on hosting the table saved at `path` (the hosted table's autosave) on `port` with join
+/// `code`, as `name` or the save's first player.
+pub fn resume_hosted(
+    world: &mut World,
+    path: &std::path::Path,
+    (port, code): (u16, &str),
+    name: Option<&str>,
+) -> Result<(), String> {
+    let text = hoarfrost_rules::save::read_file(path).map_err(|e| e.to_string())?;
+    let (_, kind) = crate::plugins::core::storage::known_header(&text)?;
+    let hosts = world.resource::<Hosts>();
+    let Some(&(_, _, resume)) = hosts.0.iter().find(|(k, ..)| *k == kind) else {
+        return Err(format!("{} cannot be hosted here.", kind.title()));
+    };
+    resume(world, path, (port, code), name)
+}

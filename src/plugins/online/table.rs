@@ -112,6 +112,12 @@ impl<G: Recorded> Table<G> {
         self
     }
 
+    /// The same hosted table with its game under way (a saved one, resumed): no lobby.
+    pub fn in_play(mut self) -> Self {
+        self.started = true;
+        self
+    }
+
     /// The game as it stands.
     pub fn game(&self) -> &G {
         self.rec.state()

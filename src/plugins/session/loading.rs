@@ -192,6 +192,8 @@ fn continue_from_command_line(
 ) {
     let staged = match (&options.replay, options.resume) {
         (Some(path), _) => stage_file(&games, path, LoadMode::Replay),
+        // `--host --continue` hosts the hosted table's save again (`ui::lobby`).
+        (None, true) if options.host => return,
         (None, true) => stage_autosave(&games, &storage),
         (None, false) => return,
     };

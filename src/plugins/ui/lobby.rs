@@ -98,6 +98,27 @@ fn host_now(world: &mut World, choice: SetupChoice, port: u16, name: String, cod
     }
 }
 
+/// Go on hosting the table of `<data>/hosted.ron` (`--host --continue`); a failure goes to the
+/// notice.
+fn resume_now(world: &mut World, port: u16, code: Option<String>, name: Option<String>) {
+    let code = code.unwrap_or_else(host::join_code);
+    let resumed = world
+        .resource::<Storage>()
+        .data_dir()
+        .map(|d| d.join("hosted.ron"))
+        .and_then(|path| {
+            let why = |e: String| format!("{}: {e}", path.display());
+            crate::plugins::online::resume_hosted(world, &path, (port, &code), name.as_deref())
+                .map_err(why)
+        });
+    if let Err(why) = resumed {
+        eprintln!("hoarfrost: cannot host the saved table: {why}");
+        world
+            .resource_mut::<Notice>()
+            .error(format!("Cannot host the saved table: {why}"));
+    }
+}
+
 /// Join the table at `address` with `code` as `name`; a failure goes to the notice.
 fn join_now(world: &mut World, address: SocketAddr, code: String, name: String) {
     if let Err(why) = seat::open(world, Link::new(address, &name, &code, None)) {
@@ -117,6 +138,10 @@ fn online_from_command_line(
     let name = player_name(&options, &choice);
     if let (Some(address), Some(code)) = (options.join, options.code.clone()) {
         commands.queue(move |world: &mut World| join_now(world, address, code, name));
+    } else if options.host && options.resume {
+        let port = options.port.unwrap_or(DEFAULT_PORT);
+        let (code, name) = (options.code.clone(), options.name.clone());
+        commands.queue(move |world: &mut World| resume_now(world, port, code, name));
     } else if options.host {
         let (choice, port) = (choice.clone(), options.port.unwrap_or(DEFAULT_PORT));
         let code = options.code.clone();
