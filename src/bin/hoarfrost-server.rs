@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use bevy::prelude::*;
 use clap::Parser;
 use hoarfrost::plugins::online::headless::{self, Serving};
+use hoarfrost::plugins::online::host;
 use hoarfrost::plugins::online::server::{Holder, Table};
 use hoarfrost::plugins::session::registry::TableGame;
 use hoarfrost_rules::cmdline::NotRun;
@@ -135,7 +136,7 @@ fn serve_game<G: TableGame>(args: &Args) -> Result<(), String> {
             headless::holders(&remote),
         )
     };
-    let code = args.code.clone().unwrap_or_else(join_code);
+    let code = args.code.clone().unwrap_or_else(host::join_code);
     let table = Table::new(rec, &code, holders, G::bot(1))
         .ok_or("the save's seats do not match its game")?
         .with_autosave(path.clone());
@@ -154,10 +155,4 @@ fn serve_game<G: TableGame>(args: &Args) -> Result<(), String> {
         AppExit::Success => Ok(()),
         AppExit::Error(code) => Err(format!("stopped with code {code}")),
     }
-}
-
-/// A new join code: ICE- and four digits.
-fn join_code() -> String {
-    let n = hoarfrost::plugins::session::new_game::fresh_seed() % 10_000;
-    format!("ICE-{n:04}")
 }

@@ -10,6 +10,20 @@ pub enum SeatKind {
     Ai,
 }
 
+/// The seats of a table of `n` where only `seat` is played at this screen (an online seat: the
+/// others are played elsewhere).
+pub fn only_here(n: usize, seat: usize) -> Vec<SeatKind> {
+    (0..n)
+        .map(|s| {
+            if s == seat {
+                SeatKind::Human
+            } else {
+                SeatKind::Ai
+            }
+        })
+        .collect()
+}
+
 /// A seat as a save file names it: "human", or "human:Anna" for a named player; "ai" for the
 /// game's own bot, or "ai:hard" for an AI seat playing at a level ([`Level::name`]).
 pub fn seat_word(kind: SeatKind, player: Option<&str>, level: Option<Level>) -> String {

@@ -24,11 +24,12 @@ use hoarfrost_rules::{GameRng, Recorded, Seat};
 
 use crate::plugins::dev::perf::{cpu_time, vm_kib};
 use crate::plugins::online::client::Mirror;
+use crate::plugins::online::headless::remote_holders;
 use crate::plugins::online::loopback::{
     CODE, Received, client_of, connect_all, scripted_move, send, server_of,
 };
 use crate::plugins::online::protocol::{Intent, News};
-use crate::plugins::online::server::{Holder, Table};
+use crate::plugins::online::server::Table;
 
 /// Wall time of the tables-per-process run for each count of tables.
 const TABLES_RUN: Duration = Duration::from_secs(10);
@@ -51,15 +52,7 @@ struct Bench<G: Recorded> {
 impl<G: Recorded> Bench<G> {
     fn new(setup: G::Setup, remote: &[Seat], first_id: u64) -> Self {
         let n = G::from_setup(&setup).expect("a game").num_seats();
-        let holders = (0..n)
-            .map(|s| {
-                if remote.contains(&s) {
-                    Holder::Open
-                } else {
-                    Holder::Ai
-                }
-            })
-            .collect();
+        let holders = remote_holders(n, remote);
         let (mut server, port) = server_of::<G>(setup, holders);
         let mut clients: Vec<App> = (0..remote.len())
             .map(|i| client_of::<G>(port, first_id + i as u64))
@@ -93,15 +86,7 @@ impl<G: Recorded> Bench<G> {
     /// place, its seats open, and every client joining it again.
     fn next_game(&mut self, setup: G::Setup) {
         let n = G::from_setup(&setup).expect("a game").num_seats();
-        let holders = (0..n)
-            .map(|s| {
-                if self.remote.contains(&s) {
-                    Holder::Open
-                } else {
-                    Holder::Ai
-                }
-            })
-            .collect();
+        let holders = remote_holders(n, &self.remote);
         let rec = hoarfrost_rules::Recorder::<G>::new(setup).expect("a game");
         let bot = Box::new(hoarfrost_rules::bots::RandomBot::new(3));
         let table = Table::new(rec, CODE, holders, bot).expect("a table");

@@ -32,6 +32,11 @@ pub fn holders(remote: &[bool]) -> Vec<Holder> {
         .collect()
 }
 
+/// The holders of a table of `n` seats whose `remote` seats wait for players, the rest the AI's.
+pub fn remote_holders(n: usize, remote: &[hoarfrost_rules::Seat]) -> Vec<Holder> {
+    holders(&(0..n).map(|s| remote.contains(&s)).collect::<Vec<_>>())
+}
+
 /// A new game of `G` for these seats (true: remote) from `seed`, as the title screen would set it up.
 pub fn new_game<G: TableGame>(remote: &[bool], seed: u64) -> Result<Recorder<G>, String> {
     let kinds: Vec<SeatKind> = remote

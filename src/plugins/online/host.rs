@@ -42,6 +42,11 @@ pub fn join_code() -> String {
     format!("ICE-{:04}", fresh_seed() % 10_000)
 }
 
+/// A new host's key: 32 hex digits, never shown or sent anywhere but to the host's own table.
+fn host_key() -> String {
+    format!("{:016x}{:016x}", fresh_seed(), fresh_seed())
+}
+
 /// The seats of a hosted table from the title choice: the first human seat is the host's (by
 /// `name`), every other human seat is open for a remote player, AI seats are the server's.
 pub fn holders(choice: &SetupChoice, name: &str) -> Vec<Holder> {
@@ -126,7 +131,7 @@ pub fn resume<G: TableGame>(
     (port, code): (u16, &str),
     name: Option<&str>,
 ) -> Result<(), String> {
-    let key = format!("{:016x}{:016x}", fresh_seed(), fresh_seed());
+    let key = host_key();
     let (table, name) = resumed_table::<G>(path, code, (name, &key))?;
     let step = table.step();
     let hosted = spawn(table, port, code)?;
@@ -185,8 +190,7 @@ fn stop_when_asked(stop: Res<Stop>, mut exit: MessageWriter<AppExit>) {
 }
 
 /// Host `choice`'s game from this app on `port` with the join `code`: serve it, then join it as
-/// `name`. The world keeps the
-/// [`Hosted`] server and the [`Link`].
+/// `name`. The world keeps the [`Hosted`] server and the [`Link`].
 pub fn host<G: TableGame>(
     world: &mut World,
     choice: &SetupChoice,
@@ -194,7 +198,7 @@ pub fn host<G: TableGame>(
     name: &str,
     save: Option<PathBuf>,
 ) -> Result<(), String> {
-    let key = format!("{:016x}{:016x}", fresh_seed(), fresh_seed());
+    let key = host_key();
     let hosted = serve::<G>(choice, port, code, (name, &key), save)?;
     let address = SocketAddr::new(Ipv4Addr::LOCALHOST.into(), hosted.port);
     println!(

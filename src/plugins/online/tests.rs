@@ -70,15 +70,7 @@ enum Rejoin {
 /// back as a new app with the same name and code.
 fn play_online<G: Recorded>(setup: G::Setup, remote: &[Seat], drop_at: u32) -> G {
     let seats = G::from_setup(&setup).expect("a game").num_seats();
-    let holders = (0..seats)
-        .map(|s| {
-            if remote.contains(&s) {
-                Holder::Open
-            } else {
-                Holder::Ai
-            }
-        })
-        .collect();
+    let holders = super::headless::remote_holders(seats, remote);
     let (mut server, port) = server_of::<G>(setup, holders);
     let mut clients: Vec<App> = (0..remote.len())
         .map(|i| client_of::<G>(port, 100 + i as u64))

@@ -14,6 +14,7 @@ use crate::plugins::core::screens::Screen;
 use crate::plugins::core::seats::SeatKind;
 use crate::plugins::core::seats::read_seat_word;
 use crate::plugins::core::storage::Storage;
+use crate::plugins::session::new_game::SetupChoice;
 use crate::plugins::session::registry::{Games, TableGame};
 
 /// Open a save to play on from where it was saved, or to watch it step by step.
@@ -51,7 +52,7 @@ pub struct Staged {
     pub game: GameKind,
     /// Steps in the loaded game.
     pub steps: usize,
-    pub apply: Box<dyn FnOnce(&mut World) + Send>,
+    pub apply: PutInPlace,
 }
 
 /// Seat kinds from a save's seat words ("human", "human:Anna", "ai", "ai:hard"...).
@@ -86,19 +87,24 @@ pub(crate) fn stage_game<G: TableGame>(text: &str, mode: LoadMode) -> Result<Sta
     Ok(Staged {
         game: G::KIND,
         steps,
-        apply: Box::new(move |world: &mut World| {
-            world.insert_resource(choice);
-            world.insert_resource(Pending::<G>(Some(pending)));
-            world.resource_mut::<Notice>().info("");
-            world
-                .resource_mut::<NextState<Screen>>()
-                .set(Screen::Playing);
-        }),
+        apply: put_in_place(choice, pending),
     })
 }
 
-/// What opens an online table on this app: put in place with `apply`.
-pub type OnlineOpening = Box<dyn FnOnce(&mut World) + Send>;
+/// Set `choice` (the table is built for it), leave `pending` for the session, and start the table.
+fn put_in_place<G: Recorded>(choice: SetupChoice, pending: PendingGame<G>) -> PutInPlace {
+    Box::new(move |world: &mut World| {
+        world.insert_resource(choice);
+        world.insert_resource(Pending::<G>(Some(pending)));
+        world.resource_mut::<Notice>().info("");
+        world
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+    })
+}
+
+/// What puts a loaded game or an online table in place on this app.
+pub type PutInPlace = Box<dyn FnOnce(&mut World) + Send>;
 
 /// Open the online table of game `G` whose first view for `seat` is `state` (RON) at step
 /// `step`, with the log `lines`: the table is built for the view's seats and the session then
@@ -108,36 +114,21 @@ pub(crate) fn stage_online<G: TableGame>(
     step: u32,
     state: &str,
     lines: Vec<String>,
-) -> Result<OnlineOpening, String> {
+) -> Result<PutInPlace, String> {
     let view: G = ron::from_str(state).map_err(|e| e.to_string())?;
     let n = view.num_seats();
     if seat >= n {
         return Err(format!("seat {} of a table of {n}", seat + 1));
     }
-    let kinds: Vec<SeatKind> = (0..n)
-        .map(|s| {
-            if s == seat {
-                SeatKind::Human
-            } else {
-                SeatKind::Ai
-            }
-        })
-        .collect();
-    let choice = crate::plugins::session::new_game::SetupChoice::new(G::KIND, &kinds, 1);
+    let kinds = crate::plugins::core::seats::only_here(n, seat);
+    let choice = SetupChoice::new(G::KIND, &kinds, 1);
     let pending = PendingGame::Online {
         view,
         seat,
         step,
         lines,
     };
-    Ok(Box::new(move |world: &mut World| {
-        world.insert_resource(choice);
-        world.insert_resource(Pending::<G>(Some(pending)));
-        world.resource_mut::<Notice>().info("");
-        world
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Playing);
-    }))
+    Ok(put_in_place(choice, pending))
 }
 
 /// Load the save `text` of whichever game its header names; the error is the player's message.

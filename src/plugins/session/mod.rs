@@ -132,15 +132,7 @@ impl<G: Recorded> Session<G> {
     /// A seat at an online table: `view` is the table at step `step` as `seat` may see it, `lines`
     /// the game's log; the other seats are played elsewhere (remote players or the server's AI).
     pub fn online(view: G, seat: Seat, step: u32, lines: Vec<String>) -> Self {
-        let seats = (0..view.num_seats())
-            .map(|s| {
-                if s == seat {
-                    SeatKind::Human
-                } else {
-                    SeatKind::Ai
-                }
-            })
-            .collect();
+        let seats = crate::plugins::core::seats::only_here(view.num_seats(), seat);
         let mut session = Session::new(view, seats, 0);
         session.play = Play::Online(Online {
             seat,

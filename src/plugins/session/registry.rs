@@ -11,7 +11,7 @@ use hoarfrost_rules::record::Recorded;
 use hoarfrost_rules::save::LoadError;
 
 use crate::plugins::core::seats::SeatKind;
-use crate::plugins::session::loading::{LoadMode, OnlineOpening, Staged, stage_game, stage_online};
+use crate::plugins::session::loading::{LoadMode, PutInPlace, Staged, stage_game, stage_online};
 use crate::plugins::session::new_game::SetupChoice;
 use crate::plugins::session::tutorial::Tutorial;
 use crate::plugins::session::words::HudSpec;
@@ -61,7 +61,7 @@ pub struct GameEntry {
     pub stage: fn(&str, LoadMode) -> Result<Staged, LoadError>,
     /// Open an online table of this game from its first view for a seat (`stage_online` in
     /// the loading module).
-    pub online: fn(hoarfrost_rules::Seat, u32, &str, Vec<String>) -> Result<OnlineOpening, String>,
+    pub online: fn(hoarfrost_rules::Seat, u32, &str, Vec<String>) -> Result<PutInPlace, String>,
     /// [`TableGame::title_options`].
     pub title_options: fn(&mut egui::Ui, &mut SetupChoice),
 }
