@@ -345,6 +345,12 @@ impl<G: Recorded> Table<G> {
         let action: G::Action =
             ron::from_str(text).map_err(|e| format!("the action does not read: {e}"))?;
         let to_act = matches!(self.game().to_act(), ToAct::Seats(s) if s.contains(&seat));
+        if !to_act && step < now {
+            return Err(format!(
+                "the table moved on since your view (step {step}, now {now}), and it is not \
+                 your seat's turn now"
+            ));
+        }
         if !to_act {
             return Err("it is not your seat's turn".into());
         }

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_replicon_renet::RenetClient;
 use hoarfrost_rules::bots::RandomBot;
-use hoarfrost_rules::{Game, GameRng, Recorded, Recorder, Seat};
+use hoarfrost_rules::{Game, GameRng, Recorded, Recorder, Seat, ToAct};
 
 use super::loopback::{
     CODE, Received, client_of, connect_all, mirror, run, scripted_move, send, server_of,
@@ -452,4 +452,40 @@ fn a_client_that_takes_no_seat_is_let_go() {
         "the seated client stays"
     );
     assert_eq!(mirror::<G>(&clients[0]).seat, Some(0));
+}
+
+/// A move sent from a view the table has since moved past, by a seat whose turn it no longer is
+/// (in IceTowers the others move meanwhile, and the game may end), is refused as stale, naming
+/// both steps; from the current view it is refused as out of turn.
+#[test]
+fn a_stale_move_out_of_turn_is_refused_as_stale() {
+    use hoarfrost_rules::sprawl::{Setup, Sprawl};
+    type G = Sprawl;
+    let rec = Recorder::<G>::new(Setup::new(3, 4)).expect("a game");
+    let holders = vec![Holder::Open; 3];
+    let mut table = Table::new(rec, CODE, holders, Box::new(RandomBot::new(1))).expect("a table");
+    let mut world = World::new();
+    let (anna, cleo) = (world.spawn_empty().id(), world.spawn_empty().id());
+    table.join(anna, "Anna", CODE, Some(0)).expect("Anna sits");
+    table.join(cleo, "Cleo", CODE, Some(2)).expect("Cleo sits");
+    let first = ron::to_string(&table.game().legal_actions(0)[0]).expect("an action writes");
+    let said = table.act(cleo, 0, &first).unwrap_err();
+    assert_eq!(said, "it is not your seat's turn");
+    table.act(anna, 0, &first).expect("Anna's move plays");
+    assert!(
+        matches!(table.game().to_act(), ToAct::Seats(s) if !s.contains(&2)),
+        "not Cleo's turn yet"
+    );
+    let before = table.game().clone();
+    let said = table.act(cleo, 0, &first).unwrap_err();
+    assert!(
+        said.contains("moved on since your view (step 0, now 1)"),
+        "{said}"
+    );
+    let said = table.act(cleo, 1, &first).unwrap_err();
+    assert_eq!(said, "it is not your seat's turn");
+    assert!(
+        *table.game() == before && table.step() == 1,
+        "nothing changed"
+    );
 }
