@@ -101,7 +101,10 @@ fn the_server_plays_autosaves_and_resumes_where_it_was() {
     let folder = std::env::temp_dir().join(format!("hoarfrost-server-{}", std::process::id()));
     std::fs::create_dir_all(&folder).unwrap();
     let path = folder.join("castle.ron");
-    let (server, port) = start(&["--game", "ice-castle", "--seats", "remote,ai"], &path);
+    let (server, port) = start(
+        &["--game", "ice-castle", "--seats", "remote,ai:easy"],
+        &path,
+    );
     let mut app = join(port, 7);
     let mut rng = GameRng::new(3);
     let mut played = None;
@@ -131,7 +134,7 @@ fn the_server_plays_autosaves_and_resumes_where_it_was() {
     // The autosave holds the game as far as it went, with Anna in her seat.
     let text = save::read_file(&path).expect("an autosave");
     let loaded = save::load::<IceCastle>(&text).expect("it loads");
-    assert_eq!(loaded.header.seats, ["human:Anna", "ai"]);
+    assert_eq!(loaded.header.seats, ["human:Anna", "ai:easy"]);
     let steps = loaded.recorder.len() as u32;
     assert!(steps >= mirror(&app).step, "{steps} steps saved");
 
@@ -149,5 +152,36 @@ fn the_server_plays_autosaves_and_resumes_where_it_was() {
     let then = saved.recorder.record().state_at(m.step as usize).unwrap();
     assert!(*m.game.as_ref().unwrap() == then.as_seen_by(0));
     drop(server);
+    // The AI seat kept its level through the restart.
+    let again = save::load::<IceCastle>(&save::read_file(&path).unwrap()).unwrap();
+    assert_eq!(again.header.seats, ["human:Anna", "ai:easy"]);
     let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// A seat the server cannot seat is refused in words before anything starts: a level that does
+/// not exist, and a level in Ice Fortress, whose AI plays none.
+#[test]
+fn seats_the_server_cannot_fill_are_refused() {
+    for (game, seats, says) in [
+        ("sprawl", "remote,remote,ai:expert", "not 'ai:expert'"),
+        ("ice-fortress", "remote,ai:hard", "plays no levels"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_hoarfrost-server"))
+            .args([
+                "--game",
+                game,
+                "--seats",
+                seats,
+                "--port",
+                "0",
+                "--loopback",
+            ])
+            .arg("--save")
+            .arg(std::env::temp_dir().join("hoarfrost-server-refused.ron"))
+            .output()
+            .expect("the server runs");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{game} {seats}: refused");
+        assert!(said.contains(says), "{game} {seats}: {said}");
+    }
 }

@@ -11,6 +11,7 @@ use hoarfrost::plugins::online::headless::{self, Serving};
 use hoarfrost::plugins::online::host;
 use hoarfrost::plugins::online::server::{Holder, Table};
 use hoarfrost::plugins::session::registry::TableGame;
+use hoarfrost_rules::bots::Level;
 use hoarfrost_rules::cmdline::NotRun;
 use hoarfrost_rules::{GameKind, Recorder, save};
 
@@ -21,7 +22,7 @@ use hoarfrost_rules::{GameKind, Recorder, save};
     name = "hoarfrost-server",
     version,
     after_help = "Examples:
-  hoarfrost-server --game sprawl --seats remote,remote,ai --port 7654
+  hoarfrost-server --game sprawl --seats remote,remote,ai:hard --port 7654
   hoarfrost-server --game ice-castle --seats remote,remote --code ICE-2718 --save castle.ron
   hoarfrost-server --resume --save castle.ron"
 )]
@@ -29,9 +30,10 @@ struct Args {
     /// ice-fortress | sprawl | ice-castle | ice-colony | icetowers
     #[arg(long, value_name = "NAME", value_parser = game, required_unless_present = "resume")]
     game: Option<GameKind>,
-    /// One entry per seat: remote (a player who joins) or ai (played here)
+    /// One entry per seat: remote (a player who joins), or ai (played here by the game's own
+    /// AI) or ai:easy, ai:normal, ai:hard (the tree search of that level)
     #[arg(long, value_name = "LIST", value_parser = seats, requires = "game")]
-    seats: Option<Remote>,
+    seats: Option<SeatList>,
     /// Seed of the game (default: a new one)
     #[arg(long, value_name = "N", conflicts_with = "resume")]
     seed: Option<u64>,
@@ -59,19 +61,24 @@ fn game(v: &str) -> Result<GameKind, String> {
     GameKind::from_slug(v).ok_or_else(|| "unknown game".to_string())
 }
 
-/// Which seats are remote (true) and which the server's AI (false), in seat order.
+/// Who holds each seat at the start, in seat order: open for a remote player, or the AI.
 #[derive(Clone, Debug)]
-struct Remote(Vec<bool>);
+struct SeatList(Vec<Holder>);
 
-fn seats(v: &str) -> Result<Remote, String> {
+fn seats(v: &str) -> Result<SeatList, String> {
     v.split(',')
         .map(|s| match s.trim() {
-            "remote" => Ok(true),
-            "ai" => Ok(false),
-            other => Err(format!("a seat is 'remote' or 'ai', not '{other}'")),
+            "remote" => Ok(Holder::Open),
+            "ai" => Ok(Holder::Ai(None)),
+            other => match other.strip_prefix("ai:").and_then(Level::from_name) {
+                Some(level) => Ok(Holder::Ai(Some(level))),
+                None => Err(format!(
+                    "a seat is 'remote', 'ai' or 'ai:easy|normal|hard', not '{other}'"
+                )),
+            },
         })
         .collect::<Result<_, _>>()
-        .map(Remote)
+        .map(SeatList)
 }
 
 fn main() -> ExitCode {
@@ -121,23 +128,27 @@ fn serve_game<G: TableGame>(args: &Args) -> Result<(), String> {
     let (rec, holders): (Recorder<G>, Vec<Holder>) = if args.resume {
         headless::resumed::<G>(&path)?
     } else {
-        let remote = args
+        let holders = args
             .seats
             .clone()
-            .map_or_else(|| vec![true, true], |Remote(seats)| seats);
-        if let Some(why) = G::KIND.refuse_seats(remote.len()) {
+            .map_or_else(|| vec![Holder::Open; 2], |SeatList(seats)| seats);
+        if let Some(why) = G::KIND.refuse_seats(holders.len()) {
             return Err(why);
+        }
+        if !G::KIND.plays_levels() && holders.iter().any(|h| matches!(h, Holder::Ai(Some(_)))) {
+            return Err(format!(
+                "{}'s AI plays no levels: give its seats as 'ai'",
+                G::KIND.title()
+            ));
         }
         let seed = args
             .seed
             .unwrap_or_else(hoarfrost::plugins::session::new_game::fresh_seed);
-        (
-            headless::new_game::<G>(&remote, seed)?,
-            headless::holders(&remote),
-        )
+        let remote: Vec<bool> = holders.iter().map(|h| *h == Holder::Open).collect();
+        (headless::new_game::<G>(&remote, seed)?, holders)
     };
     let code = args.code.clone().unwrap_or_else(host::join_code);
-    let table = Table::new(rec, &code, holders, G::bot(1))
+    let table = Table::new(rec, &code, holders, G::bot)
         .ok_or("the save's seats do not match its game")?
         .with_autosave(path.clone());
     let serving = Serving {

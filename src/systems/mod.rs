@@ -23,6 +23,11 @@ pub enum Frame {
     Animate,
 }
 
+/// The `Last` systems that decide the app quits (they write [`AppExit`]); systems that must see
+/// the exit before the app goes (telling an online table goodbye) run after them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Quitting;
+
 /// Factor on how fast pieces glide and dice tumble (the Settings window's animation speed; 1 is
 /// normal, 2 twice as fast).
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]

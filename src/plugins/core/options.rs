@@ -33,7 +33,8 @@ use crate::plugins::core::settings::Quality;
   hoarfrost --replay game.ron
   hoarfrost --game icetowers --seats ai,ai --screenshot table.png --exit-after 200
   hoarfrost --host --game sprawl --seats human:Anna,human,ai
-  hoarfrost --join 192.168.1.5:7654 --code ICE-4821 --name Ben"
+  hoarfrost --join 192.168.1.5:7654 --code ICE-4821 --name Ben
+  hoarfrost --rejoin"
 )]
 struct Flags {
     /// ice-fortress | sprawl | ice-castle | ice-colony | icetowers: skip the title screen
@@ -127,6 +128,11 @@ struct Flags {
           conflicts_with_all = ["game", "host", "resume", "replay", "scene", "tutorial", "bench",
                                 "soak"])]
     join: Option<std::net::SocketAddr>,
+    /// Join the last online table again: its address, join code and your name as this app kept
+    /// them (in the data folder, with your seat's copy of the game so far)
+    #[arg(long, conflicts_with_all = ["game", "host", "join", "code", "name", "resume", "replay",
+                                      "scene", "tutorial", "bench", "soak"])]
+    rejoin: bool,
     /// With --join: the table's join code; with --host: the code to give the table (default: a
     /// new one, shown)
     #[arg(long, value_name = "CODE")]
@@ -203,6 +209,8 @@ pub struct LaunchOptions {
     /// Join the online table at this address with `code` (`--join`, `--code`).
     pub join: Option<std::net::SocketAddr>,
     pub code: Option<String>,
+    /// Join the last online table again (`--rejoin`).
+    pub rejoin: bool,
     /// The player's name at an online table (`--name`).
     pub name: Option<String>,
 }
@@ -285,6 +293,7 @@ impl From<Flags> for LaunchOptions {
             start_when_full: f.start_when_full,
             join: f.join,
             code: f.code,
+            rejoin: f.rejoin,
             name: f.name.map(|n| clean_name(&n)),
         }
     }
@@ -642,6 +651,9 @@ mod tests {
         assert!(refused("--join nowhere --code X").contains("not an address"));
         assert!(refused("--join 127.0.0.1:7654 --code X --game sprawl").contains("cannot be used"));
         assert!(refused("--port 7000").contains("--host"));
+        assert!(parse("--rejoin").expect("the last online table").rejoin);
+        assert!(refused("--rejoin --join 127.0.0.1:7654 --code X").contains("cannot be used"));
+        assert!(refused("--rejoin --host --game sprawl").contains("cannot be used"));
     }
 
     #[test]

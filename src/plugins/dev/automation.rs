@@ -108,7 +108,14 @@ pub(crate) fn plugin(app: &mut App) {
                     o.clicks.iter().any(|c| matches!(c, Click::Button(_)))
                 }),
         )
-        .add_systems(Last, (take_screenshot, exit_when_done).chain())
+        .add_systems(
+            Last,
+            (
+                take_screenshot,
+                exit_when_done.in_set(crate::systems::Quitting),
+            )
+                .chain(),
+        )
         .add_systems(
             Last,
             (print_notices, print_cues)

@@ -26,7 +26,7 @@ use crate::plugins::dev::perf::{cpu_time, vm_kib};
 use crate::plugins::online::client::Mirror;
 use crate::plugins::online::headless::remote_holders;
 use crate::plugins::online::loopback::{
-    CODE, Received, client_of, connect_all, scripted_move, send, server_of,
+    CODE, Received, client_of, connect_all, random_bot, scripted_move, send, server_of,
 };
 use crate::plugins::online::protocol::{Intent, News};
 use crate::plugins::online::server::Table;
@@ -88,8 +88,7 @@ impl<G: Recorded> Bench<G> {
         let n = G::from_setup(&setup).expect("a game").num_seats();
         let holders = remote_holders(n, &self.remote);
         let rec = hoarfrost_rules::Recorder::<G>::new(setup).expect("a game");
-        let bot = Box::new(hoarfrost_rules::bots::RandomBot::new(3));
-        let table = Table::new(rec, CODE, holders, bot).expect("a table");
+        let table = Table::new(rec, CODE, holders, random_bot).expect("a table");
         let table = table.with_ai_pause(Duration::from_millis(15));
         self.server.insert_resource(table);
         for client in &mut self.clients {

@@ -9,10 +9,10 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use super::loopback::random_bot;
 use bevy::prelude::*;
 use bevy_replicon::bytes::Bytes;
 use bevy_replicon::postcard_utils;
-use hoarfrost_rules::bots::RandomBot;
 use hoarfrost_rules::{GameRng, Recorded, Recorder};
 
 use super::protocol::{HostOrder, Intent};
@@ -34,8 +34,8 @@ impl<G: Recorded> Target<G> {
         let rec = Recorder::<G>::new(setup).expect("a game");
         let n = rec.state().num_seats();
         let mut holders = vec![Holder::Open; n];
-        holders[n - 1] = Holder::Ai;
-        let table = Table::new(rec, CODE, holders, Box::new(RandomBot::new(5)))
+        holders[n - 1] = Holder::Ai(None);
+        let table = Table::new(rec, CODE, holders, random_bot)
             .expect("a table")
             .hosted(KEY);
         let clients = (0..3).map(|_| world.spawn_empty().id()).collect();
@@ -67,7 +67,10 @@ impl<G: Recorded> Target<G> {
             },
             Intent::Host {
                 key: KEY.into(),
-                order: HostOrder::HandToAi { seat: 0 },
+                order: HostOrder::HandToAi {
+                    seat: 0,
+                    level: None,
+                },
             },
         ];
         let game = self.table.game();

@@ -16,7 +16,7 @@ use hoarfrost_rules::save;
 use super::protocol;
 use super::server::{self, Holder, Table};
 use super::transport;
-use crate::plugins::core::seats::SeatKind;
+use crate::plugins::core::seats::{SeatKind, read_seat_word};
 use crate::plugins::session::new_game::SetupChoice;
 use crate::plugins::session::registry::TableGame;
 
@@ -28,7 +28,7 @@ const FRAME: Duration = Duration::from_millis(16);
 pub fn holders(remote: &[bool]) -> Vec<Holder> {
     remote
         .iter()
-        .map(|&r| if r { Holder::Open } else { Holder::Ai })
+        .map(|&r| if r { Holder::Open } else { Holder::Ai(None) })
         .collect()
 }
 
@@ -61,7 +61,7 @@ pub fn resumed<G: TableGame>(path: &Path) -> Result<(Recorder<G>, Vec<Holder>), 
                 client: None,
             },
             None if word == "open" => Holder::Open,
-            None => Holder::Ai,
+            None => Holder::Ai(read_seat_word(word).2),
         })
         .collect();
     Ok((loaded.recorder, holders))

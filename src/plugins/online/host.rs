@@ -58,7 +58,7 @@ pub fn holders(choice: &SetupChoice, name: &str) -> Vec<Holder> {
                 client: None,
             },
             SeatKind::Human => Holder::Open,
-            SeatKind::Ai => Holder::Ai,
+            SeatKind::Ai => Holder::Ai(s.level.filter(|_| choice.game.plays_levels())),
         })
         .collect()
 }
@@ -77,7 +77,7 @@ pub fn serve<G: TableGame>(
     if !holders.iter().any(|h| matches!(h, Holder::Remote { .. })) {
         return Err("a hosted table needs a human seat for its host".into());
     }
-    let table = Table::new(rec, code, holders, G::bot(choice.seed))
+    let table = Table::new(rec, code, holders, G::bot)
         .ok_or("the seats do not match the game")?
         .hosted(key);
     let table = match save {
@@ -114,8 +114,7 @@ pub fn resumed_table<G: TableGame>(
             .ok_or("the saved table has no player's seat for its host")?
             .to_string(),
     };
-    let bot = G::bot(crate::plugins::session::new_game::fresh_seed());
-    let table = Table::new(rec, code, holders, bot)
+    let table = Table::new(rec, code, holders, G::bot)
         .ok_or("the save's seats do not match its game")?
         .hosted(key)
         .in_play()

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::{RenetClient, RepliconRenetPlugins};
-use hoarfrost_rules::bots::RandomBot;
+use hoarfrost_rules::bots::{Bot, RandomBot};
 use hoarfrost_rules::{Game, GameRng, Recorded, Recorder, ToAct};
 
 use super::client::{self, Mirror};
@@ -16,6 +16,11 @@ use super::server::{self, Holder, Table};
 use super::transport;
 
 pub const CODE: &str = "ICE-4821";
+
+/// The AI of the tables of tests and measurements: random legal moves.
+pub fn random_bot<G: Game>(seed: u64) -> Box<dyn Bot<G>> {
+    Box::new(RandomBot::new(seed))
+}
 
 /// An app that speaks the protocol, with no window.
 pub fn net_app() -> App {
@@ -36,8 +41,7 @@ pub fn server_of<G: Recorded>(setup: G::Setup, holders: Vec<Holder>) -> (App, u1
     let mut app = net_app();
     server::plugin::<G>(&mut app);
     let rec = Recorder::<G>::new(setup).expect("a game");
-    let table =
-        Table::new(rec, CODE, holders, Box::new(RandomBot::new(9))).expect("a holder a seat");
+    let table = Table::new(rec, CODE, holders, random_bot).expect("a holder a seat");
     app.insert_resource(table.with_ai_pause(std::time::Duration::from_millis(15)));
     let port = transport::listen(&mut app, 0, true).expect("a loopback port");
     (app, port)

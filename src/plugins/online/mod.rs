@@ -13,10 +13,12 @@
 //! - [`seat`]: the app at an online table: its link, the table opened from the first view, the
 //!   session following the views and sending its moves.
 //! - [`host`]: hosting from the app: the server in a thread, the host joining it.
+//! - [`copy`]: what a player keeps of an online table: how to rejoin it, and its seat's view.
 //!
 //! It uses the session layer's vocabulary below it and nothing above.
 
 pub mod client;
+pub mod copy;
 pub mod headless;
 pub mod host;
 pub mod protocol;

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
+use hoarfrost_rules::bots::Level;
 use hoarfrost_rules::{GameKind, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -42,8 +43,9 @@ pub enum Intent {
 pub enum HostOrder {
     /// Start the game (every open seat taken).
     Start,
-    /// Seat `seat`'s player is gone for good: the server's AI plays it from now on.
-    HandToAi { seat: Seat },
+    /// Seat `seat`'s player is gone for good: the server's AI plays it from now on, the game's
+    /// own bot or the tree search of `level`.
+    HandToAi { seat: Seat, level: Option<Level> },
 }
 
 /// Who holds a seat, as every seated client is told.
@@ -53,8 +55,8 @@ pub enum SeatNews {
     Open,
     /// A player, by name, and whether it is connected now.
     Player { name: String, here: bool },
-    /// The server's AI.
-    Ai,
+    /// The server's AI: the game's own bot, or the tree search of `level`.
+    Ai { level: Option<Level> },
 }
 
 /// What the server tells one client.

@@ -5,16 +5,19 @@
 //! server's view says so.
 
 use std::net::SocketAddr;
+use std::path::Path;
 
 use bevy::prelude::*;
 use bevy_replicon::prelude::ClientSystems;
 use bevy_replicon_renet::RenetClient;
 use hoarfrost_rules::{GameKind, Recorded, Seat};
 
+use super::copy::SeatCopy;
 use super::protocol::{HostOrder, Intent, News, SeatNews};
 use super::transport;
 use crate::plugins::core::notice::Notice;
 use crate::plugins::core::screens::Screen;
+use crate::plugins::core::storage::Storage;
 use crate::plugins::session::Session;
 use crate::plugins::session::registry::Games;
 
@@ -152,7 +155,12 @@ pub fn plugin(app: &mut App) {
             .chain()
             .run_if(resource_exists::<Link>),
     )
-    .add_systems(Last, say_goodbye.run_if(resource_exists::<Link>));
+    .add_systems(
+        Last,
+        say_goodbye
+            .after(crate::systems::Quitting)
+            .run_if(resource_exists::<Link>),
+    );
 }
 
 /// When the app quits, the table is told at once (its seat waits for this player), rather than
@@ -262,9 +270,9 @@ pub fn follow<G: Recorded + serde::de::DeserializeOwned>(app: &mut App) {
 }
 
 fn take_views<G: Recorded + serde::de::DeserializeOwned>(
-    mut link: ResMut<Link>,
-    mut session: ResMut<Session<G>>,
+    (mut link, mut session): (ResMut<Link>, ResMut<Session<G>>),
     mut notice: ResMut<Notice>,
+    storage: Option<Res<Storage>>,
     mut refusals: Local<u32>,
 ) {
     if session.online_seat().is_none() {
@@ -279,7 +287,9 @@ fn take_views<G: Recorded + serde::de::DeserializeOwned>(
         session.bypass_change_detection().set_players(players);
     }
     let seat = session.online_seat();
-    for view in std::mem::take(&mut link.views) {
+    let views = std::mem::take(&mut link.views);
+    let took = !views.is_empty();
+    for view in views {
         match ron::from_str::<G>(&view.state) {
             Ok(state) => session.take_view(state, view.step, view.from as usize, &view.lines),
             Err(e) => notice.error(format!("The table sent a view that does not read: {e}")),
@@ -294,8 +304,35 @@ fn take_views<G: Recorded + serde::de::DeserializeOwned>(
             notice.info(told.to_string());
         }
     }
+    if took && let Some(dir) = storage.and_then(|s| s.data_dir().ok().map(Path::to_path_buf)) {
+        keep_copy(&link, &session, &dir);
+    }
     if let Some(save) = link.finished.take() {
         take_record(&mut session, &save, &mut notice);
+    }
+}
+
+/// Keep the player's copy of the table as its seat sees it now ([`SeatCopy`]) in `dir`; a
+/// failure is logged (the game goes on without it).
+fn keep_copy<G: Recorded>(link: &Link, session: &Session<G>, dir: &Path) {
+    let (Some(seat), Some(step)) = (session.online_seat(), session.online_step()) else {
+        return;
+    };
+    let copy = SeatCopy {
+        game: G::KIND,
+        address: link.address,
+        code: link.code.clone(),
+        name: link.name.clone(),
+        seat,
+        hosted: link.is_host(),
+        step,
+        log: session.log().to_vec(),
+    };
+    let written = ron::to_string(&session.state)
+        .map_err(|e| e.to_string())
+        .and_then(|position| copy.write(dir, &position));
+    if let Err(why) = written {
+        warn!("the copy of the online table was not kept: {why}");
     }
 }
 
@@ -325,7 +362,7 @@ fn player(news: &SeatNews) -> (String, bool) {
     match news {
         SeatNews::Player { name, here } => (name.clone(), *here),
         SeatNews::Open => ("(open)".to_string(), false),
-        SeatNews::Ai => (String::new(), true),
+        SeatNews::Ai { .. } => (String::new(), true),
     }
 }
 
@@ -406,12 +443,27 @@ mod tests {
             from: 0,
             lines,
         };
+        let dir = std::env::temp_dir().join(format!("hoarfrost-seat-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let storage = Storage {
+            data: Some(dir.clone()),
+            config: None,
+        };
+        app.insert_resource(storage);
         app.world_mut().resource_mut::<Link>().views.push(view);
         app.update();
         let session = app.world().resource::<Session<G>>();
         assert_eq!(session.online_step(), Some(1));
         assert!(session.state == rec.state().as_seen_by(1));
         assert_eq!(session.log(), rec.log());
+        // The player's copy of the table: how to rejoin, and the seat's view at step 1.
+        let copy = SeatCopy::read(&dir).expect("reads").expect("a copy kept");
+        assert_eq!((copy.seat, copy.step, copy.name.as_str()), (1, 1, "Gus"));
+        assert_eq!((copy.game, copy.code.as_str()), (G::KIND, "ICE-1"));
+        assert_eq!(copy.log, rec.log());
+        let position = crate::plugins::session::load_position::<G>(&SeatCopy::position(&dir));
+        assert!(position.expect("a position") == rec.state().as_seen_by(1));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

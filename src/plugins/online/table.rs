@@ -4,14 +4,15 @@
 //! carry messages are in [`super::server`].
 
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use hoarfrost_rules::bots::Bot;
-use hoarfrost_rules::{Recorded, Recorder, Seat, ToAct, save};
+use hoarfrost_rules::bots::{Bot, Level};
+use hoarfrost_rules::{Game, Recorded, Recorder, Seat, ToAct, save};
 
 use super::protocol::{HostOrder, Intent, MAX_ACTION_TEXT, MAX_NAME, News, SeatNews};
+use crate::plugins::core::seats::{SeatKind, seat_word};
+use crate::systems::background::Background;
 
 /// How long AI seats wait after each step unless the table says otherwise.
 pub const DEFAULT_AI_PAUSE: Duration = Duration::from_millis(600);
@@ -26,8 +27,18 @@ pub enum Holder {
         name: String,
         client: Option<Entity>,
     },
-    /// Played by the server's AI.
-    Ai,
+    /// Played by the server's AI: the game's own bot (`None`) or the tree search of a level.
+    Ai(Option<Level>),
+}
+
+/// Makes the game's own bot for an AI seat from a seed.
+pub type BotMaker<G> = fn(u64) -> Box<dyn Bot<G>>;
+
+/// An AI seat's decision being made on a thread of its own, for the table at `step`.
+struct Thought<G: Game> {
+    step: u32,
+    seat: Seat,
+    task: Background<Option<G::Action>>,
 }
 
 /// What one client was last sent: its view's step and how many log lines it holds.
@@ -48,7 +59,10 @@ pub struct Table<G: Recorded> {
     rec: Recorder<G>,
     code: String,
     holders: Vec<Holder>,
-    bot: Mutex<Box<dyn Bot<G>>>,
+    /// The game's own bot, for AI seats with no level.
+    own_bot: BotMaker<G>,
+    /// The AI seat's decision under way, if any.
+    thought: Option<Thought<G>>,
     autosave: Option<PathBuf>,
     /// The key the host's orders must show (`None`: a table nobody hosts, as the headless server's).
     host_key: Option<String>,
@@ -69,18 +83,20 @@ pub struct Table<G: Recorded> {
 
 impl<G: Recorded> Table<G> {
     /// A started table of the game `rec` records, with these seat holders, the join `code`, and
-    /// `bot` for the AI seats; `None` if the holders are not one a seat.
+    /// `own_bot` for the AI seats that play the game's own bot; `None` if the holders are not one
+    /// a seat.
     pub fn new(
         rec: Recorder<G>,
         code: &str,
         holders: Vec<Holder>,
-        bot: Box<dyn Bot<G>>,
+        own_bot: BotMaker<G>,
     ) -> Option<Self> {
         (holders.len() == rec.state().num_seats()).then(|| Table {
             rec,
             code: code.to_string(),
             holders,
-            bot: Mutex::new(bot),
+            own_bot,
+            thought: None,
             autosave: None,
             host_key: None,
             started: true,
@@ -148,14 +164,15 @@ impl<G: Recorded> Table<G> {
         &self.holders
     }
 
-    /// The seats as a save's header names them: `human:<name>` for a remote player, `open`, `ai`.
+    /// The seats as a save's header names them: `human:<name>` for a remote player, `open`, and
+    /// `ai` or `ai:<level>`.
     pub fn seat_words(&self) -> Vec<String> {
         self.holders
             .iter()
             .map(|h| match h {
                 Holder::Open => "open".to_string(),
                 Holder::Remote { name, .. } => format!("human:{name}"),
-                Holder::Ai => "ai".to_string(),
+                Holder::Ai(level) => seat_word(SeatKind::Ai, None, *level),
             })
             .collect()
     }
@@ -234,7 +251,10 @@ impl<G: Recorded> Table<G> {
             .iter()
             .any(|h| matches!(h, Holder::Remote { name: n, client: Some(_) } if *n == name));
         if taken {
-            return Err(format!("a player named {name} is at this table already"));
+            return Err(format!(
+                "a player named {name} is at this table already (if that was you, the table has \
+                 not yet seen your last connection go: try again in a few seconds)"
+            ));
         }
         let free = |h: &Holder| match h {
             Holder::Open => true,
@@ -302,17 +322,18 @@ impl<G: Recorded> Table<G> {
                 self.seats_dirty = true;
                 Ok(())
             }
-            HostOrder::HandToAi { seat } => match self.holders.get(seat) {
+            HostOrder::HandToAi { seat, level } => match self.holders.get(seat) {
                 Some(Holder::Remote {
                     client: Some(_), ..
                 }) => Err(format!("seat {}'s player is here", seat + 1)),
                 Some(Holder::Open | Holder::Remote { .. }) => {
-                    self.holders[seat] = Holder::Ai;
+                    let level = level.filter(|_| G::KIND.plays_levels());
+                    self.holders[seat] = Holder::Ai(level);
                     self.seats_dirty = true;
                     self.write_autosave();
                     Ok(())
                 }
-                Some(Holder::Ai) => Err(format!("seat {} is the AI's already", seat + 1)),
+                Some(Holder::Ai(_)) => Err(format!("seat {} is the AI's already", seat + 1)),
                 None => Err(format!("there is no seat {}", seat + 1)),
             },
         }
@@ -371,7 +392,9 @@ impl<G: Recorded> Table<G> {
     }
 
     /// One step of chance, or of an AI seat once its pause is over, at time `now`; true if the
-    /// game moved.
+    /// game moved. An AI seat decides on a thread of its own (hard thinks for up to 250 ms), so
+    /// the server's frames go on meanwhile; a decision made for a table that has since moved (in
+    /// IceTowers, where others move meanwhile) is dropped and made again.
     pub fn play_server_seats(&mut self, now: Duration) -> bool {
         if !self.started {
             return false;
@@ -386,19 +409,60 @@ impl<G: Recorded> Table<G> {
                 self.advance();
                 true
             }
+            ToAct::Seats(_) if self.thought.is_some() => self.take_thought(),
             ToAct::Seats(_) if now < self.moved_at + self.ai_pause => false,
             ToAct::Seats(seats) => {
-                let ai = seats.into_iter().find(|&s| self.holders[s] == Holder::Ai);
-                let Some(seat) = ai else { return false };
-                let bot = self.bot.get_mut().unwrap_or_else(|e| e.into_inner());
-                let Some(action) = bot.choose(self.rec.state(), seat) else {
-                    return false;
-                };
-                match self.rec.act(seat, &action) {
-                    Ok(()) => self.advance(),
-                    Err(e) => error!("the AI of seat {seat} played a refused move: {}", e.0),
+                let ai = seats.into_iter().find_map(|s| match self.holders[s] {
+                    Holder::Ai(level) => Some((s, level)),
+                    _ => None,
+                });
+                if let Some((seat, level)) = ai {
+                    self.think(seat, level);
                 }
+                false
+            }
+        }
+    }
+
+    /// Start AI seat `seat`'s decision for the table as it stands.
+    fn think(&mut self, seat: Seat, level: Option<Level>) {
+        let step = self.step();
+        let seed = u64::from(step) ^ (seat as u64) << 32;
+        let mut bot: Box<dyn Bot<G>> = match level {
+            Some(level) => Box::new(level.bot::<G>(seed)),
+            None => (self.own_bot)(seed),
+        };
+        let state = self.game().clone();
+        let task = Background::spawn(move || bot.choose(&state, seat));
+        self.thought = Some(Thought { step, seat, task });
+    }
+
+    /// Play the AI seat's decision once it is ready, if the table is still the one it was made
+    /// for and the seat is still the AI's; true if the game moved.
+    fn take_thought(&mut self) -> bool {
+        let Some(thought) = &mut self.thought else {
+            return false;
+        };
+        let Some(decided) = thought.task.poll() else {
+            return false;
+        };
+        let (step, seat) = (thought.step, thought.seat);
+        self.thought = None;
+        let still_ai = matches!(self.holders[seat], Holder::Ai(_));
+        let Some(action) = decided
+            .flatten()
+            .filter(|_| step == self.step() && still_ai)
+        else {
+            return false;
+        };
+        match self.rec.act(seat, &action) {
+            Ok(()) => {
+                self.advance();
                 true
+            }
+            Err(e) => {
+                error!("the AI of seat {seat} played a refused move: {}", e.0);
+                false
             }
         }
     }
@@ -437,7 +501,7 @@ impl<G: Recorded> Table<G> {
                     name: name.clone(),
                     here: client.is_some(),
                 },
-                Holder::Ai => SeatNews::Ai,
+                Holder::Ai(level) => SeatNews::Ai { level: *level },
             })
             .collect();
         News::Seats {

@@ -3,11 +3,11 @@
 
 use bevy::prelude::*;
 use bevy_replicon_renet::RenetClient;
-use hoarfrost_rules::bots::RandomBot;
+use hoarfrost_rules::bots::Level;
 use hoarfrost_rules::{Game, GameRng, Recorded, Recorder, Seat, ToAct};
 
 use super::loopback::{
-    CODE, Received, client_of, connect_all, mirror, run, scripted_move, send, server_of,
+    CODE, Received, client_of, connect_all, mirror, random_bot, run, scripted_move, send, server_of,
 };
 use super::protocol::{Intent, MAX_INTENTS_PER_FRAME, News};
 use super::server::{self, Holder, Table};
@@ -350,7 +350,7 @@ fn a_hosted_table_gathers_in_its_lobby_and_only_the_host_starts_it() {
         client: None,
     };
     let holders = vec![hana, Holder::Open, Holder::Open];
-    let table = Table::new(rec, CODE, holders, Box::new(RandomBot::new(1))).expect("a table");
+    let table = Table::new(rec, CODE, holders, random_bot).expect("a table");
     server.insert_resource(table.hosted("KEY"));
     let mut clients = vec![client_of::<G>(port, 1), client_of::<G>(port, 2)];
     connect_all(&mut server, &mut clients);
@@ -403,7 +403,13 @@ fn a_hosted_table_gathers_in_its_lobby_and_only_the_host_starts_it() {
     assert_eq!(mirror::<G>(&clients[1]).seat, Some(2));
     send(
         &mut clients[0],
-        order("KEY", HostOrder::HandToAi { seat: 1 }),
+        order(
+            "KEY",
+            HostOrder::HandToAi {
+                seat: 1,
+                level: Some(Level::Hard),
+            },
+        ),
     );
     send(&mut clients[0], order("KEY", HostOrder::Start));
     settle(&mut server, &mut clients);
@@ -414,12 +420,15 @@ fn a_hosted_table_gathers_in_its_lobby_and_only_the_host_starts_it() {
     for client in &clients {
         let m = mirror::<G>(client);
         assert!(m.started, "the game started");
-        assert_eq!(m.seats[1..], [SeatNews::Ai, ann.clone()]);
+        let hard = SeatNews::Ai {
+            level: Some(Level::Hard),
+        };
+        assert_eq!(m.seats[1..], [hard, ann.clone()]);
         assert!(m.game.is_some(), "a table was sent");
     }
     let table = server.world().resource::<Table<G>>();
     assert!(table.started());
-    assert_eq!(table.seat_words(), ["human:Hana", "ai", "human:Ann"]);
+    assert_eq!(table.seat_words(), ["human:Hana", "ai:hard", "human:Ann"]);
 }
 
 /// A client that connects and says nothing is let go once the limit has passed; a seated client
@@ -428,7 +437,7 @@ fn a_hosted_table_gathers_in_its_lobby_and_only_the_host_starts_it() {
 fn a_client_that_takes_no_seat_is_let_go() {
     use hoarfrost_rules::icetowers::{IceTowers, Setup};
     type G = IceTowers;
-    let (mut server, port) = server_of::<G>(Setup::new(2, 3), vec![Holder::Open, Holder::Ai]);
+    let (mut server, port) = server_of::<G>(Setup::new(2, 3), vec![Holder::Open, Holder::Ai(None)]);
     let limit = std::time::Duration::from_millis(400);
     server.insert_resource(server::Arrivals::with_limit(limit));
     let mut clients = vec![client_of::<G>(port, 1), client_of::<G>(port, 2)];
@@ -463,7 +472,7 @@ fn a_stale_move_out_of_turn_is_refused_as_stale() {
     type G = Sprawl;
     let rec = Recorder::<G>::new(Setup::new(3, 4)).expect("a game");
     let holders = vec![Holder::Open; 3];
-    let mut table = Table::new(rec, CODE, holders, Box::new(RandomBot::new(1))).expect("a table");
+    let mut table = Table::new(rec, CODE, holders, random_bot).expect("a table");
     let mut world = World::new();
     let (anna, cleo) = (world.spawn_empty().id(), world.spawn_empty().id());
     table.join(anna, "Anna", CODE, Some(0)).expect("Anna sits");
@@ -487,5 +496,38 @@ fn a_stale_move_out_of_turn_is_refused_as_stale() {
     assert!(
         *table.game() == before && table.step() == 1,
         "nothing changed"
+    );
+}
+
+/// An AI seat at a level plays the tree search of that level, on a thread of its own: the call
+/// that starts its decision returns at once, the move comes on a later frame, and the seat's
+/// word in the autosave keeps the level.
+#[test]
+fn an_ai_seat_at_a_level_decides_off_the_frame() {
+    use hoarfrost_rules::icetowers::{IceTowers, Setup};
+    type G = IceTowers;
+    let rec = Recorder::<G>::new(Setup::new(2, 8)).expect("a game");
+    let holders = vec![Holder::Ai(Some(Level::Easy)), Holder::Ai(None)];
+    let mut table = Table::new(rec, CODE, holders, random_bot)
+        .expect("a table")
+        .with_ai_pause(std::time::Duration::ZERO);
+    assert_eq!(table.seat_words(), ["ai:easy", "ai"]);
+    let now = std::time::Duration::from_secs(1);
+    assert!(
+        !table.play_server_seats(now),
+        "a decision starts, nothing is played yet"
+    );
+    assert_eq!(table.step(), 0);
+    let mut frames = 0;
+    while table.step() < 6 && frames < 20_000 {
+        table.play_server_seats(now);
+        frames += 1;
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    assert!(table.step() >= 6, "the AI seats played ({frames} frames)");
+    let seats: Vec<&str> = table.recorder().log().iter().map(|l| &l[..6]).collect();
+    assert!(
+        seats.contains(&"seat 1"),
+        "the level's seat moved: {seats:?}"
     );
 }

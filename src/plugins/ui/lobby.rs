@@ -4,19 +4,23 @@
 //! with the seats and who is connected (the host hands a gone player's seat to the AI there).
 
 use std::net::SocketAddr;
+use std::path::Path;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use hoarfrost_rules::bots::Level;
 
 use crate::plugins::core::notice::Notice;
 use crate::plugins::core::options::LaunchOptions;
 use crate::plugins::core::screens::Screen;
 use crate::plugins::core::seats::{SeatKind, clean_name};
 use crate::plugins::core::storage::Storage;
+use crate::plugins::online::copy::SeatCopy;
 use crate::plugins::online::host::{self, DEFAULT_PORT, Hosted};
 use crate::plugins::online::protocol::{HostOrder, Intent, SeatNews};
 use crate::plugins::online::seat::{self, Link};
-use crate::plugins::session::new_game::SetupChoice;
+use crate::plugins::session::ai::AiLevel;
+use crate::plugins::session::new_game::{SetupChoice, fresh_seed};
 
 /// The "Join a game" form, as typed.
 #[derive(Resource)]
@@ -25,6 +29,8 @@ pub struct JoinForm {
     pub address: String,
     pub code: String,
     pub name: String,
+    /// The last online table's copy, read when the form opens (or why it does not read).
+    pub last: Result<Option<SeatCopy>, String>,
 }
 
 impl Default for JoinForm {
@@ -34,8 +40,17 @@ impl Default for JoinForm {
             address: format!("127.0.0.1:{DEFAULT_PORT}"),
             code: String::new(),
             name: "Player".into(),
+            last: Ok(None),
         }
     }
+}
+
+/// Open the join form, with the last table's copy read.
+fn open_form(world: &mut World) {
+    let last = last_table(world);
+    let mut form = world.resource_mut::<JoinForm>();
+    form.open = true;
+    form.last = last;
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -83,7 +98,19 @@ fn player_name(options: &LaunchOptions, choice: &SetupChoice) -> String {
 
 /// Host `choice`'s game as `name` on `port` (with `code`, or a new one); a failure goes to the
 /// notice.
-fn host_now(world: &mut World, choice: SetupChoice, port: u16, name: String, code: Option<String>) {
+fn host_now(
+    world: &mut World,
+    mut choice: SetupChoice,
+    port: u16,
+    name: String,
+    code: Option<String>,
+) {
+    // `--level` plays every AI seat at that level, at a hosted table too.
+    if let Some(level) = world.get_resource::<AiLevel>().and_then(|l| l.0) {
+        for seat in choice.seats.iter_mut().filter(|s| s.kind == SeatKind::Ai) {
+            seat.level = Some(level);
+        }
+    }
     let folder = world.resource::<Storage>().data_dir().ok();
     let save = folder
         .filter(|d| std::fs::create_dir_all(d).is_ok())
@@ -101,7 +128,12 @@ fn host_now(world: &mut World, choice: SetupChoice, port: u16, name: String, cod
 /// Go on hosting the table of `<data>/hosted.ron` (`--host --continue`); a failure goes to the
 /// notice.
 fn resume_now(world: &mut World, port: u16, code: Option<String>, name: Option<String>) {
-    let code = code.unwrap_or_else(host::join_code);
+    // The table's code as before, where this app's copy of its last table says it hosted one,
+    // so that its players rejoin as they were (`--rejoin`).
+    let before = last_table(world).ok().flatten().filter(|c| c.hosted);
+    let code = code
+        .or_else(|| before.map(|c| c.code))
+        .unwrap_or_else(host::join_code);
     let resumed = world
         .resource::<Storage>()
         .data_dir()
@@ -129,14 +161,72 @@ fn join_now(world: &mut World, address: SocketAddr, code: String, name: String) 
     }
 }
 
-/// `--host` or `--join` from the command line.
+/// The last online table's copy kept in the data folder: `None` if there is none (or no data
+/// folder), the reason if it does not read.
+fn last_table(world: &World) -> Result<Option<SeatCopy>, String> {
+    match world.resource::<Storage>().data_dir() {
+        Ok(dir) => SeatCopy::read(dir),
+        Err(_) => Ok(None),
+    }
+}
+
+/// Join the last online table again (`--rejoin`, or Rejoin in the join form); a failure goes to
+/// the notice.
+fn rejoin_now(world: &mut World) {
+    match last_table(world) {
+        Ok(Some(copy)) => join_now(world, copy.address, copy.code, copy.name),
+        Ok(None) => {
+            let why = "Cannot rejoin: this app has sat at no online table yet.";
+            eprintln!("hoarfrost: {why}");
+            world.resource_mut::<Notice>().error(why);
+        }
+        Err(why) => {
+            eprintln!("hoarfrost: cannot rejoin: {why}");
+            let why = format!("Cannot rejoin: {why}");
+            world.resource_mut::<Notice>().error(why);
+        }
+    }
+}
+
+/// Open the last online table's copy at this screen: the game so far as the player's seat knew
+/// it (a table position), the player at that seat and the game's AI at the others.
+fn open_copy_here(world: &mut World, copy: &SeatCopy) {
+    let Ok(dir) = world
+        .resource::<Storage>()
+        .data_dir()
+        .map(Path::to_path_buf)
+    else {
+        return;
+    };
+    let count = copy.seat.max(*copy.game.seats().start() - 1) + 1;
+    let kinds: Vec<SeatKind> = (0..count)
+        .map(|s| {
+            if s == copy.seat {
+                SeatKind::Human
+            } else {
+                SeatKind::Ai
+            }
+        })
+        .collect();
+    let mut choice = SetupChoice::seated(copy.game, &kinds, fresh_seed(), None);
+    choice.seats[copy.seat].name = copy.name.clone();
+    choice.scene = Some(SeatCopy::position(&dir));
+    world.insert_resource(choice);
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+}
+
+/// `--host`, `--join` or `--rejoin` from the command line.
 fn online_from_command_line(
     mut commands: Commands,
     options: Res<LaunchOptions>,
     choice: Res<SetupChoice>,
 ) {
     let name = player_name(&options, &choice);
-    if let (Some(address), Some(code)) = (options.join, options.code.clone()) {
+    if options.rejoin {
+        commands.queue(rejoin_now);
+    } else if let (Some(address), Some(code)) = (options.join, options.code.clone()) {
         commands.queue(move |world: &mut World| join_now(world, address, code, name));
     } else if options.host && options.resume {
         let port = options.port.unwrap_or(DEFAULT_PORT);
@@ -186,7 +276,7 @@ pub fn title_buttons(ui: &mut egui::Ui, choice: &SetupChoice, commands: &mut Com
         .button("Join a game")
         .on_hover_text("Join a table someone hosts: its address and join code");
     if join.clicked() {
-        commands.queue(|world: &mut World| world.resource_mut::<JoinForm>().open = true);
+        commands.queue(open_form);
     }
 }
 
@@ -213,6 +303,7 @@ fn join_window(mut contexts: EguiContexts, mut form: ResMut<JoinForm>, mut comma
             if let Err(why) = &address {
                 ui.colored_label(egui::Color32::LIGHT_RED, why);
             }
+            last_table_rows(ui, &mut form, &mut commands);
             ui.horizontal(|ui| {
                 let ready = address.is_ok() && !form.code.trim().is_empty();
                 if ui.add_enabled(ready, egui::Button::new("Join")).clicked()
@@ -227,6 +318,38 @@ fn join_window(mut contexts: EguiContexts, mut form: ResMut<JoinForm>, mut comma
                 }
             });
         });
+}
+
+/// The last online table, if this app kept a copy: Rejoin it, or open the copy here.
+fn last_table_rows(ui: &mut egui::Ui, form: &mut JoinForm, commands: &mut Commands) {
+    let copy = match &form.last {
+        Ok(Some(copy)) => copy.clone(),
+        Ok(None) => return,
+        Err(why) => {
+            ui.colored_label(egui::Color32::LIGHT_RED, format!("Your last table: {why}"));
+            return;
+        }
+    };
+    ui.separator();
+    ui.label(format!("Your last table: {}", copy.describe()));
+    ui.horizontal(|ui| {
+        let rejoin = ui
+            .button("Rejoin")
+            .on_hover_text("Join that table again, at your seat, once it is hosted again");
+        if rejoin.clicked() {
+            form.open = false;
+            commands.queue(rejoin_now);
+        }
+        let here = ui.button("Open my copy here").on_hover_text(
+            "Play on at this screen from the game as your seat knew it, the AI at the other \
+             seats: what your seat could not see is made up, not the hosted table's",
+        );
+        if here.clicked() {
+            form.open = false;
+            commands.queue(move |world: &mut World| open_copy_here(world, &copy));
+        }
+    });
+    ui.separator();
 }
 
 /// An address as typed: host and port.
@@ -328,7 +451,8 @@ fn seat_rows(ui: &mut egui::Ui, link: &Link, intents: &mut MessageWriter<Intent>
             let you = link.seat == Some(i);
             let who = match holder {
                 SeatNews::Open => "open".to_string(),
-                SeatNews::Ai => "AI".to_string(),
+                SeatNews::Ai { level: None } => "AI".to_string(),
+                SeatNews::Ai { level: Some(l) } => format!("AI ({})", l.name()),
                 SeatNews::Player { name, .. } if you => format!("{name} (you)"),
                 SeatNews::Player { name, here: true } => name.clone(),
                 SeatNews::Player { name, here: false } => format!("{name} (away)"),
@@ -345,18 +469,40 @@ fn seat_rows(ui: &mut egui::Ui, link: &Link, intents: &mut MessageWriter<Intent>
             {
                 intents.write(Intent::Sit { seat: i });
             }
-            if gone
-                && link.is_host()
-                && ui
-                    .button("Give to the AI")
-                    .on_hover_text("The server's AI plays this seat from now on")
-                    .clicked()
-                && let Some(order) = link.order(HostOrder::HandToAi { seat: i })
-            {
-                intents.write(order);
+            if gone && link.is_host() {
+                give_to_ai(ui, link, i, intents);
             }
         });
     }
+}
+
+/// The host's button that gives seat `seat` to the server's AI: the game's own, or (in a game
+/// whose AI plays at levels) a level picked from its menu.
+fn give_to_ai(ui: &mut egui::Ui, link: &Link, seat: usize, intents: &mut MessageWriter<Intent>) {
+    let hover = "The server's AI plays this seat from now on";
+    let mut give = |level| {
+        if let Some(order) = link.order(HostOrder::HandToAi { seat, level }) {
+            intents.write(order);
+        }
+    };
+    if !link.game.is_some_and(|g| g.plays_levels()) {
+        if ui.button("Give to the AI").on_hover_text(hover).clicked() {
+            give(None);
+        }
+        return;
+    }
+    ui.menu_button("Give to the AI", |ui| {
+        if ui.button("the game's own AI").clicked() {
+            give(None);
+        }
+        for level in Level::ALL {
+            if ui.button(level.name()).clicked() {
+                give(Some(level));
+            }
+        }
+    })
+    .response
+    .on_hover_text(hover);
 }
 
 /// During the game: the seats and who is connected; the host may hand a gone seat to the AI.
@@ -399,5 +545,63 @@ fn start_when_full(
 fn leave_finished_table(mut commands: Commands, link: Option<Res<Link>>) {
     if link.is_some_and(|l| l.opened) {
         commands.queue(host::stop);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::state::app::StatesPlugin;
+
+    fn app_with_data(dir: &Path) -> App {
+        let mut app = App::new();
+        app.add_plugins(StatesPlugin)
+            .init_state::<Screen>()
+            .init_resource::<Notice>()
+            .insert_resource(Storage {
+                data: Some(dir.to_path_buf()),
+                config: None,
+            });
+        app
+    }
+
+    /// "Open my copy here" starts a game at one screen from the seat's view the app kept: the
+    /// player at that seat, the AI at the others; Rejoin with no copy kept says so.
+    #[test]
+    fn the_last_tables_copy_opens_here_and_rejoin_needs_one() {
+        use hoarfrost_rules::icetowers::{IceTowers, Setup};
+        use hoarfrost_rules::{Game, GameKind, Recorded};
+        let dir = std::env::temp_dir().join(format!("hoarfrost-lobby-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut app = app_with_data(&dir);
+        rejoin_now(app.world_mut());
+        let said = app.world().resource::<Notice>().text.clone();
+        assert!(said.contains("has sat at no online table yet"), "{said}");
+        let view = IceTowers::from_setup(&Setup::new(3, 5))
+            .expect("a game")
+            .as_seen_by(2);
+        let copy = SeatCopy {
+            game: GameKind::IceTowers,
+            address: "127.0.0.1:7654".parse().expect("an address"),
+            code: "ICE-1".into(),
+            name: "Cleo".into(),
+            seat: 2,
+            hosted: false,
+            step: 0,
+            log: Vec::new(),
+        };
+        copy.write(&dir, &ron::to_string(&view).expect("writes"))
+            .expect("kept");
+        assert_eq!(last_table(app.world()), Ok(Some(copy.clone())));
+        open_copy_here(app.world_mut(), &copy);
+        app.update();
+        let choice = app.world().resource::<SetupChoice>();
+        assert_eq!(choice.game, GameKind::IceTowers);
+        assert_eq!(choice.scene, Some(SeatCopy::position(&dir)));
+        let kinds: Vec<SeatKind> = choice.seats.iter().map(|s| s.kind).collect();
+        assert_eq!(kinds, [SeatKind::Ai, SeatKind::Ai, SeatKind::Human]);
+        assert_eq!(choice.seats[2].name, "Cleo");
+        assert_eq!(*app.world().resource::<State<Screen>>(), Screen::Playing);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
