@@ -1,31 +1,37 @@
 //! Generating Sprawl's board moves, and whether a player could neutralize a tower with one move now.
 
-use std::collections::BTreeSet;
-
 use super::rules::{check_move, neutralized_by_move};
 use super::{Action, Cell, Dir, Sprawl, Square};
 use crate::Seat;
 
-/// Every board move `seat` could try (sizes, squares and directions that fit the geometry); `moves`
-/// keeps those that pass [`check_move`].
-fn candidates(s: &Sprawl, seat: Seat) -> BTreeSet<Action> {
+/// Every board move `seat` could try (sizes, squares and directions that fit the geometry), sorted
+/// and each once; `moves` keeps those that pass [`check_move`].
+fn candidates(s: &Sprawl, seat: Seat) -> Vec<Action> {
+    let mut out = Vec::with_capacity(64);
+    gather(s, seat, &mut out);
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Push every board move `seat` could try onto `out`, in any order, some more than once.
+fn gather(s: &Sprawl, seat: Seat, out: &mut Vec<Action>) {
     let me = seat as u8;
     let b = &s.board;
-    let mut out = BTreeSet::new();
     if !s.started[seat] {
         for sq in b.squares().filter(|&sq| b.is_vacant(sq)) {
             for size in 1..=3 {
-                out.insert(Action::PlaceFirstTower { sq, size });
+                out.push(Action::PlaceFirstTower { sq, size });
             }
         }
-        return out;
+        return;
     }
     let max_pieces = if s.variants.overload { 3 } else { 1 };
     for (sq, cell) in b.cells() {
         match cell {
             Cell::Tower(t) if !t.neutralized => {
                 if t.top().size >= 2 {
-                    out.insert(Action::Build {
+                    out.push(Action::Build {
                         sq,
                         size: t.top().size - 1,
                     });
@@ -34,7 +40,7 @@ fn candidates(s: &Sprawl, seat: Seat) -> BTreeSet<Action> {
                     for dir in Dir::ALL {
                         if let Some(to) = b.step(sq, dir, 1).filter(|&to| b.is_vacant(to)) {
                             for size in 1..=3 {
-                                out.insert(Action::Branch {
+                                out.push(Action::Branch {
                                     from: sq,
                                     to,
                                     size,
@@ -53,7 +59,7 @@ fn candidates(s: &Sprawl, seat: Seat) -> BTreeSet<Action> {
                         };
                         for dir in Dir::ALL {
                             if (e == br.dir && dir != e.opposite()) || dir == e {
-                                out.insert(Action::Branch {
+                                out.push(Action::Branch {
                                     from: sq,
                                     to,
                                     size: br.size - 1,
@@ -66,7 +72,7 @@ fn candidates(s: &Sprawl, seat: Seat) -> BTreeSet<Action> {
                 if let Some(t) = b.targeted_by(sq, br).filter(|&t| b.is_vacant(t)) {
                     for size in 1..=3 {
                         for pieces in 1..=size.min(max_pieces) {
-                            out.insert(Action::Spore {
+                            out.push(Action::Spore {
                                 sq: t,
                                 size,
                                 pieces,
@@ -78,7 +84,6 @@ fn candidates(s: &Sprawl, seat: Seat) -> BTreeSet<Action> {
             _ => {}
         }
     }
-    out
 }
 
 /// The board moves `seat` may make now (turn order aside), sorted; taken-back spores are excluded.
