@@ -28,7 +28,9 @@ pub(super) fn legal(s: &IceTowers, seat: Seat) -> Vec<Action> {
         return Vec::new();
     }
     let me = seat as Side;
-    let mut out = vec![Action::Stop];
+    // Made in the actions' order (caps, mines, splits, then stop; each by tower id, as the towers
+    // are kept), so that sorting is a check.
+    let mut out = Vec::with_capacity(64);
     for piece in s
         .towers
         .iter()
@@ -46,25 +48,28 @@ pub(super) fn legal(s: &IceTowers, seat: Seat) -> Vec<Action> {
             }
         }
     }
-    for from in &s.towers {
-        if from.top().side != me && from.count(me) >= 2 {
-            for (index, p) in from.pieces.iter().enumerate().filter(|(_, p)| p.side == me) {
-                out.push(Action::Mine {
-                    from: from.id,
-                    index: index as u8,
-                    onto: None,
-                });
-                for onto in &s.towers {
-                    if onto.id != from.id && onto.top().pips >= p.pips {
-                        out.push(Action::Mine {
-                            from: from.id,
-                            index: index as u8,
-                            onto: Some(onto.id),
-                        });
-                    }
+    for from in s.towers.iter().filter(|t| t.top().side != me) {
+        if from.count(me) < 2 {
+            continue;
+        }
+        for (index, p) in from.pieces.iter().enumerate().filter(|(_, p)| p.side == me) {
+            out.push(Action::Mine {
+                from: from.id,
+                index: index as u8,
+                onto: None,
+            });
+            for onto in &s.towers {
+                if onto.id != from.id && onto.top().pips >= p.pips {
+                    out.push(Action::Mine {
+                        from: from.id,
+                        index: index as u8,
+                        onto: Some(onto.id),
+                    });
                 }
             }
         }
+    }
+    for from in &s.towers {
         for at in 1..from.pieces.len() {
             let (below, above) = (from.pieces[at - 1], from.pieces[at]);
             if below.side == above.side && above.side != me {
@@ -75,7 +80,10 @@ pub(super) fn legal(s: &IceTowers, seat: Seat) -> Vec<Action> {
             }
         }
     }
-    out.sort();
+    out.push(Action::Stop);
+    if !out.is_sorted() {
+        out.sort_unstable();
+    }
     out
 }
 
