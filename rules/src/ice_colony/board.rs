@@ -90,36 +90,65 @@ pub fn ways(amount: u8) -> Vec<Stock> {
     out
 }
 
+/// Amounts up to this many pips have their [`ways`] made once and kept.
+const KEPT_WAYS: usize = 64;
+
+/// [`ways`] of `amount`, made once for amounts below [`KEPT_WAYS`].
+fn ways_of(amount: u8) -> std::borrow::Cow<'static, [Stock]> {
+    static KEPT: std::sync::OnceLock<Vec<Vec<Stock>>> = std::sync::OnceLock::new();
+    let kept = KEPT.get_or_init(|| (0..KEPT_WAYS as u8).map(ways).collect());
+    match kept.get(amount as usize) {
+        Some(w) => std::borrow::Cow::Borrowed(w.as_slice()),
+        None => std::borrow::Cow::Owned(ways(amount)),
+    }
+}
+
 /// Make each of `amounts` out of separate pieces of `avail`, preferring few and large pieces for the
 /// first amount, then the next; `None` if the pieces at hand cannot make them all.
 pub fn form(avail: Stock, amounts: &[u8]) -> Option<Vec<Stock>> {
+    let mut out = Vec::with_capacity(amounts.len());
+    fill(avail, amounts, &mut out).then_some(out)
+}
+
+/// [`form`] into `out`; false (and `out` as it was) if the pieces cannot make them all.
+fn fill(avail: Stock, amounts: &[u8], out: &mut Vec<Stock>) -> bool {
     let Some((&first, rest)) = amounts.split_first() else {
-        return Some(Vec::new());
+        return true;
     };
-    for w in ways(first) {
-        if let Some(left) = minus(avail, w)
-            && let Some(mut others) = form(left, rest)
-        {
-            others.insert(0, w);
-            return Some(others);
+    for &w in ways_of(first).iter() {
+        if let Some(left) = minus(avail, w) {
+            out.push(w);
+            if fill(left, rest, out) {
+                return true;
+            }
+            out.pop();
         }
     }
-    None
+    false
+}
+
+/// Whether [`form`] can make `amounts` from `avail` (without making them).
+pub fn formable(avail: Stock, amounts: &[u8]) -> bool {
+    let Some((&first, rest)) = amounts.split_first() else {
+        return true;
+    };
+    ways_of(first)
+        .iter()
+        .any(|&w| minus(avail, w).is_some_and(|left| formable(left, rest)))
 }
 
 /// The largest amount, at most `target`, that `avail` can make (0 always can).
 pub fn largest_formable(avail: Stock, target: u8) -> u8 {
     (0..=target)
         .rev()
-        .find(|&a| form(avail, &[a]).is_some())
+        .find(|&a| formable(avail, &[a]))
         .unwrap_or(0)
 }
 
 /// Whether a unit `unit` can be split into `moving` pips and the rest, exchanging pieces with `pool`.
 pub fn can_split(unit: Stock, pool: Stock, moving: u8) -> bool {
     let total = pips(unit);
-    moving == total
-        || (moving < total && form(plus(unit, pool), &[total - moving, moving]).is_some())
+    moving == total || (moving < total && formable(plus(unit, pool), &[total - moving, moving]))
 }
 
 #[cfg(test)]
