@@ -36,6 +36,30 @@ impl RuleError {
     }
 }
 
+/// What a rule check gives when it refuses: the reason in words ([`RuleError`]), or only that it
+/// refuses ([`Refused`]) where nobody reads the words (legal-action generation, the search), so
+/// that they are not made and thrown away. A check written once, generic over this, serves both.
+pub trait Refusal: Sized {
+    /// The refusal; `why` makes its words, called only by a refusal that keeps them.
+    fn because<S: Into<String>>(why: impl FnOnce() -> S) -> Self;
+}
+
+impl Refusal for RuleError {
+    fn because<S: Into<String>>(why: impl FnOnce() -> S) -> Self {
+        RuleError(why().into())
+    }
+}
+
+/// A refusal without its words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refused;
+
+impl Refusal for Refused {
+    fn because<S: Into<String>>(_why: impl FnOnce() -> S) -> Self {
+        Refused
+    }
+}
+
 impl std::fmt::Display for RuleError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)

@@ -23,7 +23,7 @@ pub mod sprawl;
 pub mod words;
 
 pub use catalog::GameKind;
-pub use game::{Game, RuleError, Seat, ToAct};
+pub use game::{Game, Refusal, Refused, RuleError, Seat, ToAct};
 pub use hue::Hue;
 pub use record::{Record, Recorded, Recorder, Replay, ReplayError, Step};
 pub use rng::{GameRng, fnv1a};

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::content::*;
 use super::powers::Pay;
 use super::state::*;
-use crate::{Game, GameRng, RuleError, Seat, ToAct};
+use crate::{Game, GameRng, Refused, RuleError, Seat, ToAct};
 
 /// One choice of the seat whose character's turn it is.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -78,7 +78,8 @@ pub(super) fn legal(s: &IceFortress, seat: Seat) -> Vec<Action> {
                     let mut seen = [false; 7];
                     for &die in &rolled {
                         let v = s.dice[die as usize].value;
-                        let ok = seen[v as usize] || s.square_refuses(b.card, square, v).is_ok();
+                        let ok = seen[v as usize]
+                            || s.square_check::<Refused>(b.card, square, v).is_ok();
                         if ok {
                             seen[v as usize] = true;
                             out.push(Action::PlacePillar {
@@ -92,7 +93,7 @@ pub(super) fn legal(s: &IceFortress, seat: Seat) -> Vec<Action> {
             }
             for &room in &s.supply {
                 for on in spots(s) {
-                    if s.build_refuses(room, on).is_ok() {
+                    if s.build_check::<Refused>(room, on).is_ok() {
                         out.push(Action::BuildRoom { room, on });
                     }
                 }

@@ -3,10 +3,11 @@
 
 use super::content::*;
 use super::state::*;
-use crate::RuleError;
+use crate::{Refusal, RuleError};
 
-fn refuse<T>(msg: impl Into<String>) -> Result<T, RuleError> {
-    Err(RuleError::new(msg))
+/// A refusal of type `E` whose words `why` makes (only if `E` keeps them).
+fn refuse<T, E: Refusal, S: Into<String>>(why: impl FnOnce() -> S) -> Result<T, E> {
+    Err(E::because(why))
 }
 
 impl IceFortress {
@@ -29,46 +30,59 @@ impl IceFortress {
 
     /// Why a die showing `value` may not go on `square` of built room `room` (its constraint and link).
     pub fn square_refuses(&self, room: RoomId, square: u8, value: u8) -> Result<(), RuleError> {
+        self.square_check(room, square, value)
+    }
+
+    /// [`Self::square_refuses`] with the refusal of the caller's choice ([`Refusal`]).
+    pub fn square_check<E: Refusal>(&self, room: RoomId, square: u8, value: u8) -> Result<(), E> {
         let (Some(b), Some(card)) = (self.built.get(&room), self.card(room)) else {
-            return refuse("that room is not in the fortress");
+            return refuse(|| "that room is not in the fortress");
         };
         let Some(&constraint) = card.squares.get(square as usize) else {
-            return refuse(format!("{} has no pillar square {square}", card.name));
+            return refuse(|| format!("{} has no pillar square {square}", card.name));
         };
         if b.pillars[square as usize].is_some() {
-            return refuse("that square already holds a pillar");
+            return refuse(|| "that square already holds a pillar");
         }
         if b.invaders[square as usize].is_some() {
-            return refuse("an invader stands on that square: repel or crystallize it first");
+            return refuse(|| "an invader stands on that square: repel or crystallize it first");
         }
         match constraint {
             Constraint::Any => Ok(()),
             Constraint::Exact(v) if v == value => Ok(()),
-            Constraint::Exact(v) => refuse(format!("that square takes only a {v}")),
+            Constraint::Exact(v) => refuse(|| format!("that square takes only a {v}")),
             Constraint::Range(a, z) if (a..=z).contains(&value) => Ok(()),
-            Constraint::Range(a, z) => refuse(format!("that square takes only {a} to {z}")),
+            Constraint::Range(a, z) => refuse(|| format!("that square takes only {a} to {z}")),
             Constraint::Linked { to, modifier } => match self.pillar_value(room, to) {
                 // Squares counted from 1 in words, as players count them.
-                None => refuse(format!(
-                    "that black square needs a pillar on square {} first",
-                    u16::from(to) + 1
-                )),
+                None => refuse(|| {
+                    format!(
+                        "that black square needs a pillar on square {} first",
+                        u16::from(to) + 1
+                    )
+                }),
                 Some(v) => match modifier.apply(v) {
                     Some(want) if want == value => Ok(()),
-                    Some(_) if modifier == Modifier::Same => refuse(format!(
-                        "that black square must match the {v} on square {}",
-                        u16::from(to) + 1
-                    )),
-                    Some(want) => refuse(format!(
-                        "that black square takes {} of the {v} on square {}: a {want}",
-                        modifier.label(),
-                        u16::from(to) + 1
-                    )),
-                    None => refuse(format!(
-                        "no die can be {} of the {v} on square {}",
-                        modifier.label(),
-                        u16::from(to) + 1
-                    )),
+                    Some(_) if modifier == Modifier::Same => refuse(|| {
+                        format!(
+                            "that black square must match the {v} on square {}",
+                            u16::from(to) + 1
+                        )
+                    }),
+                    Some(want) => refuse(|| {
+                        format!(
+                            "that black square takes {} of the {v} on square {}: a {want}",
+                            modifier.label(),
+                            u16::from(to) + 1
+                        )
+                    }),
+                    None => refuse(|| {
+                        format!(
+                            "no die can be {} of the {v} on square {}",
+                            modifier.label(),
+                            u16::from(to) + 1
+                        )
+                    }),
                 },
             },
         }
@@ -109,52 +123,61 @@ impl IceFortress {
 
     /// Why room `room` from the supply may not be built on `on`.
     pub fn build_refuses(&self, room: RoomId, on: Spot) -> Result<(), RuleError> {
+        self.build_check(room, on)
+    }
+
+    /// [`Self::build_refuses`] with the refusal of the caller's choice ([`Refusal`]).
+    pub fn build_check<E: Refusal>(&self, room: RoomId, on: Spot) -> Result<(), E> {
         let Some(card) = self.card(room) else {
-            return refuse(format!("there is no room card {room}"));
+            return refuse(|| format!("there is no room card {room}"));
         };
         if !self.supply.contains(&room) {
-            return refuse(format!("{} is not in the supply", card.name));
+            return refuse(|| format!("{} is not in the supply", card.name));
         }
         match on {
             Spot::Foundation(space) => {
                 let Some(slot) = self.foundation.get(space as usize) else {
-                    return refuse(format!("the foundation has no space {space}"));
+                    return refuse(|| format!("the foundation has no space {space}"));
                 };
                 if slot.is_some() {
-                    return refuse("that foundation space already holds a room");
+                    return refuse(|| "that foundation space already holds a room");
                 }
                 if !self.content().foundation.sizes.contains(&card.size) {
-                    return refuse(format!(
-                        "a {} room may not stand on the foundation",
-                        card.size.name()
-                    ));
+                    return refuse(|| {
+                        format!(
+                            "a {} room may not stand on the foundation",
+                            card.size.name()
+                        )
+                    });
                 }
                 Ok(())
             }
             Spot::Group { room: base, group } => {
                 let (Some(b), Some(base_card)) = (self.built.get(&base), self.card(base)) else {
-                    return refuse("that room is not in the fortress");
+                    return refuse(|| "that room is not in the fortress");
                 };
                 let Some(g) = base_card.groups.get(group as usize) else {
-                    return refuse(format!("{} has no pillar group {group}", base_card.name));
+                    return refuse(|| format!("{} has no pillar group {group}", base_card.name));
                 };
                 if b.above[group as usize].is_some() {
-                    return refuse("a room already sits on that pillar group");
+                    return refuse(|| "a room already sits on that pillar group");
                 }
                 if g.size != card.size {
-                    return refuse(format!(
-                        "that pillar group takes a {} room, not a {} one",
-                        g.size.name(),
-                        card.size.name()
-                    ));
+                    return refuse(|| {
+                        format!(
+                            "that pillar group takes a {} room, not a {} one",
+                            g.size.name(),
+                            card.size.name()
+                        )
+                    });
                 }
                 if g.squares.iter().any(|&s| b.pillars[s as usize].is_none()) {
-                    return refuse("every pillar of the group must be filled first");
+                    return refuse(|| "every pillar of the group must be filled first");
                 }
                 if b.group_invaders[group as usize].is_some()
                     || g.squares.iter().any(|&s| b.invaders[s as usize].is_some())
                 {
-                    return refuse("an invader blocks that pillar group");
+                    return refuse(|| "an invader blocks that pillar group");
                 }
                 Ok(())
             }
