@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::check::check;
 use super::{Card, Cell, FREEZE_TURNS, Freeze, IceCastle, Phase, TileKind};
-use crate::Seat;
+use crate::{Refused, Seat};
 
 /// One choice of the seat whose turn it is. Cards are named by kind (two Red Keys are the same play).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -156,7 +156,7 @@ pub(super) fn legal(s: &IceCastle, seat: Seat) -> Vec<Action> {
             }
         }
     }
-    out.retain(|a| check(s, seat, a).is_ok());
+    out.retain(|a| check::<Refused>(s, seat, a).is_ok());
     out.sort();
     out.dedup();
     out

@@ -1,18 +1,18 @@
 //! Ice Castle checks: whether an action is allowed now, and a reason a player understands if not.
 
 use super::{Action, Card, Cell, IceCastle, Phase, TileKind};
-use crate::{RuleError, Seat};
+use crate::{Refusal, Seat};
 
-fn err<T>(msg: &str) -> Result<T, RuleError> {
-    Err(RuleError::new(msg))
+fn err<T, E: Refusal>(msg: &str) -> Result<T, E> {
+    Err(E::because(|| msg))
 }
 
 /// A seat past the table (from a damaged save, it can be any number, the largest too).
-fn no_seat(seat: Seat) -> RuleError {
-    RuleError::new(format!("there is no seat {}", seat.saturating_add(1)))
+fn no_seat<E: Refusal>(seat: Seat) -> E {
+    E::because(|| format!("there is no seat {}", seat.saturating_add(1)))
 }
 
-fn may_act(s: &IceCastle, seat: Seat, action: &Action) -> Result<(), RuleError> {
+fn may_act<E: Refusal>(s: &IceCastle, seat: Seat, action: &Action) -> Result<(), E> {
     if seat >= s.players {
         return Err(no_seat(seat));
     }
@@ -22,10 +22,9 @@ fn may_act(s: &IceCastle, seat: Seat, action: &Action) -> Result<(), RuleError> 
         _ => {}
     }
     if seat != s.current {
-        return Err(RuleError::new(format!(
-            "it is {}'s turn",
-            IceCastle::seat_name(s.current)
-        )));
+        return Err(E::because(|| {
+            format!("it is {}'s turn", IceCastle::seat_name(s.current))
+        }));
     }
     if action.phase() == s.phase {
         return Ok(());
@@ -41,26 +40,25 @@ fn may_act(s: &IceCastle, seat: Seat, action: &Action) -> Result<(), RuleError> 
     }
 }
 
-fn in_hand(s: &IceCastle, seat: Seat, card: Card) -> Result<(), RuleError> {
+fn in_hand<E: Refusal>(s: &IceCastle, seat: Seat, card: Card) -> Result<(), E> {
     if s.hands[seat].contains(&card) {
         Ok(())
     } else {
-        Err(RuleError::new(format!("you hold no {}", card.name())))
+        Err(E::because(|| format!("you hold no {}", card.name())))
     }
 }
 
-fn on_castle(s: &IceCastle, cell: Cell) -> Result<(), RuleError> {
+fn on_castle<E: Refusal>(s: &IceCastle, cell: Cell) -> Result<(), E> {
     if s.contains(cell) {
         Ok(())
     } else {
-        Err(RuleError::new(format!(
-            "{} is not a tile of the castle",
-            cell.name()
-        )))
+        Err(E::because(|| {
+            format!("{} is not a tile of the castle", cell.name())
+        }))
     }
 }
 
-fn can_open(s: &IceCastle, tile: Cell) -> Result<(), RuleError> {
+fn can_open<E: Refusal>(s: &IceCastle, tile: Cell) -> Result<(), E> {
     on_castle(s, tile)?;
     let t = s.tiles[s.index(tile)];
     if t.padlock {
@@ -74,7 +72,7 @@ fn can_open(s: &IceCastle, tile: Cell) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn can_close(s: &IceCastle, tile: Cell) -> Result<(), RuleError> {
+fn can_close<E: Refusal>(s: &IceCastle, tile: Cell) -> Result<(), E> {
     on_castle(s, tile)?;
     let t = s.tiles[s.index(tile)];
     if t.padlock {
@@ -94,25 +92,29 @@ fn can_close(s: &IceCastle, tile: Cell) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn key_fits(s: &IceCastle, card: Card, tile: Cell) -> Result<(), RuleError> {
+fn key_fits<E: Refusal>(s: &IceCastle, card: Card, tile: Cell) -> Result<(), E> {
     let colour = s.tiles[s.index(tile)].colour;
     match card {
-        Card::Key(c) if c != colour => Err(RuleError::new(format!(
-            "{} only opens or closes {} doors; this door is {}",
-            crate::words::a(&card.name()),
-            c.name().to_lowercase(),
-            colour.name().to_lowercase()
-        ))),
+        Card::Key(c) if c != colour => Err(E::because(|| {
+            format!(
+                "{} only opens or closes {} doors; this door is {}",
+                crate::words::a(&card.name()),
+                c.name().to_lowercase(),
+                colour.name().to_lowercase()
+            )
+        })),
         Card::Key(_) | Card::Skeleton => Ok(()),
-        _ => Err(RuleError::new(format!(
-            "{} cannot open or close doors; use a Key or a Skeleton Key",
-            crate::words::a(&card.name())
-        ))),
+        _ => Err(E::because(|| {
+            format!(
+                "{} cannot open or close doors; use a Key or a Skeleton Key",
+                crate::words::a(&card.name())
+            )
+        })),
     }
 }
 
 /// Why `seat`'s character could not step to `to` now, if it could not.
-fn step_ok(s: &IceCastle, seat: Seat, to: Cell) -> Result<(), RuleError> {
+fn step_ok<E: Refusal>(s: &IceCastle, seat: Seat, to: Cell) -> Result<(), E> {
     on_castle(s, to)?;
     match s.character(seat) {
         None if !s.is_entry(seat, to) => {
@@ -147,7 +149,7 @@ fn step_ok(s: &IceCastle, seat: Seat, to: Cell) -> Result<(), RuleError> {
     Ok(())
 }
 
-pub(super) fn check(s: &IceCastle, seat: Seat, action: &Action) -> Result<(), RuleError> {
+pub(super) fn check<E: Refusal>(s: &IceCastle, seat: Seat, action: &Action) -> Result<(), E> {
     may_act(s, seat, action)?;
     if let Some(card) = action.card() {
         in_hand(s, seat, card)?;
