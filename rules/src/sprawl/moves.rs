@@ -2,7 +2,7 @@
 
 use super::rules::{check_move, neutralized_by_move};
 use super::{Action, Cell, Dir, Sprawl, Square};
-use crate::Seat;
+use crate::{Refused, Seat};
 
 /// Every board move `seat` could try (sizes, squares and directions that fit the geometry), sorted
 /// and each once; `moves` keeps those that pass [`check_move`].
@@ -90,7 +90,7 @@ fn gather(s: &Sprawl, seat: Seat, out: &mut Vec<Action>) {
 pub(super) fn moves(s: &Sprawl, seat: Seat) -> Vec<Action> {
     candidates(s, seat)
         .into_iter()
-        .filter(|a| !s.taken_back.contains(a) && check_move(s, seat, a).is_ok())
+        .filter(|a| !s.taken_back.contains(a) && check_move::<Refused>(s, seat, a).is_ok())
         .collect()
 }
 
@@ -103,7 +103,8 @@ pub(super) fn could_neutralize(s: &Sprawl, seat: Seat, sq: Square) -> bool {
     if s.variants.sprawlgami
         && (1..=3).any(|size| {
             let a = Action::Build { sq, size };
-            check_move(s, seat, &a).is_ok() && neutralized_by_move(s, seat, &a).contains(&sq)
+            check_move::<Refused>(s, seat, &a).is_ok()
+                && neutralized_by_move(s, seat, &a).contains(&sq)
         })
     {
         return true;
@@ -124,7 +125,8 @@ pub(super) fn could_neutralize(s: &Sprawl, seat: Seat, sq: Square) -> bool {
                     size,
                     dir: d.opposite(),
                 };
-                if check_move(s, seat, &a).is_ok() && neutralized_by_move(s, seat, &a).contains(&sq)
+                if check_move::<Refused>(s, seat, &a).is_ok()
+                    && neutralized_by_move(s, seat, &a).contains(&sq)
                 {
                     return true;
                 }

@@ -39,7 +39,7 @@ pub(super) fn has_move(s: &Sprawl, seat: Seat) -> bool {
                     size,
                     dir,
                 };
-                if rules::check_move(s, seat, &a).is_ok() {
+                if rules::check_move::<crate::Refused>(s, seat, &a).is_ok() {
                     return true;
                 }
             }
