@@ -98,7 +98,7 @@ pub(super) fn legal(s: &IceColony, seat: Seat) -> Vec<Action> {
         }
         _ => {}
     }
-    out.sort();
+    out.sort_unstable();
     out
 }
 
