@@ -85,61 +85,7 @@ pub(super) fn legal(s: &IceCastle, seat: Seat) -> Vec<Action> {
     let mut out = Vec::new();
     match s.phase {
         Phase::Draw | Phase::Over => return out,
-        Phase::Play => {
-            let mut cards = s.hands[seat].clone();
-            cards.dedup();
-            for card in cards {
-                out.push(Action::Discard { card });
-                match card {
-                    Card::Key(_) | Card::Skeleton => {
-                        // Cheap filters first; `check` below has the last word.
-                        for (tile, t) in s.cells().zip(&s.tiles) {
-                            if t.padlock {
-                                if card == Card::Skeleton {
-                                    out.push(Action::Unlock { tile });
-                                }
-                            } else if card.fits(t.colour) {
-                                if t.open {
-                                    out.push(Action::Close { card, tile });
-                                } else {
-                                    out.push(Action::Open { card, tile });
-                                }
-                            }
-                        }
-                    }
-                    Card::Padlock => out.extend(
-                        s.cells()
-                            .zip(&s.tiles)
-                            .filter(|(_, t)| !t.padlock)
-                            .map(|(tile, _)| Action::Padlock { tile }),
-                    ),
-                    Card::Axe => out.extend(
-                        s.cells()
-                            .zip(&s.tiles)
-                            .filter(|(_, t)| t.revealed && t.kind == TileKind::Frozen)
-                            .map(|(tile, _)| Action::Axe { tile }),
-                    ),
-                    Card::Slide => {
-                        for a in s.cells() {
-                            for dc in [-1i16, 1] {
-                                let col = a.col as i16 + dc;
-                                if (0..s.cols as i16).contains(&col) && a.row + 1 < s.rows {
-                                    out.push(Action::slide(a, Cell::new(a.row + 1, col as u8)));
-                                }
-                            }
-                        }
-                    }
-                    Card::Freeze => out.extend((0..s.players).map(|seat| Action::Freeze { seat })),
-                    Card::Wand => {
-                        for target in (0..s.players).filter(|&t| t != seat) {
-                            for to in s.steps(target) {
-                                out.push(Action::Wand { seat: target, to });
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        Phase::Play => play_candidates(s, seat, &mut out),
         Phase::Move => {
             out.push(Action::Stay);
             out.push(Action::Exit);
@@ -157,9 +103,69 @@ pub(super) fn legal(s: &IceCastle, seat: Seat) -> Vec<Action> {
         }
     }
     out.retain(|a| check::<Refused>(s, seat, a).is_ok());
-    out.sort();
-    out.dedup();
+    if !out.is_sorted() {
+        out.sort();
+        out.dedup();
+    }
     out
+}
+
+/// The card plays `seat` could try, in the actions' order (by kind of action, then card, then
+/// tile), each once; `legal` keeps those the rules allow.
+fn play_candidates(s: &IceCastle, seat: Seat, out: &mut Vec<Action>) {
+    let mut cards = s.hands[seat].clone();
+    cards.sort_unstable();
+    cards.dedup();
+    let held = |card: Card| cards.contains(&card);
+    let tiles = || s.cells().zip(&s.tiles);
+    let keys = cards
+        .iter()
+        .filter(|c| matches!(c, Card::Key(_) | Card::Skeleton));
+    for &card in keys.clone() {
+        let fits = tiles().filter(|(_, t)| !t.padlock && !t.open && card.fits(t.colour));
+        out.extend(fits.map(|(tile, _)| Action::Open { card, tile }));
+    }
+    for &card in keys {
+        let fits = tiles().filter(|(_, t)| !t.padlock && t.open && card.fits(t.colour));
+        out.extend(fits.map(|(tile, _)| Action::Close { card, tile }));
+    }
+    if held(Card::Skeleton) {
+        let locked = tiles().filter(|(_, t)| t.padlock);
+        out.extend(locked.map(|(tile, _)| Action::Unlock { tile }));
+    }
+    if held(Card::Padlock) {
+        let free = tiles().filter(|(_, t)| !t.padlock);
+        out.extend(free.map(|(tile, _)| Action::Padlock { tile }));
+    }
+    if held(Card::Slide) {
+        for a in s.cells().filter(|a| a.row + 1 < s.rows) {
+            for col in [a.col.checked_sub(1), Some(a.col + 1)]
+                .into_iter()
+                .flatten()
+            {
+                if col < s.cols {
+                    out.push(Action::slide(a, Cell::new(a.row + 1, col)));
+                }
+            }
+        }
+    }
+    if held(Card::Axe) {
+        let frozen = tiles().filter(|(_, t)| t.revealed && t.kind == TileKind::Frozen);
+        out.extend(frozen.map(|(tile, _)| Action::Axe { tile }));
+    }
+    if held(Card::Freeze) {
+        out.extend((0..s.players).map(|seat| Action::Freeze { seat }));
+    }
+    if held(Card::Wand) {
+        for target in (0..s.players).filter(|&t| t != seat) {
+            out.extend(
+                s.steps(target)
+                    .into_iter()
+                    .map(|to| Action::Wand { seat: target, to }),
+            );
+        }
+    }
+    out.extend(cards.iter().map(|&card| Action::Discard { card }));
 }
 
 fn take_card(s: &mut IceCastle, seat: Seat, card: Card) {
