@@ -4,16 +4,6 @@ use super::rules::{check_move, neutralized_by_move};
 use super::{Action, Cell, Dir, Sprawl, Square};
 use crate::{Refused, Seat};
 
-/// Every board move `seat` could try (sizes, squares and directions that fit the geometry), sorted
-/// and each once; `moves` keeps those that pass [`check_move`].
-fn candidates(s: &Sprawl, seat: Seat) -> Vec<Action> {
-    let mut out = Vec::with_capacity(64);
-    gather(s, seat, &mut out);
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
 /// Push every board move `seat` could try onto `out`, in any order, some more than once.
 fn gather(s: &Sprawl, seat: Seat, out: &mut Vec<Action>) {
     let me = seat as u8;
@@ -87,11 +77,14 @@ fn gather(s: &Sprawl, seat: Seat, out: &mut Vec<Action>) {
 }
 
 /// The board moves `seat` may make now (turn order aside), sorted; taken-back spores are excluded.
+/// The candidates are checked first and only those kept are sorted (fewer to sort).
 pub(super) fn moves(s: &Sprawl, seat: Seat) -> Vec<Action> {
-    candidates(s, seat)
-        .into_iter()
-        .filter(|a| !s.taken_back.contains(a) && check_move::<Refused>(s, seat, a).is_ok())
-        .collect()
+    let mut out = Vec::with_capacity(64);
+    gather(s, seat, &mut out);
+    out.retain(|a| !s.taken_back.contains(a) && check_move::<Refused>(s, seat, a).is_ok());
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Whether `seat` has a move that would neutralize the tower on `sq` (Counting Coup): a branch that
