@@ -372,25 +372,35 @@ fn a_save_is_deleted_from_the_load_window_only_once_confirmed() {
             "--click",
             "key:ctrl+S",
             "--click",
+            "wait",
+            "--click",
             "key:ctrl+S",
+            "--click",
+            "wait",
             "--click",
             "key:ctrl+O",
             "--click",
+            "wait",
+            "--click",
             "button:Delete",
             "--click",
+            "wait",
+            "--click",
             "button:Keep it",
+            "--click",
+            "wait",
             "--click",
             "button:Delete",
             "--click",
             "wait",
             "--click",
             "button:Delete it",
-            // The last click takes frames 126-138 (the first at 30, one every 12), a wait before
-            // it giving the confirmation a click's frames to open; with the exit at frame 120 the
-            // deletion was missing once in CI, and once in a loaded run with the exit at 170
-            // (session 42): leave room after it.
+            // A click every 12 frames from frame 30, a wait between each step so that a window
+            // one click opens is laid out before the next looks for its button (once in CI no
+            // save was deleted, session 44; the exit at 120 and 170 missed it before, session
+            // 42): the last click takes frames 174-186, and the exit leaves room after it.
             "--exit-after",
-            "200",
+            "260",
         ],
     );
     assert_not_blank(&p, 12.0);
